@@ -1,0 +1,31 @@
+// Lint: typescript-eslint's recommended rules, plus the layering of DESIGN.md §1:
+// the core is pure and never imports the store, SQLite, the file system or process.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'db/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setImmediate: 'readonly', performance: 'readonly' },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/store/**', '**/commands/**', '**/server/**', '**/accounts/**'], message: 'core is pure: it must not import store, commands, server or accounts' },
+          { group: ['node:*', 'fs', 'path', 'better-sqlite3', 'commander'], message: 'core is pure: no I/O modules' },
+        ],
+      }],
+      'no-restricted-globals': ['error', { name: 'process', message: 'core never reads process (env, argv, stdout)' }],
+    },
+  },
+);

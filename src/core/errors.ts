@@ -1,0 +1,50 @@
+/**
+ * The one typed error hierarchy of addr. Faces map `kind` to exit codes
+ * (src/commands/exit-codes.ts) and HTTP statuses (src/server) once each;
+ * nothing dispatches on message text. Every code is documented in docs/errors.md.
+ */
+
+/** What kind of failure an error is; each face maps kinds, never messages. */
+export type ErrorKind =
+  | 'usage' // the command line or request is malformed
+  | 'input' // the input data is unusable (empty address, unreadable file)
+  | 'quota' // the account's plan or allowance refused the work
+  | 'unavailable' // reference data missing, locked or corrupt
+  | 'internal'; // a bug: anything else
+
+/** The error catalog: code -> kind and message template (%s placeholders). */
+export const ERRORS = {
+  ADDR_ERR_USAGE: { kind: 'usage', message: '%s' },
+  ADDR_ERR_INPUT_EMPTY: { kind: 'input', message: 'No address given: pass one as an argument, use --line1/--city/--state/--zip, or pipe one per line with -' },
+  ADDR_ERR_INPUT_INVALID: { kind: 'input', message: '%s' },
+  ADDR_ERR_STORE_MISSING: { kind: 'unavailable', message: "Reference database not found at '%s'. Run `npm run build` (or reinstall with `npm install`) to build it." },
+  ADDR_ERR_STORE_CORRUPT: { kind: 'unavailable', message: "Reference database at '%s' cannot be read: %s. Rebuild it with `npm run build`." },
+  ADDR_ERR_INTERNAL: { kind: 'internal', message: '%s' },
+} as const satisfies Record<string, { kind: ErrorKind; message: string }>;
+
+/** A catalog code. */
+export type ErrorCode = keyof typeof ERRORS;
+
+function format(template: string, args: readonly string[]): string {
+  let i = 0;
+  return template.replace(/%s/g, () => args[i++] ?? '');
+}
+
+/** An error of addr's catalog; `code` and `kind` decide how faces report it. */
+export class AddrError extends Error {
+  readonly code: ErrorCode;
+  readonly kind: ErrorKind;
+
+  constructor(code: ErrorCode, args: readonly string[] = [], options?: { cause?: unknown }) {
+    super(format(ERRORS[code].message, args), options);
+    this.name = 'AddrError';
+    this.code = code;
+    this.kind = ERRORS[code].kind;
+  }
+}
+
+/** True when `err` is an AddrError (checked by shape, not by class identity). */
+export function isAddrError(err: unknown): err is AddrError {
+  return typeof err === 'object' && err !== null && 'code' in err && 'kind' in err &&
+    typeof (err as { code: unknown }).code === 'string' && (err as { code: string }).code in ERRORS;
+}
