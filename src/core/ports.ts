@@ -18,7 +18,7 @@ export interface ZipRecord {
 /** A place (city name) within a state, aggregated over its ZIPs. */
 export interface PlaceRecord {
   city: string; // upper-case name as the reference spells it
-  key: string; // normalized match key (see cityKey in core/normalize-city.ts)
+  key: string; // normalized match key (see cityKey in core/city-key.ts)
   state: string; // two-letter code
   zips: string[]; // ZIPs whose primary city this is, ascending
   lat: number | null; // mean centroid of its ZIPs

@@ -1,0 +1,37 @@
+/**
+ * USPS line formatting from components: the delivery line (line 1) and the
+ * last line ("CITY ST 12345-6789"), in Pub 28 upper case.
+ */
+import type { AddressComponents } from './types.js';
+
+function join(parts: (string | null | undefined)[]): string {
+  return parts.filter((p): p is string => typeof p === 'string' && p.length > 0).join(' ');
+}
+
+/** The secondary unit as printed: "APT 4B", "# 12", "REAR". */
+export function formatUnit(c: AddressComponents): string {
+  return join([c.unit_type, c.unit_number]);
+}
+
+/** The delivery line: street line, PO box, route or military line, plus the unit. */
+export function formatDeliveryLine(c: AddressComponents): string {
+  let main: string;
+  if (c.po_box !== null) {
+    main = `PO BOX ${c.po_box}`;
+  } else if (c.rural_route !== null) {
+    const group = c.box_group_type ?? 'RR';
+    main = join([group, c.rural_route, c.box !== null ? `BOX ${c.box}` : null]);
+  } else {
+    const number = join([c.number, c.number_fraction]);
+    main = join([number, c.predir, c.street, c.suffix, c.postdir]);
+    const x = c.cross_street;
+    if (x && (x.street || x.suffix)) main = `${main} & ${join([x.predir, x.street, x.suffix, x.postdir])}`;
+  }
+  return join([main, formatUnit(c)]);
+}
+
+/** The last line: "CITY ST 12345-6789" (parts that are missing are left out). */
+export function formatLastLine(c: AddressComponents): string {
+  const zip = c.zip5 !== null ? (c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5) : null;
+  return join([c.city, c.state, zip]);
+}

@@ -1,0 +1,105 @@
+/**
+ * normalize: one address (a line or structured fields) in, Pub 28 components,
+ * delivery line and last line out. Pure; never throws on any string.
+ */
+import type { AddressComponents, AddressInput, ParsedAddress, StructuredAddress } from './types.js';
+import { tokenize } from './tokenize.js';
+import type { Token } from './tokenize.js';
+import { emptyComponents, parseTokens } from './parse-address.js';
+import type { PlaceLookup } from './parse-address.js';
+import { stateCode, unitDesignator } from './pub28.js';
+import { formatDeliveryLine, formatLastLine } from './format-lines.js';
+
+export type { PlaceLookup };
+
+/** Options of normalize. */
+export interface NormalizeOptions {
+  places?: PlaceLookup | null; // a gazetteer that helps split street from city when commas are missing
+}
+
+const MAX_INPUT = 4096; // longer inputs are cut: no address is that long, and time stays bounded
+
+/** Splits tokens that glue a word to a number: APT4B -> APT 4B, RR03 -> RR 03. */
+function splitGlued(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (const tok of tokens) {
+    const m = /^([A-Z]{2,10})(\d[A-Z0-9-]*)$/.exec(tok.text);
+    if (m && (unitDesignator(m[1] as string) !== null || m[1] === 'RR' || m[1] === 'HC' || m[1] === 'BOX' || m[1] === 'POBOX' || m[1] === 'PSC' || m[1] === 'CMR')) {
+      const cut = (m[1] as string).length;
+      out.push({ ...tok, text: m[1] as string, raw: tok.raw.slice(0, cut), end: tok.start + cut });
+      out.push({ ...tok, text: m[2] as string, raw: tok.raw.slice(cut), start: tok.start + cut });
+      continue;
+    }
+    if (tok.text === 'POBOX') {
+      out.push({ ...tok, text: 'PO' }, { ...tok, text: 'BOX' });
+      continue;
+    }
+    out.push(tok);
+  }
+  return out;
+}
+
+/** Parses one line of text into components. */
+function parseLine(text: string, places: PlaceLookup | null) {
+  const tokens = splitGlued(tokenize(text.length > MAX_INPUT ? text.slice(0, MAX_INPUT) : text));
+  return parseTokens(tokens, places);
+}
+
+function clean(v: string | null | undefined): string {
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+/** Parses structured fields: the street lines through the parser, the rest field by field. */
+function parseStructured(input: StructuredAddress, places: PlaceLookup | null) {
+  const line1 = clean(input.line1);
+  const line2 = clean(input.line2);
+  const street = parseLine([line1, line2].filter(Boolean).join(', '), places);
+  const c = street.components;
+  // The street lines carry no last line: anything the parser took for city/state/ZIP there
+  // is kept only when the structured fields do not say otherwise.
+  const city = clean(input.city);
+  const state = clean(input.state);
+  const zip = clean(input.zip);
+  if (city || state || zip) {
+    const last = parseLine([city, state, zip].filter(Boolean).join(', '), places);
+    if (city) { c.city = tokenize(city).map((t) => t.text).join(' ') || null; street.raw.city = city.toUpperCase(); }
+    if (state) { c.state = stateCode(tokenize(state).map((t) => t.text).join(' ')) ?? (tokenize(state).map((t) => t.text).join(' ') || null); street.raw.state = state.toUpperCase(); }
+    if (zip) { c.zip5 = last.components.zip5 ?? (zip.replace(/\D/g, '').slice(0, 5) || null); c.zip4 = last.components.zip4; }
+  }
+  return street;
+}
+
+/** Parses and standardizes one address. */
+export function normalize(input: AddressInput, options: NormalizeOptions = {}): ParsedAddress {
+  const places = options.places ?? null;
+  let parsed;
+  let inputText: string;
+  let kind: 'line' | 'structured';
+  try {
+    if (typeof input === 'string') {
+      inputText = input;
+      kind = 'line';
+      parsed = parseLine(input, places);
+    } else {
+      const s = input ?? {};
+      inputText = [s.line1, s.line2, s.city, s.state, s.zip].map(clean).filter(Boolean).join(', ');
+      kind = 'structured';
+      parsed = parseStructured(s, places);
+    }
+  } catch {
+    // The parser is written not to throw; this is the last guard for the "never throws" promise.
+    inputText = typeof input === 'string' ? input : '';
+    kind = typeof input === 'string' ? 'line' : 'structured';
+    parsed = { components: emptyComponents(), raw: {}, unparsed: inputText ? [inputText] : [] };
+  }
+  const components: AddressComponents = parsed.components;
+  return {
+    input: inputText,
+    components,
+    delivery_line: formatDeliveryLine(components),
+    last_line: formatLastLine(components),
+    unparsed: parsed.unparsed,
+    raw: parsed.raw,
+    input_kind: kind,
+  };
+}

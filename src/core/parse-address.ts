@@ -1,0 +1,694 @@
+/**
+ * The address parser: tokens in, Pub 28 components out. It reads the last line
+ * from the right (ZIP, state), finds where the delivery line starts (skipping a
+ * recipient or company name), parses the delivery line from the left (number,
+ * directionals, street, suffix, highways, units, PO boxes, routes, military
+ * lines) and gives what lies between to the city. Every step is a bounded
+ * scan, so the whole parse is linear in the number of tokens; it never throws.
+ */
+import type { AddressComponents, CrossStreet } from './types.js';
+import type { Token } from './tokenize.js';
+import {
+  COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
+  isIdentifier, isIntersectionWord, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
+  numberWord, ordinalNumber, stateCode, suffixStandard, unitDesignator,
+} from './vocabulary.js';
+import { STATE_NAME_MAX_WORDS } from './pub28.js';
+
+/** Tells whether a name is a known place (city) in a state; supplied by the locality store. */
+export interface PlaceLookup {
+  isPlace(name: string, state: string | null): boolean;
+}
+
+/** What the parser produced: components, what each was as written, and leftovers. */
+export interface ParseOutput {
+  components: AddressComponents;
+  raw: Partial<Record<keyof AddressComponents, string>>;
+  unparsed: string[];
+}
+
+/** Components with every field null. */
+export function emptyComponents(): AddressComponents {
+  return {
+    number: null, number_fraction: null, predir: null, street: null, suffix: null, postdir: null,
+    unit_type: null, unit_number: null, po_box: null, rural_route: null, box: null, box_group_type: null,
+    urbanization: null, city: null, state: null, zip5: null, zip4: null,
+  };
+}
+
+type CityNeed = 'required' | 'optional' | 'none';
+
+const ZIP5 = /^\d{5}$/;
+const ZIP4 = /^\d{4}$/;
+const ZIP9 = /^(\d{5})-?(\d{4})$/;
+
+class Parse {
+  readonly t: string[];
+  readonly sec: number[];
+  readonly c = emptyComponents();
+  readonly raw: Partial<Record<keyof AddressComponents, string>> = {};
+  readonly unparsed: string[] = [];
+  /** Index of the first token of the last line (state or ZIP); tokens.length when none. */
+  llStart: number;
+  /** Index after the last token still to be read (before a trailing country). */
+  end: number;
+  /** A post-directional found glued to a route number ("60E"). */
+  pendingPostdir: string | null = null;
+
+  constructor(readonly tokens: Token[], readonly places: PlaceLookup | null) {
+    this.t = tokens.map((x) => x.text);
+    this.sec = tokens.map((x) => x.section);
+    this.end = this.t.length;
+    this.llStart = this.end;
+  }
+
+  rawOf(from: number, to: number): string {
+    return this.tokens.slice(from, to).map((x) => x.raw).join(' ').toUpperCase();
+  }
+
+  text(from: number, to: number): string {
+    return this.t.slice(from, to).join(' ');
+  }
+
+  /** True when token i begins a new comma-separated section. */
+  startsSection(i: number): boolean {
+    return i > 0 && this.sec[i] !== this.sec[i - 1];
+  }
+
+  run(): ParseOutput {
+    this.dropCountry();
+    this.readLastLine();
+    const start = this.findDeliveryStart();
+    const cityFrom = this.readDelivery(start);
+    this.readCity(cityFrom);
+    return { components: this.c, raw: this.raw, unparsed: this.unparsed };
+  }
+
+  dropCountry(): void {
+    for (let k = Math.max(0, this.end - 5); k < this.end; k++) {
+      const m = matchPhrase(COUNTRIES, this.t, k, this.end);
+      if (m && k + m.length === this.end && k > 0 && (this.startsSection(k) || /^\d{5}/.test(this.t[k - 1] ?? '') || stateCode(this.t[k - 1] ?? '') !== null)) {
+        this.unparsed.push(this.rawOf(k, this.end));
+        this.end = k;
+        return;
+      }
+    }
+  }
+
+  /** Finds ZIP and state at the end; sets llStart. */
+  readLastLine(): void {
+    let e = this.end;
+    const t = this.t;
+    // ZIP (or ZIP+4) as the last token, or "12345 6789".
+    if (e >= 2) {
+      const last = t[e - 1] as string;
+      const prev = t[e - 2] as string;
+      let zipAt = -1;
+      if (ZIP4.test(last) && ZIP5.test(prev) && this.sec[e - 1] === this.sec[e - 2] && e - 2 > 0) {
+        zipAt = e - 2;
+        if (this.zipPlausible(zipAt)) { this.c.zip5 = prev; this.c.zip4 = last; e = zipAt; }
+      } else if (ZIP5.test(last) || ZIP9.test(last)) {
+        zipAt = e - 1;
+        if (this.zipPlausible(zipAt)) {
+          const m = ZIP9.exec(last);
+          if (m) { this.c.zip5 = m[1] as string; this.c.zip4 = m[2] as string; } else this.c.zip5 = last;
+          e = zipAt;
+        }
+      }
+    } else if (e === 1 && (ZIP5.test(this.t[0] as string) || ZIP9.test(this.t[0] as string))) {
+      const m = ZIP9.exec(this.t[0] as string);
+      if (m) { this.c.zip5 = m[1] as string; this.c.zip4 = m[2] as string; } else this.c.zip5 = this.t[0] as string;
+      e = 0;
+    }
+    // State: the longest state name or code ending right before the ZIP (or at the end).
+    const hasZip = this.c.zip5 !== null;
+    for (let len = Math.min(STATE_NAME_MAX_WORDS, e); len >= 1; len--) {
+      const k = e - len;
+      if (k < 0) continue;
+      if (this.sec[k] !== this.sec[e - 1]) continue;
+      const code = stateCode(this.text(k, e));
+      if (!code) continue;
+      if (!this.statePlausible(k, e, code, hasZip)) continue;
+      this.c.state = code;
+      this.raw.state = this.rawOf(k, e);
+      e = k;
+      break;
+    }
+    this.llStart = e;
+  }
+
+  /** A 5-digit token at i is a ZIP unless it is a house number, a route or a box number. */
+  zipPlausible(i: number): boolean {
+    if (i === 0) return false;
+    const prev = this.t[i - 1] as string;
+    if (isBoxWord(prev) || prev === '#') return false;
+    // "Apt 12345" is a unit; "Lobby 60606" (no number needed) and "FL 33612" (a state) are not.
+    const d = unitDesignator(prev);
+    if (d !== null && d.requiresNumber && stateCode(prev) === null && !this.startsSection(i)) return false;
+    // "CO RD 45300": a route number right after a highway word that starts the street.
+    for (let k = Math.max(0, i - 4); k < i; k++) {
+      const m = matchPhrase(HIGHWAYS, this.t, k, i);
+      if (m && k + m.length === i && !this.startsSection(i)) {
+        const before = this.t[k - 1];
+        if (k === 0 || (before !== undefined && (isHouseNumber(before) || directional(before) !== null))) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether tokens [k, e) read as a state here rather than a word of the street or city. */
+  statePlausible(k: number, e: number, code: string, hasZip: boolean): boolean {
+    if (k === 0) return e - k >= 1 && (hasZip || this.end === e); // "Indiana", "NY 10001"
+    const word = this.t[k] as string;
+    const prev = this.t[k - 1] as string;
+    // Right after a house number it is a street ("123 Main"), or a highway ("CA 72").
+    if (isHouseNumber(prev) && !this.startsSection(k) && k - 1 === 0) return false;
+    if (hasZip || this.startsSection(k)) return true;
+    if (e - k > 1 || word.length > 2) {
+      // A spelled-out name at the very end: not when only a number (and directional) precede it
+      // ("321 S. Washington" is a street).
+      let j = k - 1;
+      if (j >= 0 && directional(this.t[j] as string) !== null) j--;
+      return !(j >= 0 && isHouseNumber(this.t[j] as string) && (j === 0 || this.startsSection(j)));
+    }
+    // A bare two-letter code without a ZIP or comma that is also a street word (CT, PR, MT, NE,
+    // LA): only after a street that already has its type and a city word between.
+    const collides = suffixStandard(word) !== null || directional(word) !== null || unitDesignator(word) !== null ||
+      word === 'LA' || word === 'IN' || word === 'OR' || word === 'ME' || word === 'OK' || word === 'HI';
+    if (!collides) return true;
+    for (let j = k - 2; j >= 1; j--) {
+      if (suffixStandard(this.t[j] as string) !== null && !isHouseNumber(this.t[j - 1] as string)) return true;
+    }
+    return false;
+  }
+
+  /** Skips a recipient or company name before the address proper; returns where it starts. */
+  findDeliveryStart(): number {
+    const t = this.t;
+    const limit = this.llStart;
+    for (let i = 0; i < limit; i++) {
+      const w = t[i] as string;
+      if (this.isAnchor(i, limit)) {
+        if (i > 0) this.unparsed.push(this.rawOf(0, i));
+        return i;
+      }
+      if (isRecipientMarker(w) && i === 0) continue;
+      // Only the first section may hold a recipient; beyond it there is no anchor to look for.
+      if (i > 0 && this.startsSection(i) && (this.sec[i] ?? 0) > 1) break;
+      void w;
+    }
+    return 0;
+  }
+
+  /** Whether an address line can start at token i. */
+  isAnchor(i: number, limit: number): boolean {
+    const t = this.t;
+    const w = t[i] as string;
+    const next = t[i + 1];
+    if (i + 1 >= limit && i > 0) return false;
+    if (isHouseNumber(w) || /^\d+\/\d+$/.test(w) && i === 0) {
+      // A number followed by something that can be a street.
+      if (next === undefined || i + 1 >= limit) return i === 0;
+      if (/^\d+$/.test(w) && ordinalNumber(next) === null && unitDesignator(next)?.requiresNumber === true && i > 0) return false;
+      return true;
+    }
+    if (numberWord(w) !== null && next !== undefined && i + 1 < limit && !this.startsSection(i + 1) && suffixStandard(next) === null) return i === 0 || !this.startsSection(i) || true;
+    if (matchPhrase(PO_BOX, t, i, limit) && this.boxIdAfter(i, limit) !== null) return true;
+    if (this.routeAt(i, limit) !== null) return true;
+    if (isMilitaryUnit(w) && next !== undefined && /\d/.test(next)) return true;
+    if (isUrbanization(w)) return true;
+    if (w === '#' && next !== undefined && i === 0) return true;
+    return false;
+  }
+
+  /** For a PO box phrase at i, the index of the box id token, or null. */
+  boxIdAfter(i: number, limit: number): number | null {
+    const m = matchPhrase(PO_BOX, this.t, i, limit);
+    if (!m) return null;
+    let j = i + m.length;
+    if (this.t[j] === '#' || this.t[j] === 'NO' || this.t[j] === 'NUMBER') j++;
+    const id = this.t[j];
+    if (j < limit && id !== undefined && isIdentifier(id) && /\d/.test(id) || (j < limit && id !== undefined && /^[A-Z]$/.test(id) && m.length > 1)) return j;
+    return null;
+  }
+
+  /** A rural route or highway contract line at i: RR 2 BOX 45, HC 1 BX 9, RR03 BOX 98D. */
+  routeAt(i: number, limit: number): { kind: string; route: string; box: string | null; next: number } | null {
+    const t = this.t;
+    let kind: string;
+    let j: number;
+    let route: string;
+    const glued = /^(RR|HC|RFD|HCR)(\d+)$/.exec(t[i] as string);
+    if (glued) {
+      kind = glued[1] === 'HC' || glued[1] === 'HCR' ? 'HC' : 'RR';
+      route = glued[2] as string;
+      j = i + 1;
+    } else {
+      const m = matchPhrase(RURAL_ROUTE, t, i, limit);
+      if (!m) return null;
+      kind = m.value;
+      j = i + m.length;
+      if (t[j] === '#' || t[j] === 'NO') j++;
+      const r = t[j];
+      if (j >= limit || r === undefined || !/^\d+[A-Z]?$/.test(r)) return null;
+      route = r;
+      j++;
+    }
+    let box: string | null = null;
+    if (j < limit && isBoxWord(t[j] as string) || t[j] === 'PO' && t[j + 1] === 'BOX') {
+      const k = t[j] === 'PO' ? j + 2 : j + 1;
+      const id = t[k] === '#' ? t[k + 1] : t[k];
+      if (id !== undefined && isIdentifier(id)) { box = id; j = (t[k] === '#' ? k + 2 : k + 1); }
+    }
+    // A bare "ROUTE 9" is a highway; a route needs its box, or a word only routes use.
+    const word = t[i] as string;
+    if (box === null && !(glued || word === 'RR' || word === 'RFD' || word === 'HC' || word === 'HCR' || word === 'RURAL' || word === 'STAR')) return null;
+    return { kind, route: route.replace(/^0+(?=\d)/, ''), box, next: j };
+  }
+
+  /** Parses the delivery line from token `start`; returns where the city may begin. */
+  readDelivery(start: number): number {
+    const t = this.t;
+    const limit = this.llStart;
+    let i = start;
+    if (i >= limit) return i;
+    // Puerto Rico urbanization before the street.
+    if (isUrbanization(t[i] as string)) {
+      let j = i + 1;
+      while (j < limit && !isHouseNumber(t[j] as string) && !(this.startsSection(j))) j++;
+      if (j > i + 1) { this.c.urbanization = this.text(i + 1, j); this.raw.urbanization = this.rawOf(i, j); }
+      i = j;
+      if (i >= limit) return i;
+    }
+    // PO Box.
+    const boxId = this.boxIdAfter(i, limit);
+    if (boxId !== null) {
+      this.c.po_box = t[boxId] as string;
+      this.raw.po_box = this.rawOf(i, boxId + 1);
+      return this.readUnits(boxId + 1);
+    }
+    // Rural route / highway contract.
+    const route = this.routeAt(i, limit);
+    if (route) {
+      this.c.box_group_type = route.kind;
+      this.c.rural_route = route.route;
+      this.c.box = route.box;
+      this.raw.rural_route = this.rawOf(i, route.next);
+      return this.readUnits(route.next);
+    }
+    // Military: PSC 802 BOX 74, UNIT 2050 BOX 4190, CMR 450 BOX 1.
+    if (isMilitaryUnit(t[i] as string) && /\d/.test(t[i + 1] ?? '')) {
+      const bw = t[i + 2];
+      if (bw !== undefined && isBoxWord(bw) && t[i + 3] !== undefined && isIdentifier(t[i + 3] as string)) {
+        this.c.box_group_type = t[i] as string;
+        this.c.rural_route = t[i + 1] as string;
+        this.c.box = t[i + 3] as string;
+        this.raw.rural_route = this.rawOf(i, i + 4);
+        return this.readUnits(i + 4);
+      }
+    }
+    // A unit written before the number: "#4B 123 Main St", "Apt 4 123 Main St".
+    if (i + 2 < limit) {
+      const d = t[i] === '#' ? { code: '#', requiresNumber: true } : unitDesignator(t[i] as string);
+      if (d && d.requiresNumber && isIdentifier(t[i + 1] as string) && isHouseNumber(t[i + 2] as string) && /^\d/.test(t[i + 2] as string)) {
+        this.c.unit_type = d.code;
+        this.c.unit_number = t[i + 1] as string;
+        this.raw.unit_type = t[i] as string;
+        i += 2;
+      }
+    }
+    // "4B-123": a unit glued before the house number.
+    const glued = /^(\d*[A-Z]+\d*|\d+[A-Z]+)-(\d+)$/.exec(t[i] as string);
+    if (glued && !/^[NSEW]\d+$/.test(glued[1] as string) && this.c.unit_number === null && i + 1 < limit) {
+      this.c.unit_type = '#';
+      this.c.unit_number = glued[1] as string;
+      this.c.number = glued[2] as string;
+      this.raw.number = glued[2] as string;
+      i++;
+    } else {
+      i = this.readNumber(i, limit);
+    }
+    return this.readStreet(i, limit);
+  }
+
+  /** House number (with fraction, grid or Wisconsin forms); returns the next index. */
+  readNumber(i: number, limit: number): number {
+    const t = this.t;
+    const w = t[i];
+    if (w === undefined || i >= limit) return i;
+    const word = numberWord(w);
+    if (word !== null && i + 1 < limit && !this.startsSection(i + 1)) {
+      this.c.number = word;
+      this.raw.number = w;
+      return i + 1;
+    }
+    if (!isHouseNumber(w)) return i;
+    let number = w;
+    let j = i + 1;
+    // Wisconsin "W148 N9748".
+    const next = t[j];
+    if (/^[NSEW]\d+$/.test(w) && next !== undefined && /^[NSEW]\d+$/.test(next) && j < limit) { number = `${w} ${next}`; j++; }
+    // Utah grid glued: "48S 400E".
+    const grid = /^(\d+)([NSEW])$/.exec(w);
+    if (grid && next !== undefined && /^\d+[NSEW]$/.test(next)) {
+      number = grid[1] as string;
+      this.c.predir = grid[2] as string;
+      this.raw.predir = grid[2] as string;
+    }
+    this.c.number = number;
+    this.raw.number = this.rawOf(i, j);
+    // Fraction.
+    const f = t[j];
+    if (f !== undefined && j < limit && /^\d+\/\d+$/.test(f) && !this.startsSection(j)) {
+      this.c.number_fraction = f;
+      j++;
+    }
+    // A single letter after the number ("11719 B JEFFERSON AVE") belongs to it when a name follows.
+    const letter = t[j];
+    if (letter !== undefined && /^[A-Z]$/.test(letter) && directional(letter) === null && j + 1 < limit && !this.startsSection(j + 1) && !this.startsSection(j)) {
+      const after = t[j + 1] as string;
+      const afterIsOnlySuffix = suffixStandard(after) !== null && (j + 2 >= limit || this.startsSection(j + 2));
+      if (!afterIsOnlySuffix && !isIntersectionWord(after)) {
+        this.c.number = `${number}${letter}`;
+        j++;
+      }
+    }
+    return j;
+  }
+
+  /** Street name with directionals, suffix or highway, then units; returns where the city may begin. */
+  readStreet(i: number, limit: number): number {
+    const t = this.t;
+    if (i >= limit) return i;
+    // Grid glued: the street is "400E" -> 400 + E.
+    const gridStreet = /^(\d+)([NSEW])$/.exec(t[i] as string);
+    if (gridStreet && this.c.predir !== null) {
+      this.c.street = gridStreet[1] as string;
+      this.c.postdir = gridStreet[2] as string;
+      this.raw.street = t[i] as string;
+      return this.readUnits(i + 1);
+    }
+    // "Corner of X and Y".
+    const corner = matchPhrase(CORNER_OF, t, i, limit);
+    if (corner && this.c.number === null) {
+      this.unparsed.push(this.rawOf(i, i + corner.length));
+      i += corner.length;
+    }
+    // The span the street can occupy: up to the end of the section or the last line.
+    let stop = i;
+    while (stop < limit && (stop === i || !this.startsSection(stop))) {
+      const w = t[stop] as string;
+      if (stop > i && this.isUnitStart(stop, limit)) break;
+      if (stop > i && isIntersectionWord(w) && this.c.number === null) break;
+      if (stop > i && isRecipientMarker(w) && w !== 'CO') break;
+      stop++;
+    }
+    // Intersection: "Main St & 1st Ave".
+    if (stop < limit && isIntersectionWord(t[stop] as string) && this.c.number === null && !this.startsSection(stop)) {
+      const first = this.readName(i, stop, false);
+      Object.assign(this.c, { predir: first.predir, street: first.street, suffix: first.suffix, postdir: first.postdir });
+      let stop2 = stop + 1;
+      while (stop2 < limit && !this.startsSection(stop2)) stop2++;
+      const second = this.readName(stop + 1, stop2, this.cityMustComeFrom(stop2));
+      this.c.cross_street = { predir: second.predir, street: second.street, suffix: second.suffix, postdir: second.postdir };
+      return second.end;
+    }
+    const name = this.readName(i, stop, this.cityMustComeFrom(stop));
+    this.c.predir = this.c.predir ?? name.predir;
+    this.c.street = name.street;
+    this.c.suffix = name.suffix;
+    this.c.postdir = name.postdir;
+    if (name.rawSuffix) this.raw.suffix = name.rawSuffix;
+    if (name.rawPredir) this.raw.predir = name.rawPredir;
+    if (name.rawPostdir) this.raw.postdir = name.rawPostdir;
+    if (name.street) this.raw.street = name.street;
+    if (name.end < stop) return name.end; // the rest of the section is the city
+    return this.readUnits(stop);
+  }
+
+  /**
+   * Whether a city has to be carved out of the tail of the section that ends at `stop`:
+   * 'required' when a state follows with no other place for the city, 'optional' when only a
+   * ZIP follows, 'none' when another section holds the city or no last line follows.
+   */
+  cityMustComeFrom(stop: number): CityNeed {
+    if (this.llStart >= this.end) return 'none';
+    // Other sections before the last line can hold the city.
+    for (let k = stop; k < this.llStart; k++) if (!this.isUnitStart(k, this.llStart)) return 'none';
+    const sameSection = stop > 0 && this.sec[stop - 1] === this.sec[this.llStart];
+    // "123 Maple Rochester, New York": the state stands alone in its section, so the city is
+    // at the end of the street's section.
+    const stateAlone = this.c.state !== null && this.startsSection(this.llStart);
+    if (!sameSection && !stateAlone) return 'none';
+    return this.c.state !== null ? 'required' : 'optional';
+  }
+
+  /** Whether a secondary unit starts at token i. */
+  isUnitStart(i: number, limit: number): boolean {
+    const t = this.t;
+    const w = t[i] as string;
+    if (w === '#') return i + 1 < limit;
+    const d = unitDesignator(w);
+    const next = t[i + 1];
+    if (d) {
+      if (next !== undefined && i + 1 < limit && (isIdentifier(next) || next === '#' || next === 'NO' || ordinalNumber(next) !== null)) {
+        // "Unit 5" yes; "Lot 5" yes; but "Key West" / "Stop" words need an id with a digit or one letter.
+        return true;
+      }
+      if (!d.requiresNumber) return true;
+      return w === 'APT' || w === 'APARTMENT' || w === 'STE' || w === 'SUITE';
+    }
+    // "6th Floor", "Second Floor".
+    if (ordinalNumber(w) !== null && next !== undefined && unitDesignator(next)?.code === 'FL') return true;
+    return false;
+  }
+
+  /** Reads units (and a trailing urbanization) from i; returns where the city may begin. */
+  readUnits(i: number): number {
+    const t = this.t;
+    const limit = this.llStart;
+    while (i < limit) {
+      const w = t[i] as string;
+      if (isUrbanization(w)) {
+        let j = i + 1;
+        while (j < limit && !this.startsSection(j)) j++;
+        if (j > i + 1 && this.c.urbanization === null) { this.c.urbanization = this.text(i + 1, j); this.raw.urbanization = this.rawOf(i, j); }
+        i = j;
+        continue;
+      }
+      if (isRecipientMarker(w) && w !== 'CO') {
+        let j = i + 1;
+        while (j < limit && !this.startsSection(j)) j++;
+        this.unparsed.push(this.rawOf(i, j));
+        i = j;
+        continue;
+      }
+      if (ordinalNumber(w) !== null && unitDesignator(t[i + 1] ?? '')?.code === 'FL' && i + 1 < limit) {
+        this.setUnit('FL', ordinalNumber(w) as string, `${w} ${t[i + 1]}`);
+        i += 2;
+        continue;
+      }
+      if (w === '#' || unitDesignator(w)) {
+        if (!this.isUnitStart(i, limit)) break;
+        const d = w === '#' ? { code: '#', requiresNumber: true } : unitDesignator(w)!;
+        let j = i + 1;
+        if (t[j] === '#' || t[j] === 'NO' || t[j] === 'NUMBER' || t[j] === 'NBR') j++;
+        const id = t[j];
+        if (id !== undefined && j < limit && (isIdentifier(id) || ordinalNumber(id) !== null) && !(this.startsSection(j) && !/\d/.test(id))) {
+          const n = d.code === 'FL' ? (ordinalNumber(id) ?? id) : id;
+          // An id glued with a letter and hyphen ("12-B") stays as written.
+          this.setUnit(d.code, n, this.rawOf(i, j + 1));
+          i = j + 1;
+        } else {
+          this.setUnit(d.code, null, this.rawOf(i, i + 1));
+          i += 1;
+        }
+        continue;
+      }
+      // A bare unit id right after the street ("168 Eastern Prom 3R").
+      if (this.c.unit_number === null && this.c.unit_type === null && /\d/.test(w) && isIdentifier(w) && !this.startsSection(i) && (this.c.street !== null)) {
+        this.setUnit('#', w, w);
+        i++;
+        continue;
+      }
+      break;
+    }
+    return i;
+  }
+
+  setUnit(code: string, id: string | null, raw: string): void {
+    if (this.c.unit_type !== null || this.c.unit_number !== null) {
+      // A second designator (building + suite): keep the more specific, the rest is unparsed.
+      this.unparsed.push(raw);
+      return;
+    }
+    this.c.unit_type = code;
+    this.c.unit_number = id;
+    this.raw.unit_type = raw;
+  }
+
+  /**
+   * Splits tokens [a, b) into predir, street name, suffix and postdir. When `cityNeeded`, the
+   * tail of the span is a city (no comma between street and city) and `end` says where it starts.
+   */
+  readName(a: number, b: number, need: CityNeed): CrossStreet & { end: number; rawSuffix?: string; rawPredir?: string; rawPostdir?: string } {
+    const t = this.t;
+    const out: CrossStreet & { end: number; rawSuffix?: string; rawPredir?: string; rawPostdir?: string } = { predir: null, street: null, suffix: null, postdir: null, end: b };
+    const cityNeeded = need === 'required';
+    if (a >= b) return out;
+    // Highway pre-type at the start: "US HWY 15 501 N", "COUNTY ROAD KK", "I-35", "STATE ROUTE 21".
+    let k = a;
+    let predirTok: string | null = null;
+    const d0 = directional(t[a] as string);
+    if (d0 !== null && a + 1 < b) {
+      predirTok = d0;
+      k = a + 1;
+    }
+    const hw = this.highwayAt(k, b);
+    if (hw) {
+      out.predir = predirTok;
+      out.street = hw.name;
+      out.postdir = this.pendingPostdir;
+      this.pendingPostdir = null;
+      let e = hw.next;
+      if (e < b && directional(t[e] as string) !== null && (!cityNeeded || e + 1 < b)) {
+        out.postdir = directional(t[e] as string);
+        out.rawPostdir = t[e] as string;
+        e++;
+      }
+      out.end = e;
+      return out;
+    }
+    // Candidates for the suffix: a C1 word with a name word before it.
+    const n = b - a;
+    let best: { p: number; score: number } | null = null;
+    for (let p = a + 1; p < b; p++) {
+      const std = suffixStandard(t[p] as string);
+      if (std === null) continue;
+      // Name words before p (excluding a predir) must exist.
+      if (p - 1 < a || (p - 1 === a && predirTok !== null && false)) continue;
+      let rest = p + 1;
+      if (rest < b && directional(t[rest] as string) !== null && (!cityNeeded || rest + 1 < b || this.placeEndsAt(rest, b) === false)) rest++;
+      const remaining = b - rest;
+      let score = isCommonSuffix(std) ? 3 : 1;
+      if (predirTok !== null && p === k) score -= 1.5; // "701 South Wells Street": WELLS is the name
+      // Of two suffix words in a row ("University Square Mall") the last is the suffix.
+      if (p + 1 < b && suffixStandard(t[p + 1] as string) !== null && (!cityNeeded || p + 2 < b)) score -= 1.5;
+      if (need !== 'none') {
+        if (remaining === 0) score -= cityNeeded ? 1.5 : 0;
+        else if (this.isPlaceSpan(rest, b)) score += 4;
+        else if (need === 'optional') score -= 1;
+      } else if (remaining > 0) {
+        // After the street, in the same section: a unit id, or a city without a state.
+        score -= remaining > 3 ? 3 : 1;
+      }
+      score += (p - a) * 0.01; // prefer later (rightmost) suffix on ties: "Meadow Gate Way"
+      if (!best || score > best.score) best = { p, score };
+    }
+    let nameEnd: number;
+    let restStart: number;
+    if (best && (best.score > 0 || !cityNeeded)) {
+      nameEnd = best.p;
+      out.suffix = suffixStandard(t[best.p] as string);
+      out.rawSuffix = t[best.p] as string;
+      restStart = best.p + 1;
+      if (restStart < b) {
+        const dir = directional(t[restStart] as string);
+        const takeDir = dir !== null && (!cityNeeded || restStart + 1 < b && !this.isPlaceSpan(restStart, b));
+        if (takeDir) { out.postdir = dir; out.rawPostdir = t[restStart] as string; restStart++; }
+      }
+    } else {
+      // No suffix: the name runs to the city. Without commas, find the city by the gazetteer
+      // or, failing that, leave one word to the street.
+      nameEnd = b;
+      if (cityNeeded && n > 1) {
+        let cut = -1;
+        for (let s = k + 1; s < b; s++) if (this.isPlaceSpan(s, b)) { cut = s; break; }
+        if (cut < 0) cut = Math.min(b - 1, k + 1);
+        nameEnd = cut;
+      }
+      restStart = nameEnd;
+      // Trailing directional as postdir: "200 S 300 W".
+      if (nameEnd - k >= 2 && directional(t[nameEnd - 1] as string) !== null) {
+        out.postdir = directional(t[nameEnd - 1] as string);
+        out.rawPostdir = t[nameEnd - 1] as string;
+        nameEnd--;
+      }
+    }
+    // Name words: [k, nameEnd). A predir only when a name remains after it.
+    let nameStart = a;
+    if (predirTok !== null && nameEnd - (a + 1) >= 1) { out.predir = predirTok; out.rawPredir = t[a] as string; nameStart = a + 1; }
+    if (nameEnd > nameStart) out.street = this.text(nameStart, nameEnd);
+    else if (out.suffix !== null && nameEnd === nameStart) {
+      // Only a suffix word ("123 Avenue"): keep it as the name.
+      out.street = t[nameEnd] as string;
+      out.suffix = null;
+    }
+    out.end = restStart;
+    return out;
+  }
+
+  /** A highway name starting at k: the pre-type phrase and its route number. */
+  highwayAt(k: number, b: number): { name: string; next: number } | null {
+    const t = this.t;
+    const w = t[k] as string;
+    const glued = /^(I|IH|US|SR|SH|CR|FM|RR|HWY|RT|RTE)-?(\d+[A-Z]?)$/.exec(w);
+    if (glued) {
+      const m = matchPhrase(HIGHWAYS, [glued[1] as string], 0);
+      if (m) return { name: `${m.value} ${glued[2]}`, next: k + 1 };
+    }
+    const m = matchPhrase(HIGHWAYS, t, k, b);
+    if (m) {
+      const j = k + m.length;
+      const id = t[j];
+      if (j < b && id !== undefined && (/^\d+[A-Z]?$/.test(id) || /^[A-Z]{1,2}$/.test(id) && directional(id) === null)) {
+        // "COUNTY HWY 60E": the direction glued to the route number is a post-directional.
+        const dirGlued = /^(\d+)([NSEW])$/.exec(id);
+        if (dirGlued && this.pendingPostdir === null) {
+          this.pendingPostdir = dirGlued[2] as string;
+          return { name: `${m.value} ${dirGlued[1]}`, next: j + 1 };
+        }
+        let name = `${m.value} ${id}`;
+        let next = j + 1;
+        // "US HWY 15 501": a second route number.
+        const id2 = t[next];
+        if (next < b && id2 !== undefined && /^\d+$/.test(id2) && /^\d+$/.test(id)) { name += ` ${id2}`; next++; }
+        return { name, next };
+      }
+    }
+    // A state code used as a highway name: "CA 72", "TX 71".
+    if (/^[A-Z]{2}$/.test(w) && stateCode(w) !== null && k + 1 < b && /^\d+$/.test(t[k + 1] as string) && this.c.number !== null) {
+      return { name: `${w} ${t[k + 1]}`, next: k + 2 };
+    }
+    return null;
+  }
+
+  /** Whether [s, b) is a known place in the parsed state (gazetteer), null when no gazetteer. */
+  isPlaceSpan(s: number, b: number): boolean | null {
+    if (!this.places || s >= b || b - s > 5) return this.places ? false : null;
+    return this.places.isPlace(this.text(s, b), this.c.state);
+  }
+
+  placeEndsAt(s: number, b: number): boolean | null {
+    return this.isPlaceSpan(s, b);
+  }
+
+  /** Everything between the delivery line and the state is the city. */
+  readCity(from: number): void {
+    const limit = this.llStart;
+    if (from >= limit) return;
+    // Several sections: the city is the last one; earlier leftovers are unparsed.
+    let s = from;
+    for (let k = from + 1; k < limit; k++) if (this.startsSection(k)) s = k;
+    if (s > from) this.unparsed.push(this.rawOf(from, s));
+    // Military city (APO/FPO/DPO) or an ordinary name.
+    this.c.city = this.text(s, limit);
+    this.raw.city = this.rawOf(s, limit);
+    void isMilitaryCity;
+  }
+}
+
+/** Parses tokens into components; never throws. */
+export function parseTokens(tokens: Token[], places: PlaceLookup | null = null): ParseOutput {
+  return new Parse(tokens, places).run();
+}

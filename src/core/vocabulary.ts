@@ -1,0 +1,93 @@
+/**
+ * Word classes the parser asks about, built once from the data files
+ * (src/core/data/parser-words.json and the Pub 28 tables behind pub28.ts).
+ * Phrases are matched on token texts; every lookup is a Map/Set hit.
+ */
+import words from './data/parser-words.json' with { type: 'json' };
+import { directional, stateCode, suffixStandard, unitDesignator } from './pub28.js';
+import type { UnitDesignator } from './pub28.js';
+
+/** A multi-word phrase table: first word -> candidate phrases, longest first. */
+export type PhraseTable = Map<string, { words: string[]; value: string }[]>;
+
+function phraseTable(entries: [string, string][]): PhraseTable {
+  const table: PhraseTable = new Map();
+  for (const [spelling, value] of entries) {
+    const ws = spelling.split(' ');
+    const first = ws[0] as string;
+    let list = table.get(first);
+    if (!list) { list = []; table.set(first, list); }
+    list.push({ words: ws, value });
+  }
+  for (const list of table.values()) list.sort((a, b) => b.words.length - a.words.length);
+  return table;
+}
+
+/** Matches the longest phrase of `table` starting at token `i`; returns its value and length. */
+export function matchPhrase(table: PhraseTable, texts: readonly string[], i: number, end = texts.length): { value: string; length: number } | null {
+  const list = table.get(texts[i] ?? '');
+  if (!list) return null;
+  for (const p of list) {
+    if (i + p.words.length > end) continue;
+    let ok = true;
+    for (let k = 1; k < p.words.length; k++) if (texts[i + k] !== p.words[k]) { ok = false; break; }
+    if (ok) return { value: p.value, length: p.words.length };
+  }
+  return null;
+}
+
+export const HIGHWAYS = phraseTable(words.highways.flatMap(([std, spellings]) => (spellings as string[]).map((s): [string, string] => [s, std as string])));
+export const PO_BOX = phraseTable(words.poBox.map((s): [string, string] => [s, 'PO BOX']));
+export const RURAL_ROUTE = phraseTable([
+  ...words.ruralRoute.map((s): [string, string] => [s, 'RR']),
+  ...words.highwayContract.map((s): [string, string] => [s, 'HC']),
+]);
+export const COUNTRIES = phraseTable(words.countries.map((s): [string, string] => [s, 'US']));
+export const CORNER_OF = phraseTable(words.cornerOf.map((s): [string, string] => [s, 'CORNER']));
+const BOX_WORDS = new Set(words.boxWord);
+const MILITARY = new Set(words.military);
+const MILITARY_CITIES = new Set(words.militaryCities);
+const URBANIZATION = new Set(words.urbanization);
+const NUMBER_WORDS = new Map(Object.entries(words.numberWords));
+const ORDINAL_WORDS = new Map(Object.entries(words.ordinalWords));
+const INTERSECTION = new Set(words.intersection);
+const RECIPIENT_MARKERS = new Set(words.recipientMarkers);
+const COMMON_SUFFIXES = new Set(words.commonSuffixes);
+
+/** True for BOX, BX: the word before a box number on a route or military line. */
+export const isBoxWord = (t: string): boolean => BOX_WORDS.has(t);
+/** True for PSC, CMR, UNIT. */
+export const isMilitaryUnit = (t: string): boolean => MILITARY.has(t);
+/** True for APO, FPO, DPO. */
+export const isMilitaryCity = (t: string): boolean => MILITARY_CITIES.has(t);
+/** True for URB and its spellings (Puerto Rico urbanizations). */
+export const isUrbanization = (t: string): boolean => URBANIZATION.has(t);
+/** The digits of a number word (ONE -> 1), or null. */
+export const numberWord = (t: string): string | null => NUMBER_WORDS.get(t) ?? null;
+/** The number of an ordinal, as a word (SIXTH) or with its ending (6TH), or null. */
+export function ordinalNumber(t: string): string | null {
+  const w = ORDINAL_WORDS.get(t);
+  if (w) return w;
+  const m = /^(\d+)(ST|ND|RD|TH)$/.exec(t);
+  return m ? (m[1] as string) : null;
+}
+/** True for &, AND, AT: words joining the two streets of an intersection. */
+export const isIntersectionWord = (t: string): boolean => INTERSECTION.has(t);
+/** True for ATTN, C/O and the like: the rest of the section is a recipient. */
+export const isRecipientMarker = (t: string): boolean => RECIPIENT_MARKERS.has(t);
+/** True for the street types most streets carry (ST, AVE, RD...). */
+export const isCommonSuffix = (std: string): boolean => COMMON_SUFFIXES.has(std);
+
+export { directional, stateCode, suffixStandard, unitDesignator };
+export type { UnitDesignator };
+
+/** True for tokens that can be a house number: 123, 123A, 12-34, N6W23001, W148. */
+export function isHouseNumber(t: string): boolean {
+  return /^\d+[A-Z]?$/.test(t) || /^\d+-\d+[A-Z]?$/.test(t) || /^[NSEW]\d+[NSEW]\d+$/.test(t) ||
+    /^\d+[A-Z]{2}$/.test(t) && ordinalNumber(t) === null;
+}
+
+/** True for a token that can identify a unit, box or route: 4, 4B, B, D304, 12-B. */
+export function isIdentifier(t: string): boolean {
+  return /^[A-Z0-9]+(-[A-Z0-9]+)*$/.test(t) && (/\d/.test(t) || t.length <= 2);
+}

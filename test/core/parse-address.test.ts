@@ -1,0 +1,163 @@
+// Parser tables, one per address category of issue #2 Part 2. Each row: input, and the
+// components it must produce (fields not listed must be null unless `partial` is used).
+import { describe, expect, it } from 'vitest';
+import { normalize } from '../../src/core/normalize.js';
+import type { AddressComponents } from '../../src/core/types.js';
+
+type Expect = Partial<AddressComponents>;
+
+function check(input: string, expected: Expect): void {
+  const r = normalize(input);
+  const got: Record<string, unknown> = {};
+  for (const k of Object.keys(expected)) got[k] = r.components[k as keyof AddressComponents] ?? null;
+  expect(got, `${input} -> ${JSON.stringify(r.components)}`).toEqual(expected);
+}
+
+describe('street addresses: directionals and suffixes', () => {
+  it.each<[string, Expect]>([
+    ['1005 N Gravenstein Highway Suite 500 Sebastopol CA 95472', { number: '1005', predir: 'N', street: 'GRAVENSTEIN', suffix: 'HWY', unit_type: 'STE', unit_number: '500', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }],
+    ['1005 Gravenstein Hwy N, Sebastopol CA', { street: 'GRAVENSTEIN', suffix: 'HWY', postdir: 'N', city: 'SEBASTOPOL', state: 'CA' }],
+    ['1600 pennsylvania av nw washington dc', { number: '1600', street: 'PENNSYLVANIA', suffix: 'AVE', postdir: 'NW', city: 'WASHINGTON', state: 'DC' }],
+    ['7214 Meadow Gate Way Woodstock, GA 30189', { street: 'MEADOW GATE', suffix: 'WAY', city: 'WOODSTOCK', state: 'GA', zip5: '30189' }],
+    ['100 S.E. Washington Ave, Minneapolis, MN', { predir: 'SE', street: 'WASHINGTON', suffix: 'AVE', city: 'MINNEAPOLIS', state: 'MN' }],
+    ['233 S Wacker Dr 60606-6306', { predir: 'S', street: 'WACKER', suffix: 'DR', zip5: '60606', zip4: '6306' }],
+    ['233 S Wacker Dr 606066306', { zip5: '60606', zip4: '6306' }],
+    ['1 First St, e San Jose CA', { street: 'FIRST', suffix: 'ST', city: 'E SAN JOSE', state: 'CA' }],
+  ])('%s', check);
+});
+
+describe('streets named with suffix or direction words', () => {
+  it.each<[string, Expect]>([
+    ['1211 Avenue of the Americas, New York, NY 10036', { number: '1211', street: 'AVENUE OF THE AMERICAS', suffix: null, city: 'NEW YORK', state: 'NY' }],
+    ['100 North St, Pittsfield, MA', { street: 'NORTH', suffix: 'ST', predir: null }],
+    ['500 E St SW, Washington, DC 20024', { street: 'E', suffix: 'ST', postdir: 'SW' }],
+    ['230 Park Ave S, New York, NY', { street: 'PARK', suffix: 'AVE', postdir: 'S' }],
+    ['100 South St, Philadelphia, PA', { street: 'SOUTH', suffix: 'ST' }],
+  ])('%s', check);
+});
+
+describe('ordinals', () => {
+  it.each<[string, Expect]>([
+    ['3600 West 5th Ave', { predir: 'W', street: '5TH', suffix: 'AVE' }],
+    ['12 Fifth Avenue, New York, NY', { street: 'FIFTH', suffix: 'AVE' }],
+  ])('%s', check);
+});
+
+describe('secondary units', () => {
+  it.each<[string, Expect]>([
+    ['123 Main St Apt 4B, Springfield, IL 62701', { unit_type: 'APT', unit_number: '4B' }],
+    ['123 Main St #4B, Springfield, IL', { unit_type: '#', unit_number: '4B' }],
+    ['123 Main St APT4B Springfield IL', { unit_type: 'APT', unit_number: '4B', city: 'SPRINGFIELD' }],
+    ['#4B 123 Main St, Springfield, IL', { number: '123', unit_type: '#', unit_number: '4B', street: 'MAIN' }],
+    ['4B-123 Main St, Springfield, IL', { number: '123', unit_number: '4B', street: 'MAIN' }],
+    ['44 Court St, 6th Floor, Brooklyn 11201', { unit_type: 'FL', unit_number: '6', zip5: '11201' }],
+    ['44 Court St, Sixth Floor, Brooklyn 11201', { unit_type: 'FL', unit_number: '6' }],
+    ['10 Elm St Rear, Salem, MA', { unit_type: 'REAR', unit_number: null }],
+    ['1 Main St Suite 1500 Irving, Texas 75062', { unit_type: 'STE', unit_number: '1500', city: 'IRVING', state: 'TX' }],
+    ['100 Oak Rd Bldg 3, Austin, TX', { unit_type: 'BLDG', unit_number: '3' }],
+    ['100 Oak Rd Apt No. 456, Austin, TX', { unit_type: 'APT', unit_number: '456' }],
+  ])('%s', check);
+});
+
+describe('PO boxes', () => {
+  it.each<[string, Expect]>([
+    ['PO Box 123, Springfield, IL 62701', { po_box: '123', city: 'SPRINGFIELD', state: 'IL' }],
+    ['P.O. Box 123 Springfield IL 62701', { po_box: '123', city: 'SPRINGFIELD' }],
+    ['POB 77, Austin TX', { po_box: '77' }],
+    ['Post Office Box 9, Austin TX', { po_box: '9' }],
+    ['Box 42, Marfa, TX 79843', { po_box: '42' }],
+    ['Caller 5000, Austin TX', { po_box: '5000' }],
+    ['Drawer 12, Austin TX', { po_box: '12' }],
+    ['Lock Box 3, Austin TX', { po_box: '3' }],
+  ])('%s', check);
+});
+
+describe('rural routes and highway contracts', () => {
+  it.each<[string, Expect]>([
+    ['RR 2 BOX 45, Fayette, MO', { rural_route: '2', box: '45' }],
+    ['RT 4 BX 9, Fayette, MO', { rural_route: '4', box: '9' }],
+    ['RR03 BOX 98D, Fayette, MO', { rural_route: '3', box: '98D' }],
+    ['HC 1 BOX 9, Ely, NV', { rural_route: '1', box: '9', box_group_type: 'HC' }],
+  ])('%s', check);
+});
+
+describe('military', () => {
+  it.each<[string, Expect]>([
+    ['PSC 802 BOX 74, APO AE 09499', { box_group_type: 'PSC', rural_route: '802', box: '74', city: 'APO', state: 'AE', zip5: '09499' }],
+    ['UNIT 2050 BOX 4190 APO AP 96278', { box_group_type: 'UNIT', rural_route: '2050', box: '4190', city: 'APO', state: 'AP', zip5: '96278' }],
+    ['USNS Comfort FPO AE 09587', { street: 'USNS COMFORT', city: 'FPO', state: 'AE', zip5: '09587' }],
+  ])('%s', check);
+});
+
+describe('Puerto Rico urbanizations', () => {
+  it.each<[string, Expect]>([
+    ['URB LAS GLADIOLAS 150 CALLE A, SAN JUAN PR 00926', { urbanization: 'LAS GLADIOLAS', number: '150', street: 'CALLE A', city: 'SAN JUAN', state: 'PR' }],
+  ])('%s', check);
+});
+
+describe('house number forms', () => {
+  it.each<[string, Expect]>([
+    ['123 1/2 Main St, Boise, ID', { number: '123', number_fraction: '1/2', street: 'MAIN' }],
+    ['123-45 Queens Blvd, Queens, NY 11375', { number: '123-45', street: 'QUEENS', suffix: 'BLVD' }],
+    ['85-080 Farrington Hwy, Waianae, HI', { number: '85-080', street: 'FARRINGTON', suffix: 'HWY' }],
+    ['200 S 300 W, Salt Lake City, UT', { number: '200', predir: 'S', street: '300', postdir: 'W', suffix: null }],
+    ['N6W23001 Bluemound Rd, Waukesha, WI', { number: 'N6W23001', street: 'BLUEMOUND', suffix: 'RD' }],
+    ['W148 N9748 Appleton Ave, Germantown, WI', { number: 'W148 N9748', street: 'APPLETON', suffix: 'AVE' }],
+  ])('%s', check);
+});
+
+describe('highways and county roads are never ZIPs, units or suffixes', () => {
+  it.each<[string, Expect]>([
+    ['100 US HWY 15 501 N, Pittsboro, NC', { street: 'US HIGHWAY 15 501', suffix: null, postdir: 'N', zip5: null }],
+    ['1005 State Highway 12, Sebastopol, CA', { street: 'STATE HIGHWAY 12', suffix: null }],
+    ['12 CO RD 45300', { street: 'COUNTY ROAD 45300', zip5: null }],
+    ['9001 FM 1431, Austin, TX', { street: 'FM 1431', suffix: null }],
+    ['500 I-35, Austin, TX', { street: 'INTERSTATE 35', suffix: null }],
+    ['100 route 37 e toms river nj 08753', { street: 'ROUTE 37', postdir: 'E', city: 'TOMS RIVER', state: 'NJ' }],
+  ])('%s', check);
+});
+
+describe('intersections', () => {
+  it('Main St & 1st Ave', () => {
+    const r = normalize('Main St & 1st Ave, Springfield, IL');
+    expect(r.components).toMatchObject({ street: 'MAIN', suffix: 'ST', city: 'SPRINGFIELD', state: 'IL' });
+    expect(r.components.cross_street).toEqual({ predir: null, street: '1ST', suffix: 'AVE', postdir: null });
+  });
+  it('Mission St and Valencia St', () => {
+    const r = normalize('Mission St and Valencia St San Francisco CA');
+    expect(r.components.cross_street).toMatchObject({ street: 'VALENCIA', suffix: 'ST' });
+  });
+});
+
+describe('city, state and ZIP forms', () => {
+  it.each<[string, Expect]>([
+    ['123 Main St Springfield Illinois 62701', { city: 'SPRINGFIELD', state: 'IL', zip5: '62701' }],
+    ['123 main st, springfield, il.', { city: 'SPRINGFIELD', state: 'IL' }],
+    ['123 Main St, Albany, N.Y. 12207-1234', { state: 'NY', zip5: '12207', zip4: '1234' }],
+    ['123 Main St, Albany NY 12207 1234', { zip5: '12207', zip4: '1234' }],
+    ['123 Main St,,, Albany ,NY', { city: 'ALBANY', state: 'NY' }],
+    ['123 Maple Rochester, New York', { street: 'MAPLE', city: 'ROCHESTER', state: 'NY' }],
+    ['1 Rue Café, Montréal-Nord, NY', { street: 'RUE CAFE' }],
+  ])('%s', check);
+});
+
+describe('recipients and notes go to unparsed', () => {
+  it('company name before the number', () => {
+    const r = normalize('Black Alliance for Just Immigration 660 Nostrand Ave, Brooklyn, N.Y., 11216');
+    expect(r.components).toMatchObject({ number: '660', street: 'NOSTRAND', suffix: 'AVE', city: 'BROOKLYN', state: 'NY', zip5: '11216' });
+    expect(r.unparsed).toEqual(['BLACK ALLIANCE FOR JUST IMMIGRATION']);
+  });
+});
+
+describe('delivery and last lines', () => {
+  it('formats Pub 28 lines', () => {
+    const r = normalize('1005 n gravenstein highway suite 500 sebastopol ca 95472');
+    expect(r.delivery_line).toBe('1005 N GRAVENSTEIN HWY STE 500');
+    expect(r.last_line).toBe('SEBASTOPOL CA 95472');
+  });
+  it('structured input', () => {
+    const r = normalize({ line1: '1600 Pennsylvania Avenue NW', city: 'washington', state: 'District of Columbia', zip: '20500' });
+    expect(r.delivery_line).toBe('1600 PENNSYLVANIA AVE NW');
+    expect(r.last_line).toBe('WASHINGTON DC 20500');
+  });
+});
