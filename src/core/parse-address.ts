@@ -405,7 +405,7 @@ class Parse {
     }
     // Intersection: "Main St & 1st Ave".
     if (stop < limit && isIntersectionWord(t[stop] as string) && this.c.number === null && !this.startsSection(stop)) {
-      const first = this.readName(i, stop, false);
+      const first = this.readName(i, stop, 'none');
       Object.assign(this.c, { predir: first.predir, street: first.street, suffix: first.suffix, postdir: first.postdir });
       let stop2 = stop + 1;
       while (stop2 < limit && !this.startsSection(stop2)) stop2++;
