@@ -11,7 +11,7 @@ import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
   isIdentifier, isIntersectionWord, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
-  numberWord, ordinalNumber, stateCode, suffixStandard, unitDesignator,
+  numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
 } from './vocabulary.js';
 import { STATE_NAME_MAX_WORDS } from './pub28.js';
 
@@ -79,7 +79,7 @@ class Parse {
     this.dropCountry();
     this.readLastLine();
     const start = this.findDeliveryStart();
-    const cityFrom = this.readDelivery(start);
+    const cityFrom = start >= 0 ? this.readDelivery(start) : this.readWithoutNumber();
     this.readCity(cityFrom);
     return { components: this.c, raw: this.raw, unparsed: this.unparsed };
   }
@@ -99,8 +99,15 @@ class Parse {
   readLastLine(): void {
     let e = this.end;
     const t = this.t;
-    // ZIP (or ZIP+4) as the last token, or "12345 6789".
-    if (e >= 2) {
+    // A ZIP that lost its leading zeros in a spreadsheet ("MA 1241") after a state code, or
+    // digits too long to be a ZIP ("IL 6065460610"): the state is still read.
+    if (e >= 3 && /^\d{3,4}$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
+      stateCode(t[e - 2] as string) !== null && this.startsSection(e - 2)) {
+      const d = t[e - 1] as string;
+      if (d.length <= 4) this.c.zip5 = d.padStart(5, '0');
+      else this.unparsed.push(d);
+      e--;
+    } else if (e >= 2) {
       const last = t[e - 1] as string;
       const prev = t[e - 2] as string;
       let zipAt = -1;
@@ -133,6 +140,11 @@ class Parse {
       this.raw.state = this.rawOf(k, e);
       e = k;
       break;
+    }
+    // "90210, CA": a ZIP alone before the state.
+    if (this.c.zip5 === null && this.c.state !== null && e === 1 && ZIP5.test(t[0] as string)) {
+      this.c.zip5 = t[0] as string;
+      e = 0;
     }
     this.llStart = e;
   }
@@ -195,8 +207,35 @@ class Parse {
       if (isRecipientMarker(w) && i === 0) continue;
       // Only the first section may hold a recipient; beyond it there is no anchor to look for.
       if (i > 0 && this.startsSection(i) && (this.sec[i] ?? 0) > 1) break;
-      void w;
     }
+    return -1;
+  }
+
+  /**
+   * No house number, box or route: a highway or intersection is still a street; before a last
+   * line, a lone section is the city ("Anchor Point, AK") and a named place that is not a
+   * street ("Union Station, Washington, DC") is left unparsed.
+   */
+  readWithoutNumber(): number {
+    const limit = this.llStart;
+    if (limit === 0) return 0;
+    const t = this.t;
+    let firstEnd = 1;
+    while (firstEnd < limit && !this.startsSection(firstEnd)) firstEnd++;
+    let k = 0;
+    if (directional(t[0] as string) !== null && firstEnd > 1) k = 1;
+    const noLastLine = this.llStart >= this.end;
+    let typed = false;
+    for (let j = k; j < firstEnd && !typed; j++) {
+      const std = suffixStandard(t[j] as string);
+      // Without a last line any street type makes a street ("wrigley field"); before a
+      // state only a common one does ("Anchor Point, AK" is a city).
+      typed = std !== null && (firstEnd - k >= 2) && (noLastLine || isCommonSuffix(std) && j > k);
+    }
+    const streetLike = typed || this.highwayAt(k, firstEnd) !== null || matchPhrase(CORNER_OF, t, 0, firstEnd) !== null ||
+      t.slice(0, firstEnd).some((w) => isIntersectionWord(w)) || this.isUnitStart(0, limit);
+    this.pendingPostdir = null;
+    if (streetLike) return this.readDelivery(0);
     return 0;
   }
 
@@ -212,7 +251,8 @@ class Parse {
       if (/^\d+$/.test(w) && ordinalNumber(next) === null && unitDesignator(next)?.requiresNumber === true && i > 0) return false;
       return true;
     }
-    if (numberWord(w) !== null && next !== undefined && i + 1 < limit && !this.startsSection(i + 1) && suffixStandard(next) === null) return i === 0 || !this.startsSection(i) || true;
+    if (numberWord(w) !== null && i + 2 <= limit && next !== undefined && !this.startsSection(i + 1) &&
+      (suffixStandard(next) === null || i + 2 < limit && !this.startsSection(i + 2))) return true;
     if (matchPhrase(PO_BOX, t, i, limit) && this.boxIdAfter(i, limit) !== null) return true;
     if (this.routeAt(i, limit) !== null) return true;
     if (isMilitaryUnit(w) && next !== undefined && /\d/.test(next)) return true;
@@ -317,6 +357,11 @@ class Parse {
         i += 2;
       }
     }
+    // "#6 Montague Terrace": a unit and no house number.
+    if (t[i] === '#' && i + 2 < limit && isIdentifier(t[i + 1] as string) && !isHouseNumber(t[i + 2] as string) && this.c.unit_type === null) {
+      this.setUnit('#', t[i + 1] as string, this.rawOf(i, i + 2));
+      i += 2;
+    }
     // "4B-123": a unit glued before the house number.
     const glued = /^(\d*[A-Z]+\d*|\d+[A-Z]+)-(\d+)$/.exec(t[i] as string);
     if (glued && !/^[NSEW]\d+$/.test(glued[1] as string) && this.c.unit_number === null && i + 1 < limit) {
@@ -409,7 +454,15 @@ class Parse {
       Object.assign(this.c, { predir: first.predir, street: first.street, suffix: first.suffix, postdir: first.postdir });
       let stop2 = stop + 1;
       while (stop2 < limit && !this.startsSection(stop2)) stop2++;
-      const second = this.readName(stop + 1, stop2, this.cityMustComeFrom(stop2));
+      // "Mission and Valencia Sts": a plural type names both streets' type.
+      let plural: string | null = null;
+      for (let q = stop + 2; q < stop2; q++) if (pluralSuffix(t[q] as string) !== null) { plural = pluralSuffix(t[q] as string); stop2 = q + 1; break; }
+      const second = this.readName(stop + 1, plural !== null ? stop2 - 1 : stop2, plural !== null ? 'none' : this.cityMustComeFrom(stop2));
+      if (plural !== null) {
+        second.suffix = second.suffix ?? plural;
+        second.end = stop2;
+        if (this.c.suffix === null) this.c.suffix = plural;
+      }
       this.c.cross_street = { predir: second.predir, street: second.street, suffix: second.suffix, postdir: second.postdir };
       return second.end;
     }
@@ -422,7 +475,8 @@ class Parse {
     if (name.rawPredir) this.raw.predir = name.rawPredir;
     if (name.rawPostdir) this.raw.postdir = name.rawPostdir;
     if (name.street) this.raw.street = name.street;
-    if (name.end < stop) return name.end; // the rest of the section is the city
+    // The rest of the section: a unit id ("Ave. 600"), then the city.
+    if (name.end < stop) return this.readUnits(name.end);
     return this.readUnits(stop);
   }
 
@@ -505,8 +559,30 @@ class Parse {
         }
         continue;
       }
-      // A bare unit id right after the street ("168 Eastern Prom 3R").
-      if (this.c.unit_number === null && this.c.unit_type === null && /\d/.test(w) && isIdentifier(w) && !this.startsSection(i) && (this.c.street !== null)) {
+      const sectionEnd = this.sectionEnd(i, limit);
+      // A post-directional in a section of its own ("1800 M Street, NW, Washington").
+      if (this.startsSection(i) && this.c.postdir === null && this.c.street !== null && directional(w) !== null &&
+        (sectionEnd === i + 1 || this.isUnitStart(i + 1, limit))) {
+        this.c.postdir = directional(w);
+        this.raw.postdir = w;
+        i++;
+        continue;
+      }
+      // "Ground Floor", "Lower Level".
+      const next = t[i + 1];
+      if (next !== undefined && i + 1 < limit && (w === 'GROUND' || w === 'MAIN' || w === 'TOP') && unitDesignator(next)?.code === 'FL') {
+        this.setUnit('FL', w, `${w} ${next}`);
+        i += 2;
+        continue;
+      }
+      if (next === 'LEVEL' && i + 1 < limit && (unitDesignator(w)?.code === 'LOWR' || unitDesignator(w)?.code === 'UPPR')) {
+        this.setUnit(unitDesignator(w)!.code, null, `${w} ${next}`);
+        i += 2;
+        continue;
+      }
+      // A bare unit id right after the street ("168 Eastern Prom 3R", "Monroe, 12C, Chicago").
+      if (this.c.unit_number === null && this.c.unit_type === null && /\d/.test(w) && isIdentifier(w) &&
+        (!this.startsSection(i) || sectionEnd === i + 1) && (this.c.street !== null)) {
         this.setUnit('#', w, w);
         i++;
         continue;
@@ -514,6 +590,13 @@ class Parse {
       break;
     }
     return i;
+  }
+
+  /** Index after the last token of the section that holds token i (bounded by limit). */
+  sectionEnd(i: number, limit: number): number {
+    let j = i + 1;
+    while (j < limit && !this.startsSection(j)) j++;
+    return j;
   }
 
   setUnit(code: string, id: string | null, raw: string): void {
@@ -551,7 +634,7 @@ class Parse {
       out.postdir = this.pendingPostdir;
       this.pendingPostdir = null;
       let e = hw.next;
-      if (e < b && directional(t[e] as string) !== null && (!cityNeeded || e + 1 < b)) {
+      if (e < b && directional(t[e] as string) !== null && (!cityNeeded || e + 1 === b || !this.isPlaceSpan(e, b))) {
         out.postdir = directional(t[e] as string);
         out.rawPostdir = t[e] as string;
         e++;
@@ -571,7 +654,13 @@ class Parse {
       if (rest < b && directional(t[rest] as string) !== null && (!cityNeeded || rest + 1 < b || this.placeEndsAt(rest, b) === false)) rest++;
       const remaining = b - rest;
       let score = isCommonSuffix(std) ? 3 : 1;
-      if (predirTok !== null && p === k) score -= 1.5; // "701 South Wells Street": WELLS is the name
+      if (predirTok !== null && p === k) {
+        // Right after a directional: "North St" is a street named NORTH, but "N Wells" is WELLS,
+        // and "S Avenue H" / "N St Louis" are names that begin with a type word.
+        const tail = rest < b && directional(t[rest] as string) === null;
+        if (!isCommonSuffix(std) || tail && need === 'none') continue;
+        score -= 1.5;
+      }
       // Of two suffix words in a row ("University Square Mall") the last is the suffix.
       if (p + 1 < b && suffixStandard(t[p + 1] as string) !== null && (!cityNeeded || p + 2 < b)) score -= 1.5;
       if (need !== 'none') {
@@ -594,7 +683,7 @@ class Parse {
       restStart = best.p + 1;
       if (restStart < b) {
         const dir = directional(t[restStart] as string);
-        const takeDir = dir !== null && (!cityNeeded || restStart + 1 < b && !this.isPlaceSpan(restStart, b));
+        const takeDir = dir !== null && (!cityNeeded || restStart + 1 === b || !this.isPlaceSpan(restStart, b));
         if (takeDir) { out.postdir = dir; out.rawPostdir = t[restStart] as string; restStart++; }
       }
     } else {
@@ -607,6 +696,8 @@ class Parse {
         if (cut < 0) cut = Math.min(b - 1, k + 1);
         nameEnd = cut;
       }
+      // A trailing number after a name is a unit: "1020 West Bryn Mawr 211".
+      if (nameEnd - k >= 2 && /\d/.test(t[nameEnd - 1] as string) && isIdentifier(t[nameEnd - 1] as string) && !/^\d+[NSEW]?$/.test(t[nameEnd - 2] as string)) nameEnd--;
       restStart = nameEnd;
       // Trailing directional as postdir: "200 S 300 W".
       if (nameEnd - k >= 2 && directional(t[nameEnd - 1] as string) !== null) {
@@ -637,9 +728,16 @@ class Parse {
       const m = matchPhrase(HIGHWAYS, [glued[1] as string], 0);
       if (m) return { name: `${m.value} ${glued[2]}`, next: k + 1 };
     }
+    // "AL HIGHWAY 157": a state's own highway.
+    if (/^[A-Z]{2}$/.test(w) && stateCode(w) !== null && k + 2 < b) {
+      const inner = this.highwayAt(k + 1, b);
+      if (inner) return { name: `${w} ${inner.name}`, next: inner.next };
+    }
     const m = matchPhrase(HIGHWAYS, t, k, b);
     if (m) {
-      const j = k + m.length;
+      let j = k + m.length;
+      // "State Highway No 33", "Route # A": the number sign is dropped.
+      if ((t[j] === 'NO' || t[j] === '#' || t[j] === 'NUMBER') && j + 1 < b) j++;
       const id = t[j];
       if (j < b && id !== undefined && (/^\d+[A-Z]?$/.test(id) || /^[A-Z]{1,2}$/.test(id) && directional(id) === null)) {
         // "COUNTY HWY 60E": the direction glued to the route number is a post-directional.
@@ -657,7 +755,7 @@ class Parse {
       }
     }
     // A state code used as a highway name: "CA 72", "TX 71".
-    if (/^[A-Z]{2}$/.test(w) && stateCode(w) !== null && k + 1 < b && /^\d+$/.test(t[k + 1] as string) && this.c.number !== null) {
+    if (stateCode(w) !== null && k + 1 < b && /^\d+$/.test(t[k + 1] as string) && (this.c.number !== null || k === 0)) {
       return { name: `${w} ${t[k + 1]}`, next: k + 2 };
     }
     return null;

@@ -53,6 +53,9 @@ const ORDINAL_WORDS = new Map(Object.entries(words.ordinalWords));
 const INTERSECTION = new Set(words.intersection);
 const RECIPIENT_MARKERS = new Set(words.recipientMarkers);
 const COMMON_SUFFIXES = new Set(words.commonSuffixes);
+const PLURAL_SUFFIXES = new Map(Object.entries(words.pluralSuffixes));
+/** The singular standard of a plural street type ("Valencia Sts" of an intersection), or null. */
+export const pluralSuffix = (t: string): string | null => PLURAL_SUFFIXES.get(t) ?? null;
 
 /** True for BOX, BX: the word before a box number on a route or military line. */
 export const isBoxWord = (t: string): boolean => BOX_WORDS.has(t);
