@@ -175,6 +175,8 @@ class Parse {
     const prev = this.t[k - 1] as string;
     // Right after a house number it is a street ("123 Main"), or a highway ("CA 72").
     if (isHouseNumber(prev) && !this.startsSection(k) && k - 1 === 0) return false;
+    // "1180 Peachtree Street, NE": a directional after a street type, with no ZIP, is a post-directional.
+    if (!hasZip && e === this.end && directional(word) !== null && suffixStandard(prev) !== null) return false;
     if (hasZip || this.startsSection(k)) return true;
     if (e - k > 1 || word.length > 2) {
       // A spelled-out name at the very end: not when only a number (and directional) precede it
@@ -198,15 +200,29 @@ class Parse {
   findDeliveryStart(): number {
     const t = this.t;
     const limit = this.llStart;
+    let weak = -1;
     for (let i = 0; i < limit; i++) {
       const w = t[i] as string;
+      if (weak >= 0 && this.startsSection(i)) break;
       if (this.isAnchor(i, limit)) {
-        if (i > 0) this.unparsed.push(this.rawOf(0, i));
-        return i;
+        // "One Midtown Plaza 1360 Peachtree St": a number word yields to a later house number.
+        if (numberWord(w) !== null) { if (weak < 0) weak = i; continue; }
+        let s = i;
+        // "STE 201, 4401 N MESA", "dept 0669 po box 120001": a unit written before the address.
+        const d = s >= 2 ? (t[s - 2] === '#' ? { requiresNumber: true } : unitDesignator(t[s - 2] as string)) : null;
+        if (d && d.requiresNumber && isIdentifier(t[s - 1] as string) && (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) s -= 2;
+        else if (s >= 1 && unitDesignator(t[s - 1] as string)?.requiresNumber === true && isHouseNumber(t[s + 1] ?? '') && /^\d/.test(t[s + 1] ?? '')) s -= 1;
+        else if (s >= 1 && t[s - 1] === '#' && isHouseNumber(t[s + 1] ?? '')) s -= 1;
+        if (s > 0) this.unparsed.push(this.rawOf(0, s));
+        return s;
       }
       if (isRecipientMarker(w) && i === 0) continue;
       // Only the first section may hold a recipient; beyond it there is no anchor to look for.
       if (i > 0 && this.startsSection(i) && (this.sec[i] ?? 0) > 1) break;
+    }
+    if (weak >= 0) {
+      if (weak > 0) this.unparsed.push(this.rawOf(0, weak));
+      return weak;
     }
     return -1;
   }
@@ -248,12 +264,14 @@ class Parse {
     if (isHouseNumber(w) || /^\d+\/\d+$/.test(w) && i === 0) {
       // A number followed by something that can be a street.
       if (next === undefined || i + 1 >= limit) return i === 0;
+      if (this.startsSection(i + 1) && !/^\d+$/.test(next)) return false;
       if (/^\d+$/.test(w) && ordinalNumber(next) === null && unitDesignator(next)?.requiresNumber === true && i > 0) return false;
       return true;
     }
     if (numberWord(w) !== null && i + 2 <= limit && next !== undefined && !this.startsSection(i + 1) &&
       (suffixStandard(next) === null || i + 2 < limit && !this.startsSection(i + 2))) return true;
     if (matchPhrase(PO_BOX, t, i, limit) && this.boxIdAfter(i, limit) !== null) return true;
+    if (i === 0 && this.highwayAt(0, limit) !== null) return true;
     if (this.routeAt(i, limit) !== null) return true;
     if (isMilitaryUnit(w) && next !== undefined && /\d/.test(next)) return true;
     if (isUrbanization(w)) return true;
@@ -412,8 +430,8 @@ class Parse {
     const letter = t[j];
     if (letter !== undefined && /^[A-Z]$/.test(letter) && directional(letter) === null && j + 1 < limit && !this.startsSection(j + 1) && !this.startsSection(j)) {
       const after = t[j + 1] as string;
-      const afterIsOnlySuffix = suffixStandard(after) !== null && (j + 2 >= limit || this.startsSection(j + 2));
-      if (!afterIsOnlySuffix && !isIntersectionWord(after)) {
+      // "100 M Street SE": the letter is the street.
+      if (suffixStandard(after) === null && !isIntersectionWord(after)) {
         this.c.number = `${number}${letter}`;
         j++;
       }
@@ -443,7 +461,14 @@ class Parse {
     let stop = i;
     while (stop < limit && (stop === i || !this.startsSection(stop))) {
       const w = t[stop] as string;
-      if (stop > i && this.isUnitStart(stop, limit)) break;
+      if (stop > i && this.isUnitStart(stop, limit) && !(w === '#' && matchPhrase(HIGHWAYS, t, stop - 1, stop) !== null)) {
+        // A designator that needs no number ("Ocean Front", "Rear") ends the street only at the
+        // end of its section.
+        const d = unitDesignator(w);
+        const atEnd = stop + 1 >= limit || this.startsSection(stop + 1);
+        if (!(d && !d.requiresNumber && !atEnd && !/\d/.test(t[stop + 1] as string))) break;
+      }
+      if (stop > i && this.boxIdAfter(stop, limit) !== null && (w !== 'BOX' || stop > i + 1)) break;
       if (stop > i && isIntersectionWord(w) && this.c.number === null) break;
       if (stop > i && isRecipientMarker(w) && w !== 'CO') break;
       stop++;
@@ -523,6 +548,42 @@ class Parse {
     const limit = this.llStart;
     while (i < limit) {
       const w = t[i] as string;
+      // A PO box after the street ("115 Harting Road PO Box X"); of two boxes the last is kept.
+      const boxId = this.boxIdAfter(i, limit);
+      if (boxId !== null && (w !== 'BOX' || this.c.street === null || true)) {
+        if (this.c.po_box !== null) this.unparsed.push(this.raw.po_box ?? this.c.po_box);
+        this.c.po_box = t[boxId] as string;
+        this.raw.po_box = this.rawOf(i, boxId + 1);
+        i = boxId + 1;
+        continue;
+      }
+      // A post-directional that begins the next section ("Bolton Road, NW Atlanta"), unless the
+      // gazetteer knows the directional as part of the city's name.
+      const dir2 = this.directionalAt(i, limit);
+      if (dir2 && this.startsSection(i) && this.c.postdir === null && this.c.street !== null && this.c.po_box === null) {
+        const end = this.sectionEnd(i, limit);
+        const lone = end === i + dir2.length;
+        // A quadrant (NW, S W) there is the street's; a lone N/S/E/W before a name starts the
+        // city's name ("Gravenstein Hwy, N Sebastopol CA" is North Sebastopol).
+        const quadrant = dir2.dir.length === 2;
+        if (lone || this.isUnitStart(i + dir2.length, limit) || (quadrant && this.c.suffix !== null && this.isPlaceSpan(i, end) !== true)) {
+          this.c.postdir = dir2.dir;
+          this.raw.postdir = this.rawOf(i, i + dir2.length);
+          i += dir2.length;
+          continue;
+        }
+      }
+      if (t[i + 1] === 'LEVEL' && i + 1 < limit && (unitDesignator(w)?.code === 'LOWR' || unitDesignator(w)?.code === 'UPPR')) {
+        this.setUnit(unitDesignator(w)!.code, null, `${w} LEVEL`);
+        i += 2;
+        continue;
+      }
+      // "Stonebridge Cir No L2": a number sign written as a word.
+      if ((w === 'NO' || w === 'NUMBER') && i + 1 < limit && /\d/.test(t[i + 1] as string) && isIdentifier(t[i + 1] as string) && this.c.unit_number === null) {
+        this.setUnit('#', t[i + 1] as string, this.rawOf(i, i + 2));
+        i += 2;
+        continue;
+      }
       if (isUrbanization(w)) {
         let j = i + 1;
         while (j < limit && !this.startsSection(j)) j++;
@@ -549,7 +610,11 @@ class Parse {
         if (t[j] === '#' || t[j] === 'NO' || t[j] === 'NUMBER' || t[j] === 'NBR') j++;
         const id = t[j];
         if (id !== undefined && j < limit && (isIdentifier(id) || ordinalNumber(id) !== null) && !(this.startsSection(j) && !/\d/.test(id))) {
-          const n = d.code === 'FL' ? (ordinalNumber(id) ?? id) : id;
+          let n = d.code === 'FL' ? (ordinalNumber(id) ?? id) : id;
+          // "Apt 13 C": a letter after the number belongs to it at the end of the line.
+          const letter = t[j + 1];
+          if (letter !== undefined && /^[A-Z]$/.test(letter) && /^\d+$/.test(n) && j + 1 < limit && !this.startsSection(j + 1) &&
+            (j + 2 >= limit || this.startsSection(j + 2)) && directional(letter) === null) { n += letter; j++; }
           // An id glued with a letter and hyphen ("12-B") stays as written.
           this.setUnit(d.code, n, this.rawOf(i, j + 1));
           i = j + 1;
@@ -590,6 +655,16 @@ class Parse {
       break;
     }
     return i;
+  }
+
+  /** A directional at i, also written as two letters ("N E", "S. W."). */
+  directionalAt(i: number, limit: number): { dir: string; length: number } | null {
+    const a = this.t[i];
+    if (a === undefined || i >= limit) return null;
+    const b = this.t[i + 1];
+    if ((a === 'N' || a === 'S') && (b === 'E' || b === 'W') && i + 1 < limit && !this.startsSection(i + 1)) return { dir: a + b, length: 2 };
+    const d = directional(a);
+    return d ? { dir: d, length: 1 } : null;
   }
 
   /** Index after the last token of the section that holds token i (bounded by limit). */
