@@ -54,3 +54,13 @@ export interface StructuredAddress {
 
 /** One address: a single line, or structured fields. */
 export type AddressInput = string | StructuredAddress;
+
+/**
+ * The parser's full result: the public NormalizeResult plus what validation
+ * needs to describe its changes (each component as written, upper-cased).
+ * `normalize` output drops the extra fields before printing.
+ */
+export interface ParsedAddress extends NormalizeResult {
+  raw: Partial<Record<keyof AddressComponents, string>>; // components as written: raw.suffix = 'AVENUE'
+  input_kind: 'line' | 'structured'; // how the address was given
+}
