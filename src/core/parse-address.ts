@@ -38,6 +38,10 @@ export function emptyComponents(): AddressComponents {
 
 type CityNeed = 'required' | 'optional' | 'none';
 
+// Street types that mark a street even without a house number; PLACE, SQUARE, PLAZA and the
+// like name malls and buildings as often ("Okemo Market Place, Ludlow, VT").
+const STREET_TYPES_OF_PLACES = new Set(['ST', 'AVE', 'RD', 'DR', 'LN', 'BLVD', 'HWY', 'PKWY', 'CT', 'CIR', 'TER', 'TRL', 'WAY', 'FWY', 'EXPY']);
+
 const ZIP5 = /^\d{5}$/;
 const ZIP4 = /^\d{4}$/;
 const ZIP9 = /^(\d{5})-?(\d{4})$/;
@@ -154,6 +158,10 @@ class Parse {
     if (i === 0) return false;
     const prev = this.t[i - 1] as string;
     if (isBoxWord(prev) || prev === '#') return false;
+    for (let k = Math.max(0, i - 4); k < i; k++) {
+      const m = matchPhrase(PO_BOX, this.t, k, i);
+      if (m && k + m.length === i) return false; // "POB 19060"
+    }
     // "Apt 12345" is a unit; "Lobby 60606" (no number needed) and "FL 33612" (a state) are not.
     const d = unitDesignator(prev);
     if (d !== null && d.requiresNumber && stateCode(prev) === null && !this.startsSection(i)) return false;
@@ -175,6 +183,8 @@ class Parse {
     const prev = this.t[k - 1] as string;
     // Right after a house number it is a street ("123 Main"), or a highway ("CA 72").
     if (isHouseNumber(prev) && !this.startsSection(k) && k - 1 === 0) return false;
+    // "707 E Main St 20th FL": a floor, not Florida.
+    if (!hasZip && ordinalNumber(prev) !== null && unitDesignator(word) !== null) return false;
     // "1180 Peachtree Street, NE": a directional after a street type, with no ZIP, is a post-directional.
     if (!hasZip && e === this.end && directional(word) !== null && suffixStandard(prev) !== null) return false;
     if (hasZip || this.startsSection(k)) return true;
@@ -183,7 +193,14 @@ class Parse {
       // ("321 S. Washington" is a street).
       let j = k - 1;
       if (j >= 0 && directional(this.t[j] as string) !== null) j--;
-      return !(j >= 0 && isHouseNumber(this.t[j] as string) && (j === 0 || this.startsSection(j)));
+      if (j >= 0 && isHouseNumber(this.t[j] as string) && (j === 0 || this.startsSection(j))) return false;
+      // "3719 Old Alabama": after a house number the name needs a street before it, or a place
+      // of that state right before it ("610 East Main Marion Kansas").
+      const num = this.t.findIndex((w) => isHouseNumber(w));
+      if (num < 0 || num >= k) return true;
+      for (let q = k - 2; q > num; q--) if (suffixStandard(this.t[q] as string) !== null) return true;
+      for (let q = Math.max(num + 1, k - 3); q < k; q++) if (this.places?.isPlace(this.text(q, k), code)) return true;
+      return false;
     }
     // A bare two-letter code without a ZIP or comma that is also a street word (CT, PR, MT, NE,
     // LA): only after a street that already has its type and a city word between.
@@ -246,8 +263,10 @@ class Parse {
       const std = suffixStandard(t[j] as string);
       // Without a last line any street type makes a street ("wrigley field"); before a
       // state only a common one does ("Anchor Point, AK" is a city).
-      typed = std !== null && (firstEnd - k >= 2) && (noLastLine || isCommonSuffix(std) && j > k);
+      typed = std !== null && (firstEnd - k >= 2) && (noLastLine || STREET_TYPES_OF_PLACES.has(std) && j > k);
     }
+    // "Main, Ashland, NH": a single word before the city is a street name.
+    if (!noLastLine && firstEnd === 1 && firstEnd < limit) typed = true;
     const streetLike = typed || this.highwayAt(k, firstEnd) !== null || matchPhrase(CORNER_OF, t, 0, firstEnd) !== null ||
       t.slice(0, firstEnd).some((w) => isIntersectionWord(w)) || this.isUnitStart(0, limit);
     this.pendingPostdir = null;
@@ -382,7 +401,8 @@ class Parse {
     }
     // "4B-123": a unit glued before the house number.
     const glued = /^(\d*[A-Z]+\d*|\d+[A-Z]+)-(\d+)$/.exec(t[i] as string);
-    if (glued && !/^[NSEW]\d+$/.test(glued[1] as string) && this.c.unit_number === null && i + 1 < limit) {
+    if (glued && !/^[NSEW]\d+$/.test(glued[1] as string) && this.c.unit_number === null && i + 1 < limit &&
+      matchPhrase(HIGHWAYS, [glued[1] as string], 0) === null) {
       this.c.unit_type = '#';
       this.c.unit_number = glued[1] as string;
       this.c.number = glued[2] as string;
@@ -390,6 +410,11 @@ class Parse {
       i++;
     } else {
       i = this.readNumber(i, limit);
+    }
+    // "6910 # G Mary Caroline Circle": a unit between the number and the street.
+    if (t[i] === '#' && this.c.number !== null && i + 2 < limit && isIdentifier(t[i + 1] as string) && !this.startsSection(i + 2) && this.c.unit_type === null) {
+      this.setUnit('#', t[i + 1] as string, this.rawOf(i, i + 2));
+      i += 2;
     }
     return this.readStreet(i, limit);
   }
@@ -615,6 +640,9 @@ class Parse {
           const letter = t[j + 1];
           if (letter !== undefined && /^[A-Z]$/.test(letter) && /^\d+$/.test(n) && j + 1 < limit && !this.startsSection(j + 1) &&
             (j + 2 >= limit || this.startsSection(j + 2)) && directional(letter) === null) { n += letter; j++; }
+          // "# 3 South", "Unit 2 East": a direction closing the line is part of the unit.
+          else if (letter !== undefined && directional(letter) !== null && j + 1 < limit && !this.startsSection(j + 1) &&
+            (j + 2 >= limit || this.startsSection(j + 2)) && this.c.street !== null && this.llStart >= this.end) { n += ` ${letter}`; j++; }
           // An id glued with a letter and hyphen ("12-B") stays as written.
           this.setUnit(d.code, n, this.rawOf(i, j + 1));
           i = j + 1;
@@ -631,6 +659,12 @@ class Parse {
         this.c.postdir = directional(w);
         this.raw.postdir = w;
         i++;
+        continue;
+      }
+      // "2 Floor": a number before the floor designator.
+      if (/^\d+$/.test(w) && i + 1 < limit && unitDesignator(t[i + 1] as string)?.code === 'FL' && this.c.street !== null) {
+        this.setUnit('FL', w, `${w} ${t[i + 1]}`);
+        i += 2;
         continue;
       }
       // "Ground Floor", "Lower Level".
@@ -702,10 +736,16 @@ class Parse {
       predirTok = d0;
       k = a + 1;
     }
-    const hw = this.highwayAt(k, b);
+    let hw = this.highwayAt(k, b);
+    // "Old State Route 3", "Illinois Route 31": words before a highway name belong to it.
+    let hwPrefix = '';
+    for (let q = k + 1; !hw && q < b - 1 && q <= k + 2; q++) {
+      const h = this.highwayAt(q, b);
+      if (h && h.next >= b - 1) { hw = h; hwPrefix = `${this.text(k, q)} `; }
+    }
     if (hw) {
       out.predir = predirTok;
-      out.street = hw.name;
+      out.street = hwPrefix + hw.name;
       out.postdir = this.pendingPostdir;
       this.pendingPostdir = null;
       let e = hw.next;
@@ -783,7 +823,9 @@ class Parse {
     }
     // Name words: [k, nameEnd). A predir only when a name remains after it.
     let nameStart = a;
-    if (predirTok !== null && nameEnd - (a + 1) >= 1) { out.predir = predirTok; out.rawPredir = t[a] as string; nameStart = a + 1; }
+    // "4400 East West Highway": a name that is itself a directional keeps the one before it.
+    const lonelyDirName = nameEnd - (a + 1) === 1 && directional(t[a + 1] as string) !== null && out.suffix !== null;
+    if (predirTok !== null && nameEnd - (a + 1) >= 1 && !lonelyDirName) { out.predir = predirTok; out.rawPredir = t[a] as string; nameStart = a + 1; }
     if (nameEnd > nameStart) out.street = this.text(nameStart, nameEnd);
     else if (out.suffix !== null && nameEnd === nameStart) {
       // Only a suffix word ("123 Avenue"): keep it as the name.

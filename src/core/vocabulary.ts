@@ -86,7 +86,7 @@ export type { UnitDesignator };
 
 /** True for tokens that can be a house number: 123, 123A, 12-34, N6W23001, W148. */
 export function isHouseNumber(t: string): boolean {
-  return /^\d+[A-Z]?$/.test(t) || /^\d+-\d+[A-Z]?$/.test(t) || /^[NSEW]\d+[NSEW]\d+$/.test(t) ||
+  return /^\d+[A-Z]?$/.test(t) || /^\d+-\d+[A-Z]?$/.test(t) || /^\d+-[A-Z]$/.test(t) || /^[NSEW]\d+[NSEW]\d+$/.test(t) ||
     /^\d+[A-Z]{2}$/.test(t) && ordinalNumber(t) === null;
 }
 
