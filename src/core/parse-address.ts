@@ -38,6 +38,8 @@ export function emptyComponents(): AddressComponents {
 
 type CityNeed = 'required' | 'optional' | 'none';
 
+const DIRECTION_WORDS: Record<string, string> = { N: 'NORTH', S: 'SOUTH', E: 'EAST', W: 'WEST' };
+
 // Street types that mark a street even without a house number; PLACE, SQUARE, PLAZA and the
 // like name malls and buildings as often ("Okemo Market Place, Ludlow, VT").
 const STREET_TYPES_OF_PLACES = new Set(['ST', 'AVE', 'RD', 'DR', 'LN', 'BLVD', 'HWY', 'PKWY', 'CT', 'CIR', 'TER', 'TRL', 'WAY', 'FWY', 'EXPY']);
@@ -89,13 +91,18 @@ class Parse {
   }
 
   dropCountry(): void {
-    for (let k = Math.max(0, this.end - 5); k < this.end; k++) {
-      const m = matchPhrase(COUNTRIES, this.t, k, this.end);
-      if (m && k + m.length === this.end && k > 0 && (this.startsSection(k) || /^\d{5}/.test(this.t[k - 1] ?? '') || stateCode(this.t[k - 1] ?? '') !== null)) {
-        this.unparsed.push(this.rawOf(k, this.end));
-        this.end = k;
-        return;
+    // "..., NY 11797, UNITED STATES US": possibly more than one country word at the end.
+    for (let round = 0; round < 3; round++) {
+      let dropped = false;
+      for (let k = Math.max(0, this.end - 5); k < this.end && !dropped; k++) {
+        const m = matchPhrase(COUNTRIES, this.t, k, this.end);
+        if (m && k + m.length === this.end && k > 0 && (this.startsSection(k) || /^\d{5}/.test(this.t[k - 1] ?? '') || stateCode(this.t[k - 1] ?? '') !== null || matchPhrase(COUNTRIES, this.t, k - 1, k) !== null)) {
+          this.unparsed.unshift(this.rawOf(k, this.end));
+          this.end = k;
+          dropped = true;
+        }
       }
+      if (!dropped) return;
     }
   }
 
@@ -106,7 +113,7 @@ class Parse {
     // A ZIP that lost its leading zeros in a spreadsheet ("MA 1241") after a state code, or
     // digits too long to be a ZIP ("IL 6065460610"): the state is still read.
     if (e >= 3 && /^\d{3,4}$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
-      stateCode(t[e - 2] as string) !== null && this.startsSection(e - 2)) {
+      stateCode(t[e - 2] as string) !== null && (this.startsSection(e - 2) || /^\d{4}$/.test(t[e - 1] as string) && suffixStandard(t[e - 2] as string) === null)) {
       const d = t[e - 1] as string;
       if (d.length <= 4) this.c.zip5 = d.padStart(5, '0');
       else this.unparsed.push(d);
@@ -280,6 +287,7 @@ class Parse {
     const w = t[i] as string;
     const next = t[i + 1];
     if (i + 1 >= limit && i > 0) return false;
+    if (/^[NSEW]\d+$/.test(w) && next !== undefined && /^[NSEW]\d+$/.test(next)) return true; // "W148 N9748"
     if (isHouseNumber(w) || /^\d+\/\d+$/.test(w) && i === 0) {
       // A number followed by something that can be a street.
       if (next === undefined || i + 1 >= limit) return i === 0;
@@ -456,7 +464,7 @@ class Parse {
     if (letter !== undefined && /^[A-Z]$/.test(letter) && directional(letter) === null && j + 1 < limit && !this.startsSection(j + 1) && !this.startsSection(j)) {
       const after = t[j + 1] as string;
       // "100 M Street SE": the letter is the street.
-      if (suffixStandard(after) === null && !isIntersectionWord(after)) {
+      if (suffixStandard(after) === null && !isIntersectionWord(after) && /^[A-Z]{2,}$/.test(after) && stateCode(letter + after) === null) {
         this.c.number = `${number}${letter}`;
         j++;
       }
@@ -560,7 +568,7 @@ class Parse {
         return true;
       }
       if (!d.requiresNumber) return true;
-      return w === 'APT' || w === 'APARTMENT' || w === 'STE' || w === 'SUITE';
+      return w === 'APT' || w === 'APARTMENT' || w === 'STE' || w === 'SUITE' || w === 'UNIT';
     }
     // "6th Floor", "Second Floor".
     if (ordinalNumber(w) !== null && next !== undefined && unitDesignator(next)?.code === 'FL') return true;
@@ -679,6 +687,12 @@ class Parse {
         i += 2;
         continue;
       }
+      // "720 10th Ave SW A Mount Vernon": a lone letter after a complete street is its unit.
+      if (/^[A-Z]$/.test(w) && directional(w) === null && this.c.suffix !== null && this.c.unit_type === null && !this.startsSection(i) && i + 1 < limit) {
+        this.setUnit('#', w, w);
+        i++;
+        continue;
+      }
       // A bare unit id right after the street ("168 Eastern Prom 3R", "Monroe, 12C, Chicago").
       if (this.c.unit_number === null && this.c.unit_type === null && /\d/.test(w) && isIdentifier(w) &&
         (!this.startsSection(i) || sectionEnd === i + 1) && (this.c.street !== null)) {
@@ -779,6 +793,8 @@ class Parse {
       // Of two suffix words in a row ("University Square Mall") the last is the suffix.
       if (p + 1 < b && suffixStandard(t[p + 1] as string) !== null && (!cityNeeded || p + 2 < b)) score -= 1.5;
       if (need !== 'none') {
+        // "Marsielle St Louis MO": the type word begins the city's name.
+        if (this.isPlaceSpan(p, b) === true && this.isPlaceSpan(rest, b) !== true) score -= 4;
         if (remaining === 0) score -= cityNeeded ? 1.5 : 0;
         else if (this.isPlaceSpan(rest, b)) score += 4;
         else if (need === 'optional') score -= 1;
@@ -797,9 +813,16 @@ class Parse {
       out.rawSuffix = t[best.p] as string;
       restStart = best.p + 1;
       if (restStart < b) {
-        const dir = directional(t[restStart] as string);
-        const takeDir = dir !== null && (!cityNeeded || restStart + 1 === b || !this.isPlaceSpan(restStart, b));
-        if (takeDir) { out.postdir = dir; out.rawPostdir = t[restStart] as string; restStart++; }
+        const dir = this.directionalAt(restStart, b);
+        const takeDir = dir !== null && (!cityNeeded || restStart + dir.length === b || !this.isPlaceSpan(restStart, b));
+        if (takeDir) { out.postdir = dir.dir; out.rawPostdir = this.rawOf(restStart, restStart + dir.length); restStart += dir.length; }
+      }
+      // "Saint John W St": a directional just before the type is the post-directional.
+      const before = directional(t[nameEnd - 1] as string);
+      if (out.postdir === null && before !== null && nameEnd - 1 > (predirTok !== null ? a + 1 : a)) {
+        out.postdir = before;
+        out.rawPostdir = t[nameEnd - 1] as string;
+        nameEnd--;
       }
     } else {
       // No suffix: the name runs to the city. Without commas, find the city by the gazetteer
@@ -881,7 +904,10 @@ class Parse {
   /** Whether [s, b) is a known place in the parsed state (gazetteer), null when no gazetteer. */
   isPlaceSpan(s: number, b: number): boolean | null {
     if (!this.places || s >= b || b - s > 5) return this.places ? false : null;
-    return this.places.isPlace(this.text(s, b), this.c.state);
+    if (this.places.isPlace(this.text(s, b), this.c.state)) return true;
+    // "N Palm Beach" is North Palm Beach.
+    const dir = DIRECTION_WORDS[this.t[s] as string];
+    return dir !== undefined && b - s > 1 && this.places.isPlace(`${dir} ${this.text(s + 1, b)}`, this.c.state);
   }
 
   placeEndsAt(s: number, b: number): boolean | null {
@@ -892,6 +918,18 @@ class Parse {
   readCity(from: number): void {
     const limit = this.llStart;
     if (from >= limit) return;
+    // Without a state or ZIP, later sections that carry a unit are building lines, not a city
+    // ("3340 Peachtree Rd, Tower Place, Ste 1685").
+    if (limit >= this.end && this.c.street !== null) {
+      for (let k = from; k < limit; k++) {
+        if (this.isUnitStart(k, limit) && this.c.unit_type === null && (unitDesignator(this.t[k] as string)?.requiresNumber ?? true)) {
+          if (k > from) this.unparsed.push(this.rawOf(from, k));
+          const after = this.readUnits(k);
+          if (after < limit) this.unparsed.push(this.rawOf(after, limit));
+          return;
+        }
+      }
+    }
     // Several sections: the city is the last one; earlier leftovers are unparsed.
     let s = from;
     for (let k = from + 1; k < limit; k++) if (this.startsSection(k)) s = k;
