@@ -38,6 +38,8 @@ export function emptyComponents(): AddressComponents {
 
 type CityNeed = 'required' | 'optional' | 'none';
 
+const COUNTY_WORDS = new Set(['COUNTY', 'PARISH', 'BOROUGH', 'CNTY', 'CO']);
+
 const DIRECTION_WORDS: Record<string, string> = { N: 'NORTH', S: 'SOUTH', E: 'EAST', W: 'WEST' };
 
 // Street types that mark a street even without a house number; PLACE, SQUARE, PLAZA and the
@@ -272,8 +274,9 @@ class Parse {
       // state only a common one does ("Anchor Point, AK" is a city).
       typed = std !== null && (firstEnd - k >= 2) && (noLastLine || STREET_TYPES_OF_PLACES.has(std) && j > k);
     }
-    // "Main, Ashland, NH": a single word before the city is a street name.
-    if (!noLastLine && firstEnd === 1 && firstEnd < limit) typed = true;
+    // "Main, Ashland, NH": a single word before the city is a street name; so is the first of
+    // several sections with no state or ZIP ("Broadway, Manhattan").
+    if (firstEnd < limit && (!noLastLine && firstEnd === 1 || noLastLine)) typed = true;
     const streetLike = typed || this.highwayAt(k, firstEnd) !== null || matchPhrase(CORNER_OF, t, 0, firstEnd) !== null ||
       t.slice(0, firstEnd).some((w) => isIntersectionWord(w)) || this.isUnitStart(0, limit);
     this.pendingPostdir = null;
@@ -791,7 +794,8 @@ class Parse {
         score -= 1.5;
       }
       // Of two suffix words in a row ("University Square Mall") the last is the suffix.
-      if (p + 1 < b && suffixStandard(t[p + 1] as string) !== null && (!cityNeeded || p + 2 < b)) score -= 1.5;
+      const nextStd = p + 1 < b ? suffixStandard(t[p + 1] as string) : null;
+      if (nextStd !== null && (!cityNeeded || p + 2 < b) && (isCommonSuffix(nextStd) || !isCommonSuffix(std))) score -= 1.5;
       if (need !== 'none') {
         // "Marsielle St Louis MO": the type word begins the city's name.
         if (this.isPlaceSpan(p, b) === true && this.isPlaceSpan(rest, b) !== true) score -= 4;
@@ -932,12 +936,23 @@ class Parse {
     }
     // Several sections: the city is the last one; earlier leftovers are unparsed.
     let s = from;
-    for (let k = from + 1; k < limit; k++) if (this.startsSection(k)) s = k;
+    let prevS = from;
+    for (let k = from + 1; k < limit; k++) if (this.startsSection(k)) { prevS = s; s = k; }
+    let e = limit;
+    // "Seattle, King County, WA": a county section is not the city.
+    if (s > from && COUNTY_WORDS.has(this.t[limit - 1] as string)) { this.unparsed.push(this.rawOf(s, limit)); e = s; s = prevS; }
     if (s > from) this.unparsed.push(this.rawOf(from, s));
-    // Military city (APO/FPO/DPO) or an ordinary name.
-    this.c.city = this.text(s, limit);
-    this.raw.city = this.rawOf(s, limit);
-    void isMilitaryCity;
+    // Without commas a name may carry words that are not the city ("Crown Heights Brooklyn",
+    // "Budd Insurance Agency Coldwater"): the gazetteer finds the place at its end or start.
+    if (this.places && e - s > 1 && this.isPlaceSpan(s, e) === false && !isMilitaryCity(this.t[s] as string)) {
+      for (let q = s + 1; q < e; q++) {
+        // A leading directional stays: "N Sebastopol" is how the writer names the place.
+        if (q === s + 1 && directional(this.t[s] as string) !== null) continue;
+        if (this.isPlaceSpan(q, e)) { this.unparsed.push(this.rawOf(s, q)); s = q; break; }
+      }
+    }
+    this.c.city = this.text(s, e);
+    this.raw.city = this.rawOf(s, e);
   }
 }
 
