@@ -823,7 +823,7 @@ class Parse {
       }
       // "Saint John W St": a directional just before the type is the post-directional.
       const before = directional(t[nameEnd - 1] as string);
-      if (out.postdir === null && before !== null && nameEnd - 1 > (predirTok !== null ? a + 1 : a)) {
+      if (out.postdir === null && before !== null && (t[nameEnd - 1] as string).length <= 2 && nameEnd - 1 > (predirTok !== null ? a + 1 : a)) {
         out.postdir = before;
         out.rawPostdir = t[nameEnd - 1] as string;
         nameEnd--;
@@ -850,9 +850,7 @@ class Parse {
     }
     // Name words: [k, nameEnd). A predir only when a name remains after it.
     let nameStart = a;
-    // "4400 East West Highway": a name that is itself a directional keeps the one before it.
-    const lonelyDirName = nameEnd - (a + 1) === 1 && directional(t[a + 1] as string) !== null && out.suffix !== null;
-    if (predirTok !== null && nameEnd - (a + 1) >= 1 && !lonelyDirName) { out.predir = predirTok; out.rawPredir = t[a] as string; nameStart = a + 1; }
+    if (predirTok !== null && nameEnd - (a + 1) >= 1) { out.predir = predirTok; out.rawPredir = t[a] as string; nameStart = a + 1; }
     if (nameEnd > nameStart) out.street = this.text(nameStart, nameEnd);
     else if (out.suffix !== null && nameEnd === nameStart) {
       // Only a suffix word ("123 Avenue"): keep it as the name.
