@@ -295,6 +295,8 @@ class Parse {
       // A number followed by something that can be a street.
       if (next === undefined || i + 1 >= limit) return i === 0;
       if (this.startsSection(i + 1) && !/^\d+$/.test(next)) return false;
+      // "dept 0669 po box 120001": a number before a PO box is not a house number.
+      if (this.boxIdAfter(i + 1, limit) !== null) return false;
       if (/^\d+$/.test(w) && ordinalNumber(next) === null && unitDesignator(next)?.requiresNumber === true && i > 0) return false;
       return true;
     }
@@ -398,11 +400,17 @@ class Parse {
     // A unit written before the number: "#4B 123 Main St", "Apt 4 123 Main St".
     if (i + 2 < limit) {
       const d = t[i] === '#' ? { code: '#', requiresNumber: true } : unitDesignator(t[i] as string);
-      if (d && d.requiresNumber && isIdentifier(t[i + 1] as string) && isHouseNumber(t[i + 2] as string) && /^\d/.test(t[i + 2] as string)) {
+      if (d && d.requiresNumber && isIdentifier(t[i + 1] as string) && (isHouseNumber(t[i + 2] as string) && /^\d/.test(t[i + 2] as string) || this.boxIdAfter(i + 2, limit) !== null)) {
         this.c.unit_type = d.code;
         this.c.unit_number = t[i + 1] as string;
         this.raw.unit_type = t[i] as string;
         i += 2;
+        const box = this.boxIdAfter(i, limit);
+        if (box !== null) {
+          this.c.po_box = t[box] as string;
+          this.raw.po_box = this.rawOf(i, box + 1);
+          return this.readUnits(box + 1);
+        }
       }
     }
     // "#6 Montague Terrace": a unit and no house number.
@@ -441,12 +449,12 @@ class Parse {
       this.raw.number = w;
       return i + 1;
     }
-    if (!isHouseNumber(w)) return i;
     let number = w;
     let j = i + 1;
     // Wisconsin "W148 N9748".
     const next = t[j];
     if (/^[NSEW]\d+$/.test(w) && next !== undefined && /^[NSEW]\d+$/.test(next) && j < limit) { number = `${w} ${next}`; j++; }
+    else if (!isHouseNumber(w)) return i;
     // Utah grid glued: "48S 400E".
     const grid = /^(\d+)([NSEW])$/.exec(w);
     if (grid && next !== undefined && /^\d+[NSEW]$/.test(next)) {
