@@ -11,7 +11,7 @@ import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
   isIdentifier, isIntersectionWord, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
-  numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
+  isRouteModifier, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
 } from './vocabulary.js';
 import { STATE_NAME_MAX_WORDS } from './pub28.js';
 
@@ -114,10 +114,10 @@ class Parse {
     const t = this.t;
     // A ZIP that lost its leading zeros in a spreadsheet ("MA 1241") after a state code, or
     // digits too long to be a ZIP ("IL 6065460610"): the state is still read.
-    if (e >= 3 && /^\d{3,4}$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
-      stateCode(t[e - 2] as string) !== null && (this.startsSection(e - 2) || /^\d{4}$/.test(t[e - 1] as string) && suffixStandard(t[e - 2] as string) === null)) {
+    if (e >= 3 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
+      stateCode(t[e - 2] as string) !== null && (this.startsSection(e - 2) || /^\d{4}(-\d{4})?$/.test(t[e - 1] as string) && suffixStandard(t[e - 2] as string) === null)) {
       const d = t[e - 1] as string;
-      if (d.length <= 4) this.c.zip5 = d.padStart(5, '0');
+      if (/^\d{3,4}(-\d{4})?$/.test(d)) { const [z5, z4] = d.split('-'); this.c.zip5 = (z5 as string).padStart(5, '0'); this.c.zip4 = z4 ?? null; }
       else this.unparsed.push(d);
       e--;
     } else if (e >= 2) {
@@ -235,11 +235,11 @@ class Parse {
         if (numberWord(w) !== null) { if (weak < 0) weak = i; continue; }
         let s = i;
         // "STE 201, 4401 N MESA", "dept 0669 po box 120001": a unit written before the address.
-        const d = s >= 2 ? (t[s - 2] === '#' ? { requiresNumber: true } : unitDesignator(t[s - 2] as string)) : null;
+        const d = s >= 2 ? (t[s - 2] === '#' ? (s === 2 ? { requiresNumber: true } : null) : unitDesignator(t[s - 2] as string)) : null;
         if (d && d.requiresNumber && isIdentifier(t[s - 1] as string) && (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) s -= 2;
         else if (s >= 1 && unitDesignator(t[s - 1] as string)?.requiresNumber === true && isHouseNumber(t[s + 1] ?? '') && /^\d/.test(t[s + 1] ?? '')) s -= 1;
-        else if (s >= 1 && t[s - 1] === '#' && isHouseNumber(t[s + 1] ?? '')) s -= 1;
-        if (s > 0) this.unparsed.push(this.rawOf(0, s));
+        else if (s === 1 && t[0] === '#' && isHouseNumber(t[s + 1] ?? '')) s -= 1;
+        if (s > 0) this.pushPrefix(0, s);
         return s;
       }
       if (isRecipientMarker(w) && i === 0) continue;
@@ -251,6 +251,20 @@ class Parse {
       return weak;
     }
     return -1;
+  }
+
+  /** Leaves a prefix (recipient, company) unparsed, except a floor written there ("41st Floor 1221 Ave..."). */
+  pushPrefix(from: number, to: number): void {
+    for (let q = from; q + 1 < to; q++) {
+      const n = ordinalNumber(this.t[q] as string) ?? (/^\d+$/.test(this.t[q] as string) ? this.t[q] as string : null);
+      if (n !== null && unitDesignator(this.t[q + 1] as string)?.code === 'FL' && this.c.unit_type === null) {
+        if (q > from) this.unparsed.push(this.rawOf(from, q));
+        this.setUnit('FL', n, this.rawOf(q, q + 2));
+        if (q + 2 < to) this.unparsed.push(this.rawOf(q + 2, to));
+        return;
+      }
+    }
+    this.unparsed.push(this.rawOf(from, to));
   }
 
   /**
@@ -348,7 +362,12 @@ class Parse {
     if (j < limit && isBoxWord(t[j] as string) || t[j] === 'PO' && t[j + 1] === 'BOX') {
       const k = t[j] === 'PO' ? j + 2 : j + 1;
       const id = t[k] === '#' ? t[k + 1] : t[k];
-      if (id !== undefined && isIdentifier(id)) { box = id; j = (t[k] === '#' ? k + 2 : k + 1); }
+      if (id !== undefined && isIdentifier(id)) {
+        box = id;
+        j = (t[k] === '#' ? k + 2 : k + 1);
+        // "Box 42 D": a letter after the box number is part of it.
+        if (/^\d+$/.test(id) && j < limit && /^[A-Z]$/.test(t[j] as string) && !this.startsSection(j)) { box += t[j]; j++; }
+      }
     }
     // A bare "ROUTE 9" is a highway; a route needs its box, or a word only routes use.
     const word = t[i] as string;
@@ -513,6 +532,7 @@ class Parse {
         if (!(d && !d.requiresNumber && !atEnd && !/\d/.test(t[stop + 1] as string))) break;
       }
       if (stop > i && this.boxIdAfter(stop, limit) !== null && (w !== 'BOX' || stop > i + 1)) break;
+      if (stop > i && this.routeAt(stop, limit) !== null && w !== 'RT' && w !== 'ROUTE' && w !== 'RTE') break;
       if (stop > i && isIntersectionWord(w) && this.c.number === null) break;
       if (stop > i && isRecipientMarker(w) && w !== 'CO') break;
       stop++;
@@ -595,10 +615,25 @@ class Parse {
       // A PO box after the street ("115 Harting Road PO Box X"); of two boxes the last is kept.
       const boxId = this.boxIdAfter(i, limit);
       if (boxId !== null && (w !== 'BOX' || this.c.street === null || true)) {
-        if (this.c.po_box !== null) this.unparsed.push(this.raw.po_box ?? this.c.po_box);
-        this.c.po_box = t[boxId] as string;
-        this.raw.po_box = this.rawOf(i, boxId + 1);
+        // Of two boxes, a post office box wins over a lock box or bin; otherwise the first stays.
+        const isPo = (raw: string): boolean => /\bP ?O\b|POST/.test(raw);
+        const raw = this.rawOf(i, boxId + 1);
+        if (this.c.po_box === null || isPo(raw) && !isPo(this.raw.po_box ?? '')) {
+          if (this.c.po_box !== null) this.unparsed.push(this.raw.po_box ?? this.c.po_box);
+          this.c.po_box = t[boxId] as string;
+          this.raw.po_box = raw;
+        } else this.unparsed.push(raw);
         i = boxId + 1;
+        continue;
+      }
+      // A rural route after the street ("104 S Walnut RR 1 Box 297").
+      const route = this.c.rural_route === null ? this.routeAt(i, limit) : null;
+      if (route) {
+        this.c.box_group_type = route.kind;
+        this.c.rural_route = route.route;
+        this.c.box = route.box;
+        this.raw.rural_route = this.rawOf(i, route.next);
+        i = route.next;
         continue;
       }
       // A post-directional that begins the next section ("Bolton Road, NW Atlanta"), unless the
@@ -647,6 +682,8 @@ class Parse {
         i += 2;
         continue;
       }
+      // "# APT 2": the number sign before a designator adds nothing.
+      if (w === '#' && i + 1 < limit && unitDesignator(t[i + 1] as string) !== null && !this.startsSection(i + 1)) { i++; continue; }
       if (w === '#' || unitDesignator(w)) {
         if (!this.isUnitStart(i, limit)) break;
         const d = w === '#' ? { code: '#', requiresNumber: true } : unitDesignator(w)!;
@@ -898,6 +935,7 @@ class Parse {
         }
         let name = `${m.value} ${id}`;
         let next = j + 1;
+        if (next < b && isRouteModifier(t[next] as string)) { name += ` ${t[next]}`; next++; }
         // "US HWY 15 501": a second route number.
         const id2 = t[next];
         if (next < b && id2 !== undefined && /^\d+$/.test(id2) && /^\d+$/.test(id)) { name += ` ${id2}`; next++; }

@@ -53,6 +53,9 @@ const ORDINAL_WORDS = new Map(Object.entries(words.ordinalWords));
 const INTERSECTION = new Set(words.intersection);
 const RECIPIENT_MARKERS = new Set(words.recipientMarkers);
 const COMMON_SUFFIXES = new Set(words.commonSuffixes);
+const ROUTE_MODIFIERS = new Set(words.routeModifiers);
+/** True for BUSINESS, BYPASS, TRUCK: words after a route number that belong to the highway. */
+export const isRouteModifier = (t: string): boolean => ROUTE_MODIFIERS.has(t);
 const PLURAL_SUFFIXES = new Map(Object.entries(words.pluralSuffixes));
 /** The singular standard of a plural street type ("Valencia Sts" of an intersection), or null. */
 export const pluralSuffix = (t: string): string | null => PLURAL_SUFFIXES.get(t) ?? null;
