@@ -281,6 +281,12 @@ class Parse {
     let k = 0;
     if (directional(t[0] as string) !== null && firstEnd > 1) k = 1;
     const noLastLine = this.llStart >= this.end;
+    // "USNS Comfort FPO AE 09587": a ship's name before a military post office.
+    if (limit >= 2 && isMilitaryCity(t[limit - 1] as string)) {
+      this.c.street = this.text(0, limit - 1);
+      this.raw.street = this.rawOf(0, limit - 1);
+      return limit - 1;
+    }
     let typed = false;
     for (let j = k; j < firstEnd && !typed; j++) {
       const std = suffixStandard(t[j] as string);
