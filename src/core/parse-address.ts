@@ -11,7 +11,7 @@ import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
   isIdentifier, isIntersectionWord, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
-  isRouteModifier, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
+  isExtraSuffix, isRouteModifier, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
 } from './vocabulary.js';
 import { STATE_NAME_MAX_WORDS } from './pub28.js';
 
@@ -110,12 +110,24 @@ class Parse {
 
   /** Finds ZIP and state at the end; sets llStart. */
   readLastLine(): void {
-    let e = this.end;
     const t = this.t;
+    // "... Columbia MO 65202 Ballenger Propane Inc": words after "STATE ZIP" are not the address.
+    if (!/^\d{5}(-?\d{4})?$/.test(t[this.end - 1] ?? '')) {
+      for (let z = this.end - 2; z >= 2 && z >= this.end - 8; z--) {
+        const w = t[z] as string;
+        if (/\d/.test(t[z + 1] ?? '')) break;
+        if (/^\d{5}(-\d{4})?$/.test(w) && /^[A-Z]{2}$/.test(t[z - 1] as string) && stateCode(t[z - 1] as string) !== null) {
+          this.unparsed.push(this.rawOf(z + 1, this.end));
+          this.end = z + 1;
+          break;
+        }
+      }
+    }
+    let e = this.end;
     // A ZIP that lost its leading zeros in a spreadsheet ("MA 1241") after a state code, or
     // digits too long to be a ZIP ("IL 6065460610"): the state is still read.
     if (e >= 3 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
-      stateCode(t[e - 2] as string) !== null && (this.startsSection(e - 2) || /^\d{4}(-\d{4})?$/.test(t[e - 1] as string) && suffixStandard(t[e - 2] as string) === null)) {
+      stateCode(t[e - 2] as string) !== null && (this.startsSection(e - 2) || /^\d{4}(-\d{4})?$/.test(t[e - 1] as string) && this.statePlausible(e - 2, e - 1, t[e - 2] as string, false))) {
       const d = t[e - 1] as string;
       if (/^\d{3,4}(-\d{4})?$/.test(d)) { const [z5, z4] = d.split('-'); this.c.zip5 = (z5 as string).padStart(5, '0'); this.c.zip4 = z4 ?? null; }
       else this.unparsed.push(d);
@@ -145,8 +157,10 @@ class Parse {
     for (let len = Math.min(STATE_NAME_MAX_WORDS, e); len >= 1; len--) {
       const k = e - len;
       if (k < 0) continue;
-      if (this.sec[k] !== this.sec[e - 1]) continue;
+      // "Rochester, New, York": a spelled-out name may be split by a stray comma.
+      if (this.sec[k] !== this.sec[e - 1] && len === 1) continue;
       const code = stateCode(this.text(k, e));
+      if (code && this.sec[k] !== this.sec[e - 1] && (this.t[k] as string).length <= 2) continue;
       if (!code) continue;
       if (!this.statePlausible(k, e, code, hasZip)) continue;
       this.c.state = code;
@@ -216,8 +230,13 @@ class Parse {
     const collides = suffixStandard(word) !== null || directional(word) !== null || unitDesignator(word) !== null ||
       word === 'LA' || word === 'IN' || word === 'OR' || word === 'ME' || word === 'OK' || word === 'HI';
     if (!collides) return true;
+    // The street must be complete before it, with a city word in between: a street type, a
+    // highway number or a unit ("3 Main St Ste 208 Norwalk CT", "500 US 19 Clearwater FL").
     for (let j = k - 2; j >= 1; j--) {
-      if (suffixStandard(this.t[j] as string) !== null && !isHouseNumber(this.t[j - 1] as string)) return true;
+      const w = this.t[j] as string;
+      if (suffixStandard(w) !== null && !isHouseNumber(this.t[j - 1] as string)) return true;
+      if (/^\d+$/.test(w) && matchPhrase(HIGHWAYS, this.t, j - 1, j) !== null) return true;
+      if (/\d/.test(w) && j >= 2 && unitDesignator(this.t[j - 1] as string) !== null) return true;
     }
     return false;
   }
@@ -831,6 +850,8 @@ class Parse {
     for (let p = a + 1; p < b; p++) {
       const std = suffixStandard(t[p] as string);
       if (std === null) continue;
+      // Spellings outside C1 (LA for LANE) are a type only where the street ends ("Alameda de la Pulga").
+      if (isExtraSuffix(t[p] as string) && p + 1 < b && directional(t[p + 1] as string) === null && need === 'none') continue;
       // Name words before p (excluding a predir) must exist.
       if (p - 1 < a || (p - 1 === a && predirTok !== null && false)) continue;
       let rest = p + 1;
@@ -869,12 +890,13 @@ class Parse {
       restStart = best.p + 1;
       if (restStart < b) {
         const dir = this.directionalAt(restStart, b);
-        const takeDir = dir !== null && (!cityNeeded || restStart + dir.length === b || !this.isPlaceSpan(restStart, b));
+        const takeDir = dir !== null && (restStart + dir.length === b || this.isPlaceSpan(restStart, b) !== true);
         if (takeDir) { out.postdir = dir.dir; out.rawPostdir = this.rawOf(restStart, restStart + dir.length); restStart += dir.length; }
       }
       // "Saint John W St": a directional just before the type is the post-directional.
       const before = directional(t[nameEnd - 1] as string);
-      if (out.postdir === null && before !== null && (t[nameEnd - 1] as string).length <= 2 && nameEnd - 1 > (predirTok !== null ? a + 1 : a)) {
+      if (out.postdir === null && before !== null && (t[nameEnd - 1] as string).length <= 2 && nameEnd - 1 > (predirTok !== null ? a + 1 : a) &&
+        !/^\d+$/.test(t[nameEnd - 2] as string)) {
         out.postdir = before;
         out.rawPostdir = t[nameEnd - 1] as string;
         nameEnd--;
@@ -883,6 +905,10 @@ class Parse {
       // No suffix: the name runs to the city. Without commas, find the city by the gazetteer
       // or, failing that, leave one word to the street.
       nameEnd = b;
+      // "7 N Wells Chicago": without a state, a known place closing the line is the city.
+      if (need === 'none' && this.llStart >= this.end && b === this.end && this.places) {
+        for (let s = k + 1; s < b; s++) if (this.isPlaceSpan(s, b) && (this.t[s] as string).length > 3) { nameEnd = s; break; }
+      }
       if (cityNeeded && n > 1) {
         let cut = -1;
         for (let s = k + 1; s < b; s++) if (this.isPlaceSpan(s, b)) { cut = s; break; }
@@ -893,7 +919,7 @@ class Parse {
       if (nameEnd - k >= 2 && /\d/.test(t[nameEnd - 1] as string) && isIdentifier(t[nameEnd - 1] as string) && !/^\d+[NSEW]?$/.test(t[nameEnd - 2] as string)) nameEnd--;
       restStart = nameEnd;
       // Trailing directional as postdir: "200 S 300 W".
-      if (nameEnd - k >= 2 && directional(t[nameEnd - 1] as string) !== null) {
+      if (nameEnd - k >= 2 && directional(t[nameEnd - 1] as string) !== null && !(nameEnd - k === 2 && suffixStandard(t[k] as string) !== null)) {
         out.postdir = directional(t[nameEnd - 1] as string);
         out.rawPostdir = t[nameEnd - 1] as string;
         nameEnd--;

@@ -4,6 +4,7 @@
  * Phrases are matched on token texts; every lookup is a Map/Set hit.
  */
 import words from './data/parser-words.json' with { type: 'json' };
+import suffixData from './data/street-suffixes.json' with { type: 'json' };
 import { directional, stateCode, suffixStandard, unitDesignator } from './pub28.js';
 import type { UnitDesignator } from './pub28.js';
 
@@ -53,6 +54,9 @@ const ORDINAL_WORDS = new Map(Object.entries(words.ordinalWords));
 const INTERSECTION = new Set(words.intersection);
 const RECIPIENT_MARKERS = new Set(words.recipientMarkers);
 const COMMON_SUFFIXES = new Set(words.commonSuffixes);
+const EXTRA_SUFFIXES = new Set((suffixData.extra as string[][]).map((row) => row[0] as string));
+/** True for street-type spellings outside Pub 28 C1 (LA, TR, HGWY...). */
+export const isExtraSuffix = (t: string): boolean => EXTRA_SUFFIXES.has(t);
 const ROUTE_MODIFIERS = new Set(words.routeModifiers);
 /** True for BUSINESS, BYPASS, TRUCK: words after a route number that belong to the highway. */
 export const isRouteModifier = (t: string): boolean => ROUTE_MODIFIERS.has(t);
