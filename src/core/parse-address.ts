@@ -38,6 +38,9 @@ export function emptyComponents(): AddressComponents {
 
 type CityNeed = 'required' | 'optional' | 'none';
 
+// Words that end a building's name rather than a street's ("Lincoln Ctr", "Exchange Plaza").
+const BUILDING_WORDS = new Set(['CTR', 'PLZ', 'SQ', 'PL', 'TOWER', 'BUILDING', 'BLDG', 'CENTRE']);
+
 const COUNTY_WORDS = new Set(['COUNTY', 'PARISH', 'BOROUGH', 'CNTY', 'CO']);
 
 const DIRECTION_WORDS: Record<string, string> = { N: 'NORTH', S: 'SOUTH', E: 'EAST', W: 'WEST' };
@@ -258,6 +261,7 @@ class Parse {
         if (d && d.requiresNumber && isIdentifier(t[s - 1] as string) && (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) s -= 2;
         else if (s >= 1 && unitDesignator(t[s - 1] as string)?.requiresNumber === true && isHouseNumber(t[s + 1] ?? '') && /^\d/.test(t[s + 1] ?? '')) s -= 1;
         else if (s === 1 && t[0] === '#' && isHouseNumber(t[s + 1] ?? '')) s -= 1;
+        s = this.skipBuilding(s, limit);
         if (s > 0) this.pushPrefix(0, s);
         return s;
       }
@@ -266,10 +270,29 @@ class Parse {
       if (i > 0 && this.startsSection(i) && (this.sec[i] ?? 0) > 1) break;
     }
     if (weak >= 0) {
-      if (weak > 0) this.unparsed.push(this.rawOf(0, weak));
-      return weak;
+      const s = this.skipBuilding(weak, limit);
+      if (s > 0) this.pushPrefix(0, s);
+      return s;
     }
     return -1;
+  }
+
+  /**
+   * "1000 Cathedral Pl 925 W Georgia St", "One Exchange Plaza, 55 Broadway": a building's own
+   * number and name before the street address; returns where the street address starts.
+   */
+  skipBuilding(s: number, limit: number): number {
+    const t = this.t;
+    for (let j = s + 2; j < limit && j <= s + 6; j++) {
+      if (this.startsSection(j) && this.sec[j] !== (this.sec[s] ?? 0) + 1) break;
+      const w = t[j] as string;
+      if (!/^\d+[A-Z]?$/.test(w) || j + 1 >= limit) continue;
+      const prev = t[j - 1] as string;
+      const building = BUILDING_WORDS.has(suffixStandard(prev) ?? prev);
+      const next = t[j + 1] as string;
+      if (building && !this.isUnitStart(j + 1, limit) && suffixStandard(next) === null && !this.startsSection(j + 1)) return j;
+    }
+    return s;
   }
 
   /** Leaves a prefix (recipient, company) unparsed, except a floor written there ("41st Floor 1221 Ave..."). */
@@ -878,6 +901,8 @@ class Parse {
         // After the street, in the same section: a unit id, or a city without a state.
         score -= remaining > 3 ? 3 : 1;
       }
+      // "Peachtree Rd NE Tower Place": a common type with its directional closes the street.
+      if (isCommonSuffix(std) && rest > p + 1 && need === 'none') score += 1.5;
       score += (p - a) * 0.01; // prefer later (rightmost) suffix on ties: "Meadow Gate Way"
       if (!best || score > best.score) best = { p, score };
     }
