@@ -11,7 +11,7 @@ import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
   isIdentifier, isIntersectionWord, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
-  isExtraSuffix, isRouteModifier, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
+  isExtraSuffix, isRouteModifier, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
 } from './vocabulary.js';
 import { STATE_NAME_MAX_WORDS } from './pub28.js';
 
@@ -859,6 +859,9 @@ class Parse {
       out.postdir = this.pendingPostdir;
       this.pendingPostdir = null;
       let e = hw.next;
+      // "FM 1960 Rd W": a type after the route number.
+      const std = e < b ? suffixStandard(t[e] as string) : null;
+      if (std !== null && (e + 1 === b || directional(t[e + 1] as string) !== null || !cityNeeded)) { out.suffix = std; out.rawSuffix = t[e] as string; e++; }
       if (e < b && directional(t[e] as string) !== null && (!cityNeeded || e + 1 === b || !this.isPlaceSpan(e, b))) {
         out.postdir = directional(t[e] as string);
         out.rawPostdir = t[e] as string;
@@ -941,7 +944,9 @@ class Parse {
         nameEnd = cut;
       }
       // A trailing number after a name is a unit: "1020 West Bryn Mawr 211".
-      if (nameEnd - k >= 2 && /\d/.test(t[nameEnd - 1] as string) && isIdentifier(t[nameEnd - 1] as string) && !/^\d+[NSEW]?$/.test(t[nameEnd - 2] as string)) nameEnd--;
+      // ("Calle 4" in Puerto Rico is a street's name.)
+      if (nameEnd - k >= 2 && /\d/.test(t[nameEnd - 1] as string) && isIdentifier(t[nameEnd - 1] as string) && !/^\d+[NSEW]?$/.test(t[nameEnd - 2] as string) &&
+        !(nameEnd - k === 2 && isSpanishPreType(t[k] as string))) nameEnd--;
       restStart = nameEnd;
       // Trailing directional as postdir: "200 S 300 W".
       if (nameEnd - k >= 2 && directional(t[nameEnd - 1] as string) !== null && !(nameEnd - k === 2 && suffixStandard(t[k] as string) !== null)) {

@@ -57,6 +57,9 @@ const COMMON_SUFFIXES = new Set(words.commonSuffixes);
 const EXTRA_SUFFIXES = new Set((suffixData.extra as string[][]).map((row) => row[0] as string));
 /** True for street-type spellings outside Pub 28 C1 (LA, TR, HGWY...). */
 export const isExtraSuffix = (t: string): boolean => EXTRA_SUFFIXES.has(t);
+const SPANISH_PRE_TYPES = new Set(words.spanishPreTypes);
+/** True for CALLE, AVENIDA, CARRETERA...: Puerto Rico street types written before the name. */
+export const isSpanishPreType = (t: string): boolean => SPANISH_PRE_TYPES.has(t);
 const ROUTE_MODIFIERS = new Set(words.routeModifiers);
 /** True for BUSINESS, BYPASS, TRUCK: words after a route number that belong to the highway. */
 export const isRouteModifier = (t: string): boolean => ROUTE_MODIFIERS.has(t);
