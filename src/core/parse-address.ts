@@ -119,7 +119,9 @@ class Parse {
       for (let z = this.end - 2; z >= 2 && z >= this.end - 8; z--) {
         const w = t[z] as string;
         if (/\d/.test(t[z + 1] ?? '')) break;
-        if (/^\d{5}(-\d{4})?$/.test(w) && /^[A-Z]{2}$/.test(t[z - 1] as string) && stateCode(t[z - 1] as string) !== null) {
+        let named = false;
+        for (let len = 1; len <= 3 && !named; len++) named = z - len >= 1 && stateCode(this.text(z - len, z)) !== null && (len > 1 || (t[z - 1] as string).length >= 2);
+        if (/^\d{5}(-\d{4})?$/.test(w) && named) {
           this.unparsed.push(this.rawOf(z + 1, this.end));
           this.end = z + 1;
           break;
@@ -946,7 +948,7 @@ class Parse {
       // A trailing number after a name is a unit: "1020 West Bryn Mawr 211".
       // ("Calle 4" in Puerto Rico is a street's name.)
       if (nameEnd - k >= 2 && /\d/.test(t[nameEnd - 1] as string) && isIdentifier(t[nameEnd - 1] as string) && !/^\d+[NSEW]?$/.test(t[nameEnd - 2] as string) &&
-        !(nameEnd - k === 2 && isSpanishPreType(t[k] as string))) nameEnd--;
+        !(nameEnd - k === 2 && (isSpanishPreType(t[k] as string) || suffixStandard(t[k] as string) !== null))) nameEnd--;
       restStart = nameEnd;
       // Trailing directional as postdir: "200 S 300 W".
       if (nameEnd - k >= 2 && directional(t[nameEnd - 1] as string) !== null && !(nameEnd - k === 2 && suffixStandard(t[k] as string) !== null)) {
