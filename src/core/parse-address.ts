@@ -235,6 +235,8 @@ class Parse {
     const collides = suffixStandard(word) !== null || directional(word) !== null || unitDesignator(word) !== null ||
       word === 'LA' || word === 'IN' || word === 'OR' || word === 'ME' || word === 'OK' || word === 'HI';
     if (!collides) return true;
+    // "Portland OR": a known place of that state right before it.
+    for (let q = Math.max(0, k - 3); q < k; q++) if (this.places?.isPlace(this.text(q, k), code)) return true;
     // The street must be complete before it, with a city word in between: a street type, a
     // highway number or a unit ("3 Main St Ste 208 Norwalk CT", "500 US 19 Clearwater FL").
     for (let j = k - 2; j >= 1; j--) {
@@ -486,6 +488,13 @@ class Parse {
     if (t[i] === '#' && i + 2 < limit && isIdentifier(t[i + 1] as string) && !isHouseNumber(t[i + 2] as string) && this.c.unit_type === null) {
       this.setUnit('#', t[i + 1] as string, this.rawOf(i, i + 2));
       i += 2;
+    }
+    // "10 Ave" alone is a numbered avenue, not a house number.
+    if (i === 0 && limit === 2 && this.end === 2 && /^\d+$/.test(t[0] as string) && suffixStandard(t[1] as string) !== null) {
+      this.c.street = t[0] as string;
+      this.c.suffix = suffixStandard(t[1] as string);
+      this.raw.suffix = t[1] as string;
+      return 2;
     }
     // "4B-123": a unit glued before the house number.
     const glued = /^(\d*[A-Z]+\d*|\d+[A-Z]+)-(\d+)$/.exec(t[i] as string);
@@ -1042,13 +1051,23 @@ class Parse {
         }
       }
     }
-    // Several sections: the city is the last one; earlier leftovers are unparsed.
+    // Several sections: the city is the last one (or the last the gazetteer knows: "New York,
+    // NYC, 10010"); earlier leftovers are unparsed.
     let s = from;
     let prevS = from;
     for (let k = from + 1; k < limit; k++) if (this.startsSection(k)) { prevS = s; s = k; }
+    if (s > from && this.places && this.isPlaceSpan(s, limit) === false && this.isPlaceSpan(prevS, s) === true && !COUNTY_WORDS.has(this.t[limit - 1] as string)) {
+      this.unparsed.push(this.rawOf(s, limit));
+      return this.setCity(prevS, s, from);
+    }
     let e = limit;
     // "Seattle, King County, WA": a county section is not the city.
     if (s > from && COUNTY_WORDS.has(this.t[limit - 1] as string)) { this.unparsed.push(this.rawOf(s, limit)); e = s; s = prevS; }
+    this.setCity(s, e, from);
+  }
+
+  /** Sets the city to tokens [s, e); what lies between `from` and s is unparsed. */
+  setCity(s: number, e: number, from: number): void {
     if (s > from) this.unparsed.push(this.rawOf(from, s));
     // Without commas a name may carry words that are not the city ("Crown Heights Brooklyn",
     // "Budd Insurance Agency Coldwater"): the gazetteer finds the place at its end or start.
