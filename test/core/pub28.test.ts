@@ -80,6 +80,9 @@ describe('C1 street suffixes', () => {
     ['KEY', 'KY', 'also a C2 unit'],
     ['LA', 'LN', 'extra: older abbreviation of LANE'],
     ['TR', 'TRL', 'extra: older abbreviation of TRAIL'],
+    ['BL', 'BLVD', 'extra: county sources abbreviate BOULEVARD as BL (the parser accepts it only where a street ends)'],
+    ['HGWY', 'HWY', 'extra: frequent misspelling of HIGHWAY'],
+    ['PY', 'PKWY', 'extra: New York City sources abbreviate PARKWAY as PY'],
   ])('suffixStandard(%j) = %j %s', (token, standard) => {
     expect(suffixStandard(token)).toBe(standard);
   });
@@ -87,7 +90,6 @@ describe('C1 street suffixes', () => {
   it.each([
     ['MAIN', 'an ordinary word'],
     ['', 'empty'],
-    ['BL', 'county-source abbreviation, importer only'],
     ['PW', 'county-source abbreviation and Palau'],
     ['APT', 'a unit designator, not a suffix'],
   ])('suffixStandard(%j) is null (%s)', (token) => {
