@@ -11,7 +11,7 @@ import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
   isIdentifier, isIntersectionWord, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
-  isExtraSuffix, isRouteModifier, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
+  isExtraSuffix, isRouteModifier, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
 } from './vocabulary.js';
 import { STATE_NAME_MAX_WORDS } from './pub28.js';
 
@@ -73,12 +73,19 @@ class Parse {
     this.llStart = this.end;
   }
 
+  /** Tokens [from, to) as written, upper-cased, joined by spaces. */
   rawOf(from: number, to: number): string {
-    return this.tokens.slice(from, to).map((x) => x.raw).join(' ').toUpperCase();
+    let out = '';
+    for (let k = from; k < to; k++) out += (k > from ? ' ' : '') + (this.tokens[k] as Token).raw;
+    return out.toUpperCase();
   }
 
+  /** Token texts [from, to) joined by spaces. */
   text(from: number, to: number): string {
-    return this.t.slice(from, to).join(' ');
+    if (to - from === 1) return this.t[from] ?? '';
+    let out = '';
+    for (let k = from; k < to; k++) out += (k > from ? ' ' : '') + (this.t[k] as string);
+    return out;
   }
 
   /** True when token i begins a new comma-separated section. */
@@ -162,6 +169,8 @@ class Parse {
     for (let len = Math.min(STATE_NAME_MAX_WORDS, e); len >= 1; len--) {
       const k = e - len;
       if (k < 0) continue;
+      // Only names whose last word this is can match (cheap filter before joining words).
+      if (len > 1 && !isStateLastWord(t[e - 1] as string)) continue;
       // "Rochester, New, York": a spelled-out name may be split by a stray comma.
       if (this.sec[k] !== this.sec[e - 1] && len === 1) continue;
       const code = stateCode(this.text(k, e));

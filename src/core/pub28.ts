@@ -17,6 +17,26 @@ export interface UnitDesignator {
   requiresNumber: boolean; // false for the C2 designators marked as needing no secondary range
 }
 
+// True when `text` is already a key: upper-case letters, digits and single inner spaces.
+// The parser passes such tokens, so most misses skip the folding below (a hot path).
+function isKey(text: string): boolean {
+  let prevSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) { if (prevSpace) return false; prevSpace = true; continue; }
+    prevSpace = false;
+    if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 35 || c === 45 || c === 47)) return false;
+  }
+  return !prevSpace || text.length === 0;
+}
+
+// Looks `text` up as given, then folded (only when folding can change it).
+function lookup<V>(map: Map<string, V>, text: string): V | undefined {
+  const hit = map.get(text);
+  if (hit !== undefined || isKey(text)) return hit;
+  return map.get(key(text));
+}
+
 // Cheap key folding: periods vanish ("N.Y." -> "NY"), runs of spaces collapse.
 function key(text: string): string {
   let s = text.toUpperCase();
@@ -53,7 +73,7 @@ const SUFFIX_NAME = new Map<string, string>();
 
 /** Standard C1 abbreviation for a suffix spelling (AVENUE, AV, AVN -> 'AVE'), or null. */
 export function suffixStandard(token: string): string | null {
-  return SUFFIX_BY_TOKEN.get(token) ?? SUFFIX_BY_TOKEN.get(key(token)) ?? null;
+  return lookup(SUFFIX_BY_TOKEN, token) ?? null;
 }
 
 /** True when `abbrev` is itself a C1 standard abbreviation ('AVE' true, 'AVENUE' false). */
@@ -76,7 +96,7 @@ for (const d of unitData.designators) {
 
 /** Secondary unit designator for a spelling (APARTMENT -> APT, '#' -> '#'), or null. */
 export function unitDesignator(token: string): UnitDesignator | null {
-  return UNIT_BY_TOKEN.get(token) ?? UNIT_BY_TOKEN.get(key(token)) ?? null;
+  return lookup(UNIT_BY_TOKEN, token) ?? null;
 }
 
 // ---- Appendix B states and possessions -----------------------------------------
@@ -102,7 +122,7 @@ export const STATE_NAME_MAX_WORDS: number = maxWords;
 
 /** State code for a code, name or traditional abbreviation ('Calif', 'N.Y.', 'new york'), or null. */
 export function stateCode(text: string): string | null {
-  return STATE_BY_TEXT.get(text) ?? STATE_BY_TEXT.get(key(text)) ?? null;
+  return lookup(STATE_BY_TEXT, text) ?? null;
 }
 
 /** Display name of a state code ('CA' -> 'California'), or null. */
@@ -126,6 +146,7 @@ for (const d of directionalData.spanish) for (const s of d.spellings) DIRECTIONA
 export function directional(token: string, opts?: { spanish?: boolean }): string | null {
   const hit = DIRECTIONAL.get(token);
   if (hit !== undefined) return hit;
+  if (isKey(token) && opts?.spanish !== true) return null;
   const k = key(token);
   return DIRECTIONAL.get(k) ?? (opts?.spanish === true ? DIRECTIONAL_ES.get(k) ?? null : null);
 }

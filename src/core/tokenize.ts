@@ -10,21 +10,33 @@ export interface Token {
   text: string; // upper-case, accents/periods/apostrophes removed: "N.W." -> "NW"
   raw: string; // the token as written (before upper-casing), for raw component values
   section: number; // index of the comma-separated section
-  start: number; // offset of the first character in the input
+  start: number; // offset of the first character in the (folded) input
   end: number; // offset after the last character
 }
 
-const SECTION_BREAK = new Set([',', ';', '\n', '\r', '(', ')', '[', ']', '{', '}', '|']);
-// Characters kept inside tokens: letters, digits, '-', '/' between digits, '#', '&' as own tokens.
-const SOLO = new Set(['#', '&', '@']);
+// Character classes by code (ASCII): 1 letter/digit, 2 section break, 3 solo token.
+const CLASS = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) CLASS[c] = 1;
+for (let c = 65; c <= 90; c++) CLASS[c] = 1;
+for (let c = 97; c <= 122; c++) CLASS[c] = 1;
+for (const ch of ',;\n\r()[]{}|') CLASS[ch.charCodeAt(0)] = 2;
+for (const ch of '#&@') CLASS[ch.charCodeAt(0)] = 3;
+
+const DOT = 46;
+const APOSTROPHE = 39;
+const HYPHEN = 45;
+const SLASH = 47;
 
 function isAlnum(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return c < 128 && CLASS[c] === 1;
 }
 
-/** Folds a string to ASCII upper case without accents (NFKD, marks dropped). */
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Folds a string to ASCII without accents (NFKD, marks dropped); ASCII passes unchanged. */
 export function foldText(input: string): string {
-  // Fast path: plain ASCII needs no normalization.
   // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(input)) return input;
   return input
@@ -40,54 +52,50 @@ export function foldText(input: string): string {
 export function tokenize(input: string): Token[] {
   const s = foldText(input);
   const tokens: Token[] = [];
+  const n = s.length;
   let section = 0;
   let sectionHasToken = false;
   let i = 0;
-  const n = s.length;
   while (i < n) {
-    const ch = s[i] as string;
     const c = s.charCodeAt(i);
-    if (SECTION_BREAK.has(ch)) {
+    const cls = c < 128 ? CLASS[c] : 0;
+    if (cls === 2) {
       if (sectionHasToken) { section++; sectionHasToken = false; }
       i++;
       continue;
     }
-    if (SOLO.has(ch)) {
+    if (cls === 3) {
+      const ch = s[i] as string;
       tokens.push({ text: ch === '@' ? '&' : ch, raw: ch, section, start: i, end: i + 1 });
       sectionHasToken = true;
       i++;
       continue;
     }
-    if (!isAlnum(c)) { i++; continue; }
-    // A word: alnum runs joined by '.', '\'', '-' and '/' (only between digits for '/').
+    if (cls !== 1) { i++; continue; }
+    // A word: letter/digit runs joined by inner periods and apostrophes (dropped), hyphens,
+    // '/' between digits, and a decimal point between digits.
     const start = i;
     let text = '';
+    let runStart = i;
     while (i < n) {
       const cc = s.charCodeAt(i);
-      const chr = s[i] as string;
-      if (isAlnum(cc)) { text += chr; i++; continue; }
+      if (isAlnum(cc)) { i++; continue; }
       const next = i + 1 < n ? s.charCodeAt(i + 1) : 0;
-      if ((chr === '.' || chr === "'") ) {
-        // Periods and apostrophes vanish inside words ("N.W.", "O'Hare"); a
-        // period between digits is a decimal point and ends nothing.
-        if (chr === '.' && isDigit(text.charCodeAt(text.length - 1)) && isDigit(next)) { text += '.'; i++; continue; }
-        i++;
-        if (isAlnum(next) && chr === "'") continue;
-        if (chr === '.' && isAlnum(next) && text.length <= 2 && !isDigit(next)) continue; // "N.W.", "P.O."
-        break;
+      const prev = s.charCodeAt(i - 1);
+      if (cc === DOT && isDigit(prev) && isDigit(next)) { i++; continue; }
+      if (cc === HYPHEN && isAlnum(next)) { i++; continue; }
+      if (cc === SLASH && isDigit(prev) && isDigit(next)) { i++; continue; }
+      if (cc === APOSTROPHE && isAlnum(next)) { text += s.slice(runStart, i); i++; runStart = i; continue; }
+      // "N.W.", "P.O.": a period between short letter groups joins them.
+      if (cc === DOT && isAlnum(next) && !isDigit(next) && i - runStart <= 2 && text.length + (i - runStart) <= 2) {
+        text += s.slice(runStart, i); i++; runStart = i; continue;
       }
-      if (chr === '-' && isAlnum(next) && text.length > 0) { text += '-'; i++; continue; }
-      if (chr === '/' && isDigit(text.charCodeAt(text.length - 1)) && isDigit(next)) { text += '/'; i++; continue; }
       break;
     }
-    if (text.length > 0) {
-      tokens.push({ text: text.toUpperCase(), raw: s.slice(start, i), section, start, end: i });
-      sectionHasToken = true;
-    }
+    text += s.slice(runStart, i);
+    // A trailing period or apostrophe is dropped by stopping before it.
+    tokens.push({ text: text.toUpperCase(), raw: s.slice(start, i), section, start, end: i });
+    sectionHasToken = true;
   }
   return tokens;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }

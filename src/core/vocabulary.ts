@@ -5,6 +5,7 @@
  */
 import words from './data/parser-words.json' with { type: 'json' };
 import suffixData from './data/street-suffixes.json' with { type: 'json' };
+import stateData from './data/states.json' with { type: 'json' };
 import { directional, stateCode, suffixStandard, unitDesignator } from './pub28.js';
 import type { UnitDesignator } from './pub28.js';
 
@@ -60,6 +61,11 @@ export const isExtraSuffix = (t: string): boolean => EXTRA_SUFFIXES.has(t);
 const SPANISH_PRE_TYPES = new Set(words.spanishPreTypes);
 /** True for CALLE, AVENIDA, CARRETERA...: Puerto Rico street types written before the name. */
 export const isSpanishPreType = (t: string): boolean => SPANISH_PRE_TYPES.has(t);
+// Last words of multi-word state names and aliases ("NEW YORK" -> YORK, "N Y" -> Y).
+const STATE_LAST_WORDS = new Set(stateData.states.flatMap((st) => [st.name.toUpperCase(), ...st.aliases])
+  .filter((n) => n.includes(' ')).map((n) => n.slice(n.lastIndexOf(' ') + 1)));
+/** True for a word that ends some multi-word state name (filter for the right-to-left scan). */
+export const isStateLastWord = (t: string): boolean => STATE_LAST_WORDS.has(t);
 const ROUTE_MODIFIERS = new Set(words.routeModifiers);
 /** True for BUSINESS, BYPASS, TRUCK: words after a route number that belong to the highway. */
 export const isRouteModifier = (t: string): boolean => ROUTE_MODIFIERS.has(t);
