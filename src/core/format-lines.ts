@@ -5,7 +5,9 @@
 import type { AddressComponents } from './types.js';
 
 function join(parts: (string | null | undefined)[]): string {
-  return parts.filter((p): p is string => typeof p === 'string' && p.length > 0).join(' ');
+  let out = '';
+  for (const p of parts) if (typeof p === 'string' && p.length > 0) out = out.length > 0 ? `${out} ${p}` : p;
+  return out;
 }
 
 /** The secondary unit as printed: "APT 4B", "# 12", "REAR". */

@@ -23,15 +23,18 @@ const MAX_INPUT = 4096; // longer inputs are cut: no address is that long, and t
 function splitGlued(tokens: Token[]): Token[] {
   const out: Token[] = [];
   for (const tok of tokens) {
+    const first = tok.text.charCodeAt(0);
+    // Only a word that starts with a letter and has a digit in it can be glued.
+    if (tok.text === 'POBOX') {
+      out.push({ ...tok, text: 'PO' }, { ...tok, text: 'BOX' });
+      continue;
+    }
+    if (!(first >= 65 && first <= 90) || tok.text.length < 3 || !/\d/.test(tok.text)) { out.push(tok); continue; }
     const m = /^([A-Z]{2,10})(\d[A-Z0-9-]*)$/.exec(tok.text);
     if (m && (unitDesignator(m[1] as string) !== null || m[1] === 'RR' || m[1] === 'HC' || m[1] === 'BOX' || m[1] === 'POBOX' || m[1] === 'PSC' || m[1] === 'CMR')) {
       const cut = (m[1] as string).length;
       out.push({ ...tok, text: m[1] as string, raw: tok.raw.slice(0, cut), end: tok.start + cut });
       out.push({ ...tok, text: m[2] as string, raw: tok.raw.slice(cut), start: tok.start + cut });
-      continue;
-    }
-    if (tok.text === 'POBOX') {
-      out.push({ ...tok, text: 'PO' }, { ...tok, text: 'BOX' });
       continue;
     }
     out.push(tok);

@@ -10,7 +10,7 @@ import type { AddressComponents, CrossStreet } from './types.js';
 import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
-  isIdentifier, isIntersectionWord, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
+  isIdentifier, isIntersectionWord, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
   isExtraSuffix, isRouteModifier, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
 } from './vocabulary.js';
 import { STATE_NAME_MAX_WORDS } from './pub28.js';
@@ -48,6 +48,10 @@ const DIRECTION_WORDS: Record<string, string> = { N: 'NORTH', S: 'SOUTH', E: 'EA
 // Street types that mark a street even without a house number; PLACE, SQUARE, PLAZA and the
 // like name malls and buildings as often ("Okemo Market Place, Ludlow, VT").
 const STREET_TYPES_OF_PLACES = new Set(['ST', 'AVE', 'RD', 'DR', 'LN', 'BLVD', 'HWY', 'PKWY', 'CT', 'CIR', 'TER', 'TRL', 'WAY', 'FWY', 'EXPY']);
+
+const HIGHWAY_LAST = lastWords(HIGHWAYS);
+const PO_BOX_LAST = lastWords(PO_BOX);
+const COUNTRY_LAST = lastWords(COUNTRIES);
 
 const ZIP5 = /^\d{5}$/;
 const ZIP4 = /^\d{4}$/;
@@ -105,6 +109,7 @@ class Parse {
   dropCountry(): void {
     // "..., NY 11797, UNITED STATES US": possibly more than one country word at the end.
     for (let round = 0; round < 3; round++) {
+      if (!COUNTRY_LAST.has(this.t[this.end - 1] ?? '')) return;
       let dropped = false;
       for (let k = Math.max(0, this.end - 5); k < this.end && !dropped; k++) {
         const m = matchPhrase(COUNTRIES, this.t, k, this.end);
@@ -195,15 +200,17 @@ class Parse {
     if (i === 0) return false;
     const prev = this.t[i - 1] as string;
     if (isBoxWord(prev) || prev === '#') return false;
-    for (let k = Math.max(0, i - 4); k < i; k++) {
-      const m = matchPhrase(PO_BOX, this.t, k, i);
-      if (m && k + m.length === i) return false; // "POB 19060"
+    if (PO_BOX_LAST.has(prev)) {
+      for (let k = Math.max(0, i - 4); k < i; k++) {
+        const m = matchPhrase(PO_BOX, this.t, k, i);
+        if (m && k + m.length === i) return false; // "POB 19060"
+      }
     }
     // "Apt 12345" is a unit; "Lobby 60606" (no number needed) and "FL 33612" (a state) are not.
     const d = unitDesignator(prev);
     if (d !== null && d.requiresNumber && stateCode(prev) === null && !this.startsSection(i)) return false;
     // "CO RD 45300": a route number right after a highway word that starts the street.
-    for (let k = Math.max(0, i - 4); k < i; k++) {
+    for (let k = HIGHWAY_LAST.has(prev) ? Math.max(0, i - 4) : i; k < i; k++) {
       const m = matchPhrase(HIGHWAYS, this.t, k, i);
       if (m && k + m.length === i && !this.startsSection(i)) {
         const before = this.t[k - 1];
@@ -403,7 +410,8 @@ class Parse {
     let kind: string;
     let j: number;
     let route: string;
-    const glued = /^(RR|HC|RFD|HCR)(\d+)$/.exec(t[i] as string);
+    const w0 = t[i] as string;
+    const glued = (w0.charCodeAt(0) === 82 || w0.charCodeAt(0) === 72) ? /^(RR|HC|RFD|HCR)(\d+)$/.exec(w0) : null;
     if (glued) {
       kind = glued[1] === 'HC' || glued[1] === 'HCR' ? 'HC' : 'RR';
       route = glued[2] as string;

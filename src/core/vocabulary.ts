@@ -38,6 +38,13 @@ export function matchPhrase(table: PhraseTable, texts: readonly string[], i: num
   return null;
 }
 
+/** The last words of a table's phrases: a cheap test before matching phrases that end at a token. */
+export function lastWords(table: PhraseTable): Set<string> {
+  const out = new Set<string>();
+  for (const list of table.values()) for (const p of list) out.add(p.words[p.words.length - 1] as string);
+  return out;
+}
+
 export const HIGHWAYS = phraseTable(words.highways.flatMap(([std, spellings]) => (spellings as string[]).map((s): [string, string] => [s, std as string])));
 export const PO_BOX = phraseTable(words.poBox.map((s): [string, string] => [s, 'PO BOX']));
 export const RURAL_ROUTE = phraseTable([
@@ -87,6 +94,8 @@ export const numberWord = (t: string): string | null => NUMBER_WORDS.get(t) ?? n
 export function ordinalNumber(t: string): string | null {
   const w = ORDINAL_WORDS.get(t);
   if (w) return w;
+  const c0 = t.charCodeAt(0);
+  if (!(c0 >= 48 && c0 <= 57) || t.length < 3) return null;
   const m = /^(\d+)(ST|ND|RD|TH)$/.exec(t);
   return m ? (m[1] as string) : null;
 }
@@ -102,6 +111,9 @@ export type { UnitDesignator };
 
 /** True for tokens that can be a house number: 123, 123A, 12-34, N6W23001, W148. */
 export function isHouseNumber(t: string): boolean {
+  const c0 = t.charCodeAt(0);
+  // Starts with a digit, or with N S E W (Wisconsin grid numbers).
+  if (!(c0 >= 48 && c0 <= 57) && c0 !== 78 && c0 !== 83 && c0 !== 69 && c0 !== 87) return false;
   return /^\d+[A-Z]?$/.test(t) || /^\d+-\d+[A-Z]?$/.test(t) || /^\d+-[A-Z]$/.test(t) || /^[NSEW]\d+[NSEW]\d+$/.test(t) ||
     /^\d+[A-Z]{2}$/.test(t) && ordinalNumber(t) === null;
 }
