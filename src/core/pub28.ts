@@ -150,3 +150,27 @@ export function directional(token: string, opts?: { spanish?: boolean }): string
   const k = key(token);
   return DIRECTIONAL.get(k) ?? (opts?.spanish === true ? DIRECTIONAL_ES.get(k) ?? null : null);
 }
+
+// ---- Token lookups for the parser -----------------------------------------------
+// The tokenizer already folds case and drops periods, so the parser looks tokens up
+// directly, without the folding fallback of the functions above (a hot path).
+
+/** suffixStandard for a folded token. */
+export function suffixOfToken(token: string): string | null {
+  return SUFFIX_BY_TOKEN.get(token) ?? null;
+}
+
+/** unitDesignator for a folded token. */
+export function unitOfToken(token: string): UnitDesignator | null {
+  return UNIT_BY_TOKEN.get(token) ?? null;
+}
+
+/** stateCode for folded text (tokens joined by single spaces). */
+export function stateOfText(text: string): string | null {
+  return STATE_BY_TEXT.get(text) ?? null;
+}
+
+/** directional (English forms) for a folded token. */
+export function directionOfToken(token: string): string | null {
+  return DIRECTIONAL.get(token) ?? null;
+}

@@ -6,7 +6,7 @@
 import words from './data/parser-words.json' with { type: 'json' };
 import suffixData from './data/street-suffixes.json' with { type: 'json' };
 import stateData from './data/states.json' with { type: 'json' };
-import { directional, stateCode, suffixStandard, unitDesignator } from './pub28.js';
+import { directionOfToken, stateOfText, suffixOfToken, unitOfToken } from './pub28.js';
 import type { UnitDesignator } from './pub28.js';
 
 /** A multi-word phrase table: first word -> candidate phrases, longest first. */
@@ -106,7 +106,8 @@ export const isRecipientMarker = (t: string): boolean => RECIPIENT_MARKERS.has(t
 /** True for the street types most streets carry (ST, AVE, RD...). */
 export const isCommonSuffix = (std: string): boolean => COMMON_SUFFIXES.has(std);
 
-export { directional, stateCode, suffixStandard, unitDesignator };
+// The parser's tokens are already folded: it uses the direct lookups under the usual names.
+export { directionOfToken as directional, stateOfText as stateCode, suffixOfToken as suffixStandard, unitOfToken as unitDesignator };
 export type { UnitDesignator };
 
 /** True for tokens that can be a house number: 123, 123A, 12-34, N6W23001, W148. */
