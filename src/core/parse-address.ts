@@ -441,7 +441,7 @@ class Parse {
     // A bare "ROUTE 9" is a highway; a route needs its box, or a word only routes use.
     const word = t[i] as string;
     if (box === null && !(glued || word === 'RR' || word === 'RFD' || word === 'HC' || word === 'HCR' || word === 'RURAL' || word === 'STAR')) return null;
-    return { kind, route: route.replace(/^0+(?=\d)/, ''), box, next: j };
+    return { kind, route, box, next: j };
   }
 
   /** Parses the delivery line from token `start`; returns where the city may begin. */
@@ -933,7 +933,7 @@ class Parse {
         score -= remaining > 3 ? 3 : 1;
       }
       // "Peachtree Rd NE Tower Place": a common type with its directional closes the street.
-      if (isCommonSuffix(std) && rest > p + 1 && need === 'none') score += 1.5;
+      if (isCommonSuffix(std) && rest > p + 1 && need === 'none' && (rest >= b || suffixStandard(t[rest] as string) === null)) score += 1.5;
       score += (p - a) * 0.01; // prefer later (rightmost) suffix on ties: "Meadow Gate Way"
       if (!best || score > best.score) best = { p, score };
     }
@@ -951,7 +951,9 @@ class Parse {
       }
       // "Saint John W St": a directional just before the type is the post-directional.
       const before = directional(t[nameEnd - 1] as string);
-      if (out.postdir === null && before !== null && (t[nameEnd - 1] as string).length <= 2 && nameEnd - 1 > (predirTok !== null ? a + 1 : a) &&
+      // Spelled out ("Otter Creek South Rd") only after a name of two words or more.
+      const nameWords = nameEnd - 1 - (predirTok !== null ? a + 1 : a);
+      if (out.postdir === null && before !== null && ((t[nameEnd - 1] as string).length <= 2 ? nameWords >= 1 : nameWords >= 2) &&
         !/^\d+$/.test(t[nameEnd - 2] as string)) {
         out.postdir = before;
         out.rawPostdir = t[nameEnd - 1] as string;

@@ -76,7 +76,7 @@ describe('rural routes and highway contracts', () => {
   it.each<[string, Expect]>([
     ['RR 2 BOX 45, Fayette, MO', { rural_route: '2', box: '45' }],
     ['RT 4 BX 9, Fayette, MO', { rural_route: '4', box: '9' }],
-    ['RR03 BOX 98D, Fayette, MO', { rural_route: '3', box: '98D' }],
+    ['RR03 BOX 98D, Fayette, MO', { rural_route: '03', box: '98D' }],
     ['HC 1 BOX 9, Ely, NV', { rural_route: '1', box: '9', box_group_type: 'HC' }],
   ])('%s', check);
 });
