@@ -423,7 +423,7 @@ class Parse {
       j = i + m.length;
       if (t[j] === '#' || t[j] === 'NO') j++;
       const r = t[j];
-      if (j >= limit || r === undefined || !/^\d+[A-Z]?$/.test(r)) return null;
+      if (j >= limit || r === undefined || !/^\d+[A-Z]{0,2}$/.test(r)) return null;
       route = r;
       j++;
     }
@@ -1082,6 +1082,15 @@ class Parse {
     let e = limit;
     // "Seattle, King County, WA": a county section is not the city.
     if (s > from && COUNTY_WORDS.has(this.t[limit - 1] as string)) { this.unparsed.push(this.rawOf(s, limit)); e = s; s = prevS; }
+    // "..., Apt 12-3B Stamford, CT": a unit opening the city's section.
+    if (this.isUnitStart(s, e) && this.c.unit_type === null) {
+      const after = this.readUnits(s);
+      if (after > s && after < e) {
+        if (s > from) this.unparsed.push(this.rawOf(from, s));
+        this.setCity(after, e, after);
+        return;
+      }
+    }
     this.setCity(s, e, from);
   }
 
