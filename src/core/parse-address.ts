@@ -343,6 +343,11 @@ class Parse {
     let k = 0;
     if (directional(t[0] as string) !== null && firstEnd > 1) k = 1;
     const noLastLine = this.llStart >= this.end;
+    // "Bldg 15, Suite 100": units and no street.
+    if (this.isUnitStart(0, limit) && !this.isAnchor(0, limit)) {
+      const after = this.readUnits(0);
+      if (after > 0) return after;
+    }
     // "USNS Comfort FPO AE 09587": a ship's name before a military post office.
     if (limit >= 2 && isMilitaryCity(t[limit - 1] as string)) {
       this.c.street = this.text(0, limit - 1);
@@ -927,6 +932,7 @@ class Parse {
         if (this.isPlaceSpan(p, b) === true && this.isPlaceSpan(rest, b) !== true) score -= 4;
         if (remaining === 0) score -= cityNeeded ? 1.5 : 0;
         else if (this.isPlaceSpan(rest, b)) score += 4;
+        else if (cityNeeded && this.places) score -= 1.5; // the gazetteer does not know that city
         else if (need === 'optional') score -= 1;
       } else if (remaining > 0) {
         // After the street, in the same section: a unit id, or a city without a state.
