@@ -39,7 +39,7 @@ export function emptyComponents(): AddressComponents {
 type CityNeed = 'required' | 'optional' | 'none';
 
 // Words that end a building's name rather than a street's ("Lincoln Ctr", "Exchange Plaza").
-const BUILDING_WORDS = new Set(['CTR', 'PLZ', 'SQ', 'PL', 'TOWER', 'BUILDING', 'BLDG', 'CENTRE']);
+const BUILDING_WORDS = new Set(['CTR', 'PLZ', 'SQ', 'PL', 'CENTRE']);
 
 const COUNTY_WORDS = new Set(['COUNTY', 'PARISH', 'BOROUGH', 'CNTY', 'CO']);
 
@@ -840,6 +840,8 @@ class Parse {
     if (a === undefined || i >= limit) return null;
     const b = this.t[i + 1];
     if ((a === 'N' || a === 'S') && (b === 'E' || b === 'W') && i + 1 < limit && !this.startsSection(i + 1)) return { dir: a + b, length: 2 };
+    // "21st Ave No. Ste 130": NO before a unit or at the end is North, not a number sign.
+    if (a === 'NO' && (i + 1 >= limit || this.startsSection(i + 1) || this.isUnitStart(i + 1, limit))) return { dir: 'N', length: 1 };
     const d = directional(a);
     return d ? { dir: d, length: 1 } : null;
   }
