@@ -161,3 +161,36 @@ describe('delivery and last lines', () => {
     expect(r.last_line).toBe('WASHINGTON DC 20500');
   });
 });
+
+describe('messy real-world forms', () => {
+  it.each<[string, Expect]>([
+    // usaddress-style: no commas, the city found after the street type
+    ['60 ORVILLE DR FLOWERY BRANCH GA 30542-5314', { street: 'ORVILLE', suffix: 'DR', city: 'FLOWERY BRANCH', state: 'GA', zip4: '5314' }],
+    // a post-directional opening the city's section is still the street's
+    ['1105 Bolton Road, NW Atlanta, GA 30331', { postdir: 'NW', city: 'ATLANTA' }],
+    // a PO box after the street line
+    ['3523 Williams St, POB 477 Patterson, GA 31557', { street: 'WILLIAMS', po_box: '477', city: 'PATTERSON' }],
+    // department before a PO box
+    ['dept 10309 po box 87618 chicago il 60680', { unit_type: 'DEPT', unit_number: '10309', po_box: '87618', number: null, city: 'CHICAGO' }],
+    // a number sign written before the designator
+    ['545 LIBERTY ST # APT 25 DURHAM 27701', { unit_type: 'APT', unit_number: '25' }],
+    // a floor before the address proper
+    ['41st floor 1221 ave of the americas new york ny 10020', { unit_type: 'FL', unit_number: '41', number: '1221' }],
+    // ZIP that lost its leading zero in a spreadsheet
+    ['25 First Street, 4th Floor, Cambridge, MA 1241', { state: 'MA', zip5: '01241', unit_type: 'FL', unit_number: '4' }],
+    // text after STATE ZIP is not the address
+    ['Joe Ballenger 3645 N Route Z Columbia MO 65202 Ballenger Propane Inc', { street: 'ROUTE Z', city: 'COLUMBIA', state: 'MO', zip5: '65202' }],
+    // a county section is not the city
+    ['4411 Stone Way North Seattle, King County, WA 98103', { city: 'SEATTLE', postdir: 'N' }],
+    // highways written with leading words and route modifiers
+    ['2349 Old State Route 3, Hightstown, NJ', { street: 'OLD STATE ROUTE 3' }],
+    ['820 North Highway 71 Business Lowell AR 72745', { predir: 'N', street: 'HIGHWAY 71 BUSINESS' }],
+    ['2100 FM 1960 Rd W, Houston, TX 77090', { street: 'FM 1960', suffix: 'RD', postdir: 'W' }],
+    // a directional written before the type
+    ['3606 BALLAST PT W BLVD', { street: 'BALLAST PT', postdir: 'W', suffix: 'BLVD' }],
+    // a building's number and name before the street address
+    ['1000 CATHEDRAL PL 925 W GEORGIA ST', { number: '925', predir: 'W', street: 'GEORGIA', suffix: 'ST' }],
+    // Puerto Rico: CALLE with a number is the street's name
+    ['Urb. Villa Carolina 123 Calle 4, Carolina PR 00985', { urbanization: 'VILLA CAROLINA', number: '123', street: 'CALLE 4', city: 'CAROLINA' }],
+  ])('%s', check);
+});
