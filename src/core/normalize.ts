@@ -3,7 +3,7 @@
  * delivery line and last line out. Pure; never throws on any string.
  */
 import type { AddressComponents, AddressInput, ParsedAddress, StructuredAddress } from './types.js';
-import { tokenize } from './tokenize.js';
+import { foldText, tokenize, tokenizeFolded } from './tokenize.js';
 import type { Token } from './tokenize.js';
 import { emptyComponents, parseTokens } from './parse-address.js';
 import type { PlaceLookup } from './parse-address.js';
@@ -26,15 +26,15 @@ function splitGlued(tokens: Token[]): Token[] {
     const first = tok.text.charCodeAt(0);
     // Only a word that starts with a letter and has a digit in it can be glued.
     if (tok.text === 'POBOX') {
-      out.push({ ...tok, text: 'PO' }, { ...tok, text: 'BOX' });
+      out.push({ ...tok, text: 'PO', end: tok.start + 2 }, { ...tok, text: 'BOX', start: tok.start + 2 });
       continue;
     }
     if (!(first >= 65 && first <= 90) || tok.text.length < 3 || !/\d/.test(tok.text)) { out.push(tok); continue; }
     const m = /^([A-Z]{2,10})(\d[A-Z0-9-]*)$/.exec(tok.text);
     if (m && (unitDesignator(m[1] as string) !== null || m[1] === 'RR' || m[1] === 'HC' || m[1] === 'BOX' || m[1] === 'POBOX' || m[1] === 'PSC' || m[1] === 'CMR')) {
       const cut = (m[1] as string).length;
-      out.push({ ...tok, text: m[1] as string, raw: tok.raw.slice(0, cut), end: tok.start + cut });
-      out.push({ ...tok, text: m[2] as string, raw: tok.raw.slice(cut), start: tok.start + cut });
+      out.push({ ...tok, text: m[1] as string, end: tok.start + cut });
+      out.push({ ...tok, text: m[2] as string, start: tok.start + cut });
       continue;
     }
     out.push(tok);
@@ -44,8 +44,8 @@ function splitGlued(tokens: Token[]): Token[] {
 
 /** Parses one line of text into components. */
 function parseLine(text: string, places: PlaceLookup | null) {
-  const tokens = splitGlued(tokenize(text.length > MAX_INPUT ? text.slice(0, MAX_INPUT) : text));
-  return parseTokens(tokens, places);
+  const source = foldText(text.length > MAX_INPUT ? text.slice(0, MAX_INPUT) : text);
+  return parseTokens(splitGlued(tokenizeFolded(source)), source, places);
 }
 
 function clean(v: string | null | undefined): string {

@@ -70,7 +70,7 @@ class Parse {
   /** A post-directional found glued to a route number ("60E"). */
   pendingPostdir: string | null = null;
 
-  constructor(readonly tokens: Token[], readonly places: PlaceLookup | null) {
+  constructor(readonly tokens: Token[], readonly source: string, readonly places: PlaceLookup | null) {
     this.t = tokens.map((x) => x.text);
     this.sec = tokens.map((x) => x.section);
     this.end = this.t.length;
@@ -80,7 +80,10 @@ class Parse {
   /** Tokens [from, to) as written, upper-cased, joined by spaces. */
   rawOf(from: number, to: number): string {
     let out = '';
-    for (let k = from; k < to; k++) out += (k > from ? ' ' : '') + (this.tokens[k] as Token).raw;
+    for (let k = from; k < to; k++) {
+      const tok = this.tokens[k] as Token;
+      out += (k > from ? ' ' : '') + this.source.slice(tok.start, tok.end);
+    }
     return out.toUpperCase();
   }
 
@@ -103,7 +106,19 @@ class Parse {
     const start = this.findDeliveryStart();
     const cityFrom = start >= 0 ? this.readDelivery(start) : this.readWithoutNumber();
     this.readCity(cityFrom);
+    this.dropEmptyStreets();
     return { components: this.c, raw: this.raw, unparsed: this.unparsed };
+  }
+
+  /** A "street" made only of joining words ("&", "and") is no street; an empty cross street is none. */
+  dropEmptyStreets(): void {
+    const c = this.c;
+    if (c.street !== null && c.street.length <= 16 && c.street.split(' ').every((w) => isIntersectionWord(w) || w === '#')) {
+      this.unparsed.push(c.street);
+      c.street = null;
+    }
+    const x = c.cross_street;
+    if (x && x.street === null && x.suffix === null) delete c.cross_street;
   }
 
   dropCountry(): void {
@@ -1120,6 +1135,6 @@ class Parse {
 }
 
 /** Parses tokens into components; never throws. */
-export function parseTokens(tokens: Token[], places: PlaceLookup | null = null): ParseOutput {
-  return new Parse(tokens, places).run();
+export function parseTokens(tokens: Token[], source: string, places: PlaceLookup | null = null): ParseOutput {
+  return new Parse(tokens, source, places).run();
 }

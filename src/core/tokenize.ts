@@ -8,10 +8,9 @@
 /** One token of an address. */
 export interface Token {
   text: string; // upper-case, accents/periods/apostrophes removed: "N.W." -> "NW"
-  raw: string; // the token as written (before upper-casing), for raw component values
   section: number; // index of the comma-separated section
-  start: number; // offset of the first character in the (folded) input
-  end: number; // offset after the last character
+  start: number; // offset of the first character in the folded input (see foldText)
+  end: number; // offset after the last character; source.slice(start, end) is the token as written
 }
 
 // Character classes by code (ASCII): 1 letter/digit, 2 section break, 3 solo token.
@@ -50,7 +49,11 @@ export function foldText(input: string): string {
 
 /** Splits an address into tokens with section indexes. */
 export function tokenize(input: string): Token[] {
-  const s = foldText(input);
+  return tokenizeFolded(foldText(input));
+}
+
+/** tokenize for text already passed through foldText (offsets refer to it). */
+export function tokenizeFolded(s: string): Token[] {
   const tokens: Token[] = [];
   const n = s.length;
   let section = 0;
@@ -66,7 +69,7 @@ export function tokenize(input: string): Token[] {
     }
     if (cls === 3) {
       const ch = s[i] as string;
-      tokens.push({ text: ch === '@' ? '&' : ch, raw: ch, section, start: i, end: i + 1 });
+      tokens.push({ text: ch === '@' ? '&' : ch, section, start: i, end: i + 1 });
       sectionHasToken = true;
       i++;
       continue;
@@ -94,7 +97,7 @@ export function tokenize(input: string): Token[] {
     }
     text += s.slice(runStart, i);
     // A trailing period or apostrophe is dropped by stopping before it.
-    tokens.push({ text: text.toUpperCase(), raw: s.slice(start, i), section, start, end: i });
+    tokens.push({ text: text.toUpperCase(), section, start, end: i });
     sectionHasToken = true;
   }
   return tokens;
