@@ -1,0 +1,302 @@
+/**
+ * `npm run bench` (after a build): figures measured in one run, on one machine,
+ * printed as one aligned table with ratios against the peers and the targets of
+ * issue 2. A missed target is reported as FAIL in the table, never as an exit code.
+ *
+ *   normalize throughput  our normalize vs parse-address's parseLocation and
+ *                         addresser's parseAddress, on the same generated addresses
+ *   validate throughput   what `addr validate` does per address — normalize with the
+ *                         place lookup, then validateAddress over the real locality
+ *                         store — vs parseLocation
+ *   cold start            median wall time of `addr validate` / `addr normalize`
+ *                         spawned as a process, vs `node -e 0`
+ *   peak RSS              of this process (everything above included)
+ *
+ * Flags:
+ *   --quick           10,000 addresses and 5 cold-start runs (fast iteration)
+ *   --only NAME       run only one loop, no table (for `node --cpu-prof`); NAME is one of
+ *                     normalize, parseLocation, addresser, normalize+places, validate
+ *   --addresses N     override the number of addresses
+ *
+ * The addresses come from bench/generate-addresses.ts, with real (city, state,
+ * ZIP) rows read from db/locality.sqlite so that validation hits real data; the
+ * generator's built-in localities are used when the database is missing.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { normalize } from '../src/core/normalize.js';
+import { placeLookup } from '../src/core/place-lookup.js';
+import type { LocalityStore } from '../src/core/ports.js';
+import { validateAddress } from '../src/core/validate.js';
+import { defaultLocalityDbPath } from '../src/store/reference-db-path.js';
+import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
+import { generateAddresses, oneLine } from './generate-addresses.js';
+import type { Locality } from './generate-addresses.js';
+
+const SEED = 42;
+const LOCALITY_SAMPLE = 400; // real (city, state, ZIP) rows spread over the ZIP range
+// addresser runs 30-60× slower than normalize: on the full set it alone would take
+// minutes, so it is measured on a prefix of the same addresses.
+const ADDRESSER_LIMIT = 20_000;
+const COLD_ADDRESS = '1600 Pennsylvania Ave NW, Washington, DC 20500';
+const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
+
+// The peers are CommonJS without type declarations: load them through require
+// and type only the one function each is measured by.
+const requireCjs = createRequire(import.meta.url);
+const parseAddressLib = requireCjs('parse-address') as { parseLocation(address: string): unknown };
+const addresser = requireCjs('addresser') as { parseAddress(address: string): unknown };
+
+interface Settings {
+  count: number; // addresses per throughput pass
+  rounds: number; // measured passes per contestant (the median is kept)
+  coldRuns: number; // measured spawns per command (the median is kept)
+  only: string | null; // the one contestant to run alone
+  quick: boolean;
+}
+
+function readSettings(argv: readonly string[]): Settings {
+  const quick = argv.includes('--quick');
+  const at = argv.indexOf('--addresses');
+  const asked = at >= 0 ? Number.parseInt(argv[at + 1] ?? '', 10) : Number.NaN;
+  return {
+    count: Number.isFinite(asked) && asked > 0 ? asked : quick ? 10_000 : 100_000,
+    rounds: 3,
+    coldRuns: quick ? 5 : 15,
+    only: argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '') : null,
+    quick,
+  };
+}
+
+/** A few hundred real localities, evenly spread over the ZIPs; null when the database is missing. */
+function readLocalities(path: string, sample: number): Locality[] | null {
+  if (!existsSync(path)) return null;
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    // Military "cities" (APO/FPO) take no street address: leave them out.
+    const rows = db
+      .prepare<[], Locality>("SELECT city, state, zip5 FROM zips WHERE state NOT IN ('AA', 'AE', 'AP') ORDER BY zip5")
+      .all();
+    if (rows.length === 0) return null;
+    const step = Math.max(1, Math.floor(rows.length / sample));
+    const out: Locality[] = [];
+    for (let i = 0; i < rows.length && out.length < sample; i += step) out.push(rows[i] as Locality);
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+// Every result feeds this sink, so no loop body is dead code to the optimizer.
+let sink = 0;
+
+/** Milliseconds taken by one pass of `fn` over `inputs`. */
+function timePass(fn: (s: string) => unknown, inputs: readonly string[]): number {
+  let kept = 0;
+  const started = performance.now();
+  for (let i = 0; i < inputs.length; i++) {
+    if (fn(inputs[i] as string) !== null) kept++;
+  }
+  const ms = performance.now() - started;
+  sink += kept;
+  return ms;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+interface Contestant {
+  name: string;
+  fn: (s: string) => unknown;
+  limit?: number; // measured on the first `limit` inputs only (for a peer too slow for the full set)
+}
+
+/** Addresses per second of each contestant: warm-up pass, then `rounds` interleaved passes, median kept. */
+function throughput(contestants: readonly Contestant[], inputs: readonly string[], rounds: number, beforePass?: (name: string) => void): Map<string, number> {
+  const warm = inputs.slice(0, Math.min(inputs.length, 10_000));
+  for (const c of contestants) timePass(c.fn, warm);
+  const own = new Map(contestants.map((c) => [c.name, c.limit === undefined ? inputs : inputs.slice(0, c.limit)]));
+  const times = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
+  for (let r = 0; r < rounds; r++) {
+    // Rotating the order spreads drift (thermal, GC of the previous contestant) over all of them.
+    for (let k = 0; k < contestants.length; k++) {
+      const c = contestants[(k + r) % contestants.length] as Contestant;
+      beforePass?.(c.name);
+      times.get(c.name)?.push(timePass(c.fn, own.get(c.name) ?? inputs));
+    }
+  }
+  return new Map([...times].map(([name, ms]) => [name, ((own.get(name) ?? inputs).length / median(ms)) * 1000]));
+}
+
+interface Spawned {
+  ms: number; // median wall time
+  status: number | null; // exit status of the last run
+  stderr: string; // stderr of the last run, for diagnosis
+}
+
+/** Median wall time of spawning each command `runs` times (after 2 warm-up runs), interleaved. */
+function coldStart(commands: ReadonlyMap<string, readonly string[]>, runs: number): Map<string, Spawned> {
+  const times = new Map<string, number[]>([...commands.keys()].map((k) => [k, []]));
+  const last = new Map<string, { status: number | null; stderr: string }>();
+  for (let r = -2; r < runs; r++) {
+    for (const [name, args] of commands) {
+      const started = performance.now();
+      const res = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+      const ms = performance.now() - started;
+      if (r >= 0) times.get(name)?.push(ms);
+      last.set(name, { status: res.status, stderr: res.stderr });
+    }
+  }
+  return new Map([...times].map(([name, ms]) => {
+    const l = last.get(name) ?? { status: null, stderr: '' };
+    return [name, { ms: median(ms), status: l.status, stderr: l.stderr }];
+  }));
+}
+
+type Row = [metric: string, addr: string, peer: string, ratio: string, target: string, result: string];
+
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+const ms1 = (n: number): string => `${n.toFixed(1)} ms`;
+const times = (n: number): string => `${n.toFixed(2)}×`;
+const verdict = (ok: boolean): string => (ok ? 'PASS' : 'FAIL');
+
+/** An aligned markdown table. */
+function renderTable(header: Row, rows: readonly Row[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+  // Numbers read best right-aligned; the metric and the verdict stay left.
+  const right = [false, true, true, true, false, false];
+  const line = (cells: readonly string[]): string =>
+    `| ${cells.map((c, i) => (right[i] ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (right[i] ? `${'-'.repeat(w + 1)}:` : `:${'-'.repeat(w + 1)}`)).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+function openStore(path: string): LocalityStore | null {
+  try {
+    return openLocalityStore(path);
+  } catch (err) {
+    console.error(`validate: reference database unavailable (${err instanceof Error ? err.message : String(err)})`);
+    return null;
+  }
+}
+
+/** Runs the benchmark and prints the table. */
+function main(argv: readonly string[]): void {
+  const settings = readSettings(argv);
+  const dbPath = defaultLocalityDbPath();
+  const localities = readLocalities(dbPath, LOCALITY_SAMPLE);
+  const inputs = generateAddresses(settings.count, SEED, localities ?? undefined).map(oneLine);
+
+  let addresserErrors = 0;
+  const store = openStore(dbPath);
+  const contestants: Contestant[] = [
+    { name: 'normalize', fn: (s) => normalize(s) },
+    { name: 'parseLocation', fn: (s) => parseAddressLib.parseLocation(s) },
+    {
+      name: 'addresser',
+      limit: ADDRESSER_LIMIT,
+      fn: (s) => {
+        try {
+          return addresser.parseAddress(s);
+        } catch {
+          addresserErrors++;
+          return null;
+        }
+      },
+    },
+  ];
+  if (store) {
+    // What `addr validate` does per address (src/commands/validate.ts): the parser
+    // asks the locality layer for place names, and each result gets an id and a latency.
+    const places = placeLookup(store);
+    contestants.push(
+      { name: 'normalize+places', fn: (s) => normalize(s, { places }) },
+      {
+        name: 'validate',
+        fn: (s) => validateAddress(normalize(s, { places }), store, { requestId: randomUUID(), startedAt: performance.now(), now: () => performance.now() }),
+      },
+    );
+  }
+
+  if (settings.only !== null) {
+    const alone = contestants.find((c) => c.name === settings.only);
+    if (!alone) {
+      console.error(`--only: expected one of ${contestants.map((c) => c.name).join(', ')}`);
+      process.exitCode = 2;
+      return;
+    }
+    const own = alone.limit === undefined ? inputs : inputs.slice(0, alone.limit);
+    const passes: string[] = [];
+    for (let r = 0; r < 1 + settings.rounds; r++) passes.push(int((own.length / timePass(alone.fn, own)) * 1000));
+    console.log(`${alone.name} only, ${int(own.length)} addresses: ${passes.join(', ')} addr/s per pass (sink ${sink})`);
+    return;
+  }
+
+  const cpuList = cpus();
+  console.log('# addr bench');
+  console.log(`node ${process.version} · ${process.platform}/${process.arch} · ${cpuList.length} CPU · ${cpuList[0]?.model.trim() ?? 'unknown CPU'}`);
+  console.log(`${int(inputs.length)} one-line addresses (seed ${SEED}, ${localities ? `${localities.length} real localities from ${dbPath}` : 'built-in localities: database missing'})${settings.quick ? ' · --quick' : ''}`);
+  console.log(`throughput: 1 warm-up pass, median of ${settings.rounds} passes · cold start: 2 warm-up runs, median of ${settings.coldRuns}`);
+  console.log('');
+
+  const perSecond = throughput(contestants, inputs, settings.rounds, (name) => {
+    if (name === 'addresser') addresserErrors = 0; // keeps the count of the last full pass
+  });
+  const ours = perSecond.get('normalize') ?? 0;
+  const parseLocation = perSecond.get('parseLocation') ?? 0;
+  const addresserRate = perSecond.get('addresser') ?? 0;
+  const validateRate = perSecond.get('validate');
+  const withPlaces = perSecond.get('normalize+places');
+
+  const cold = coldStart(new Map([
+    ['node -e 0', ['-e', '0']],
+    ['addr validate', [BIN, 'validate', COLD_ADDRESS]],
+    ['addr normalize', [BIN, 'normalize', COLD_ADDRESS]],
+  ]), settings.coldRuns);
+  const baseline = cold.get('node -e 0')?.ms ?? Number.NaN;
+
+  const rows: Row[] = [
+    ['normalize throughput (addr/s) vs parse-address parseLocation', int(ours), int(parseLocation), times(ours / parseLocation), '≥ 4×', verdict(ours / parseLocation >= 4)],
+    [`normalize throughput (addr/s) vs addresser parseAddress${inputs.length > ADDRESSER_LIMIT ? ` (first ${int(ADDRESSER_LIMIT)})` : ''}`, int(ours), int(addresserRate), times(ours / addresserRate), '—', 'info'],
+    withPlaces === undefined
+      ? ['normalize with place lookup (as the CLI) vs parseLocation', 'n/a', int(parseLocation), 'n/a', '—', 'no database']
+      : ['normalize with place lookup (as the CLI) vs parseLocation', int(withPlaces), int(parseLocation), times(withPlaces / parseLocation), '—', 'info'],
+    validateRate === undefined
+      ? ['validate throughput (addr/s) vs parse-address parseLocation', 'n/a', int(parseLocation), 'n/a', '≥ 2×', 'FAIL (no database)']
+      : ['validate throughput (addr/s) vs parse-address parseLocation', int(validateRate), int(parseLocation), times(validateRate / parseLocation), '≥ 2×', verdict(validateRate / parseLocation >= 2)],
+  ];
+  for (const [name, target] of [['addr validate', 3], ['addr normalize', null]] as const) {
+    const run = cold.get(name);
+    if (!run) continue;
+    const ratio = run.ms / baseline;
+    const failed = run.status !== 0;
+    rows.push([
+      `cold start \`${name} "<address>"\` vs \`node -e 0\` (median)`,
+      ms1(run.ms),
+      ms1(baseline),
+      times(ratio),
+      target === null ? '—' : `≤ ${target}×`,
+      failed ? `FAIL (exit ${String(run.status)})` : target === null ? 'info' : verdict(ratio <= target),
+    ]);
+  }
+  const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6; // maxRSS is in KiB
+  rows.push(['peak RSS of this bench process', `${rssMb.toFixed(0)} MB`, '—', '—', '—', 'info']);
+
+  console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], rows));
+  console.log('');
+  console.log(`addresser threw on ${int(addresserErrors)} of ${int(Math.min(inputs.length, ADDRESSER_LIMIT))} inputs per pass (caught, counted in its time).`);
+  for (const [name, run] of cold) {
+    if (run.status !== 0) console.log(`${name} exited ${String(run.status)}: ${run.stderr.trim().split('\n')[0] ?? ''}`);
+  }
+  console.log(`(sink ${sink})`);
+}
+
+main(process.argv.slice(2));

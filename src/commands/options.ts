@@ -1,0 +1,117 @@
+/**
+ * The CLI's shared flags, kept as one data table (npm-check-updates style):
+ * each command registers the entries it uses, so flags, `--help` and the
+ * README's options table all come from here.
+ */
+import { InvalidArgumentError, Option } from 'commander';
+import type { Command } from 'commander';
+import type { StructuredAddress } from '../core/types.js';
+
+/** Output formats of every command. */
+export const FORMATS = ['json', 'ndjson', 'table', 'csv'] as const;
+
+/** One output format. */
+export type Format = (typeof FORMATS)[number];
+
+/** Validation statuses `--fail-on` accepts (DESIGN.md §3, Variant A). */
+export const FAIL_ON_STATUSES = ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND'] as const;
+
+/** One status `--fail-on` accepts. */
+export type FailOnStatus = (typeof FAIL_ON_STATUSES)[number];
+
+/** Parses `--fail-on PARTIAL,NOT_FOUND`; commander reports the thrown message as a usage error. */
+export function parseFailOn(value: string): FailOnStatus[] {
+  const statuses: FailOnStatus[] = [];
+  for (const part of value.split(',')) {
+    const status = part.trim().toUpperCase();
+    if (status === '') continue;
+    if (!(FAIL_ON_STATUSES as readonly string[]).includes(status)) {
+      throw new InvalidArgumentError(`Unknown status '${part.trim()}'; use one or more of ${FAIL_ON_STATUSES.join(', ')}, separated by commas.`);
+    }
+    statuses.push(status as FailOnStatus);
+  }
+  if (statuses.length === 0) throw new InvalidArgumentError(`Give at least one of ${FAIL_ON_STATUSES.join(', ')}.`);
+  return statuses;
+}
+
+/** One shared flag. */
+export interface OptionSpec {
+  flags: string; // commander flag syntax
+  description: string; // help text, also used for the README table
+  choices?: readonly string[]; // allowed values, checked by commander
+  parse?: (value: string) => unknown; // converts and checks the value; throws InvalidArgumentError
+}
+
+/** Every shared flag, by the camelCase key commander gives it. */
+export const OPTIONS = {
+  format: {
+    flags: '-f, --format <format>',
+    description: 'output format (default: table on a terminal, ndjson when piped)',
+    choices: FORMATS,
+  },
+  color: {
+    flags: '--no-color',
+    description: 'never colour the output (NO_COLOR and FORCE_COLOR are honoured too)',
+  },
+  dataDir: {
+    // Registered by the commands that read imported data (address points, accounts); the
+    // embedded locality database is not under it (ADDR_REFERENCE_DB overrides that one).
+    flags: '--data-dir <dir>',
+    description: 'directory of imported data (default: $ADDR_DATA_DIR, else the platform user data directory)',
+  },
+  failOn: {
+    flags: '--fail-on <statuses>',
+    description: `exit 1 when any result has one of these statuses (comma-separated: ${FAIL_ON_STATUSES.join(',')})`,
+    parse: parseFailOn,
+  },
+  line1: { flags: '--line1 <text>', description: 'structured input: street line' },
+  line2: { flags: '--line2 <text>', description: 'structured input: apartment, suite or unit' },
+  city: { flags: '--city <text>', description: 'structured input: city' },
+  state: { flags: '--state <text>', description: 'structured input: state code or name' },
+  zip: { flags: '--zip <text>', description: 'structured input: ZIP or ZIP+4' },
+} as const satisfies Record<string, OptionSpec>;
+
+/** The name of a shared flag. */
+export type OptionName = keyof typeof OPTIONS;
+
+/** The flags that make up structured input. */
+export const STRUCTURED_OPTIONS = ['line1', 'line2', 'city', 'state', 'zip'] as const satisfies readonly OptionName[];
+
+/** Flags every address-reading command takes. */
+export const ADDRESS_COMMAND_OPTIONS = ['format', 'color', ...STRUCTURED_OPTIONS] as const satisfies readonly OptionName[];
+
+/** Adds the named shared flags to a command. */
+export function addOptions(command: Command, names: readonly OptionName[]): Command {
+  for (const name of names) {
+    const spec: OptionSpec = OPTIONS[name];
+    const option = new Option(spec.flags, spec.description);
+    if (spec.choices) option.choices(spec.choices);
+    if (spec.parse) option.argParser(spec.parse);
+    command.addOption(option);
+  }
+  return command;
+}
+
+/** Structured-input flags as commander parsed them. */
+export type StructuredFlags = { [K in (typeof STRUCTURED_OPTIONS)[number]]?: string };
+
+/** Output flags as commander parsed them. */
+export type OutputFlags = {
+  format?: Format;
+  color: boolean; // false with --no-color
+};
+
+/** The flags of `addr normalize`. */
+export type NormalizeFlags = StructuredFlags & OutputFlags;
+
+/** The flags of `addr validate`. */
+export type ValidateFlags = StructuredFlags & OutputFlags & { failOn?: FailOnStatus[] };
+
+/** The structured address the flags give, or null when none of them was used. */
+export function structuredFromFlags(flags: StructuredFlags): StructuredAddress | null {
+  const used = STRUCTURED_OPTIONS.filter((name) => flags[name] !== undefined);
+  if (used.length === 0) return null;
+  const address: StructuredAddress = {};
+  for (const name of used) address[name] = flags[name];
+  return address;
+}

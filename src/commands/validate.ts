@@ -1,0 +1,87 @@
+/**
+ * addr validate [ADDRESS...] — validate, correct and complete addresses at the
+ * locality layer (DESIGN.md §3). Flags, help and examples are registered in
+ * program.ts, so `--help` does not load the engine or SQLite.
+
+ * The locality database path comes from reference-db.ts (ADDR_REFERENCE_DB).
+ */
+import { randomUUID } from 'node:crypto';
+import { normalize } from '../core/normalize.js';
+import { validateAddress } from '../core/validate.js';
+import type { ValidationResult } from '../core/validation-result.js';
+import { openLocalityStore } from '../store/sqlite-locality-store.js';
+import { EXIT_FAIL_ON, EXIT_OK } from './exit-codes.js';
+import { resolveReferenceDbPath } from './reference-db.js';
+import { placeLookup } from '../core/place-lookup.js';
+import { openOutput, readInputs, resolveInputSource } from './io.js';
+import type { CommandContext } from './io.js';
+import type { ValidateFlags } from './options.js';
+import { createRenderer, defaultFormat, shouldColor } from './render.js';
+import type { Column, Style } from './render.js';
+
+const STATUS_STYLE: Readonly<Record<string, Style>> = {
+  VALIDATED: 'green',
+  CORRECTED: 'cyan',
+  PARTIAL: 'yellow',
+  NOT_FOUND: 'red',
+};
+
+const col = (header: string, path: string = header, style?: Column['style']): Column => ({ header, path: path.split('.'), ...(style ? { style } : {}) });
+
+/** csv and table columns of a validation result (Variant A fields, DESIGN.md §3), nested objects flattened. */
+export const VALIDATE_COLUMNS: readonly Column[] = [
+  col('status', 'status', (v) => STATUS_STYLE[v] ?? null),
+  col('confidence'),
+  col('display_address', 'display_address', () => 'bold'),
+  ...['line1', 'line2', 'city', 'state', 'zip'].map((f) => col(`input.${f}`)),
+  ...['line1', 'line2', 'city', 'state', 'zip5', 'zip4', 'county', 'county_fips', 'deliverability', 'source'].map((f) => col(`standardized.${f}`)),
+  ...['lat', 'lon', 'quality', 'accuracy_meters'].map((f) => col(`geocode.${f}`)),
+  col('match_code'),
+  col('match_source'),
+  col('reason_codes', 'reason_codes', () => 'yellow'),
+  col('changes'),
+  col('quality.level'),
+  col('quality.review_recommended'),
+  col('quality.reasons'),
+  col('suggested_address'),
+  col('data_version'),
+  col('engine_version'),
+  col('latency_ms'),
+  col('id'),
+];
+
+/** Runs `addr validate`; returns the exit code. */
+export async function runValidate(args: readonly string[], flags: ValidateFlags, ctx: CommandContext): Promise<number> {
+  const source = resolveInputSource(args, flags, ctx);
+  // Opened with the first address, not before: input problems (nothing on stdin) are
+  // reported ahead of data problems, being the user's next fix; then once per run.
+  let store: ReturnType<typeof openLocalityStore> | null = null;
+  let places: ReturnType<typeof placeLookup> | null = null;
+  try {
+    const out = openOutput(ctx.stdout);
+    const renderer = createRenderer(out, {
+      format: flags.format ?? defaultFormat(ctx.stdout),
+      columns: VALIDATE_COLUMNS,
+      many: source.kind === 'lines',
+      color: shouldColor(ctx.stdout, flags.color, ctx.env),
+    });
+    const failOn = new Set<string>(flags.failOn ?? []);
+    let failed = false;
+    for await (const input of readInputs(source)) {
+      store ??= openLocalityStore(resolveReferenceDbPath(ctx.env));
+      places ??= placeLookup(store);
+      const startedAt = performance.now();
+      const result: ValidationResult = validateAddress(normalize(input, { places }), store, {
+        requestId: randomUUID(),
+        startedAt,
+        now: () => performance.now(),
+      });
+      if (failOn.has(result.status)) failed = true;
+      if (!(await renderer.write(result))) return EXIT_OK; // reader gone: quiet success
+    }
+    await renderer.end();
+    return failed ? EXIT_FAIL_ON : EXIT_OK;
+  } finally {
+    store?.close();
+  }
+}

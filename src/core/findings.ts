@@ -1,0 +1,34 @@
+/**
+ * What validation found out about one address, collected while deciding:
+ * reason codes (why status or confidence went down) and changes (what was
+ * changed, with the value given and the value returned), each recorded once.
+ */
+import type { ChangeCode, ReasonCode } from './reason-codes.js';
+
+/** One change to the input. */
+export interface Change {
+  code: ChangeCode;
+  from: string | null; // the value as given (null when added)
+  to: string | null; // the value returned (null when removed)
+}
+
+/** The reasons and changes of one validation, in the order they were decided. */
+export class Findings {
+  readonly reasons: ReasonCode[] = [];
+  readonly changes: Change[] = [];
+
+  /** Records a reason code (once). */
+  reason(code: ReasonCode): void {
+    if (!this.reasons.includes(code)) this.reasons.push(code);
+  }
+
+  /** Records a change (once per code). */
+  change(code: ChangeCode, from: string | null, to: string | null): void {
+    if (!this.hasChange(code)) this.changes.push({ code, from, to });
+  }
+
+  /** True when a change with this code was recorded. */
+  hasChange(code: ChangeCode): boolean {
+    return this.changes.some((c) => c.code === code);
+  }
+}

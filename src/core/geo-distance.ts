@@ -1,0 +1,12 @@
+/** Great-circle distances between reference centroids. */
+
+const EARTH_RADIUS_KM = 6371.0088; // mean Earth radius (IUGG)
+
+/** Haversine distance in kilometres between two lat/lon points in degrees. */
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}

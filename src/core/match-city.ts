@@ -1,0 +1,159 @@
+/**
+ * City matching at the locality layer (REFERENCE-DATA.md §2). The reference
+ * has no USPS acceptable names, so a city that differs from the ZIP's primary
+ * city is classified, never blindly "corrected":
+ * exact (same key) > curated alias > known place among the nearest (kept) > misspelling of
+ * the ZIP's city (corrected) > place elsewhere (mismatch) > unknown (kept, flagged).
+ */
+import aliasData from './data/city-aliases.json' with { type: 'json' };
+import abbreviationData from './data/city-abbreviations.json' with { type: 'json' };
+import { cityKey } from './city-key.js';
+import { distanceKm } from './geo-distance.js';
+import type { LocalityStore, PlaceRecord, ZipRecord } from './ports.js';
+import { damerauLevenshtein } from './string-distance.js';
+
+/** How a written city relates to a ZIP's primary city. */
+export type CityMatch =
+  | { kind: 'exact' } // same key: the ZIP's city, spelled any way
+  | { kind: 'alias'; name: string } // a curated acceptable name for this ZIP (spelling from the table)
+  | { kind: 'alternate'; place: PlaceRecord; km: number } // a known place of the ZIP's state near the ZIP
+  | { kind: 'fuzzy'; distance: number; length: number } // a misspelling of the ZIP's city
+  | { kind: 'far'; place: PlaceRecord } // a known place of the ZIP's state, far from the ZIP
+  | { kind: 'elsewhere'; places: PlaceRecord[] } // a known place, but only in other states
+  | { kind: 'unknown' }; // no place of that name anywhere
+
+/** A place found by a misspelled name. */
+export interface FuzzyPlace { place: PlaceRecord; distance: number; length: number }
+
+// A known place near the ZIP is probably an acceptable name of it (a neighbourhood, a
+// merged town). "Near" has two parts. At most 25 km: suburban ZIPs span 5-15 km, so this
+// keeps adjacent communities without reaching the next city over. And among the nearest
+// places: within 1.5x the distance of the nearest place other than the ZIP's own city
+// (at least 3 km), because in a metro 25 km reaches a dozen separate cities (Pasadena,
+// Santa Monica for a Hollywood ZIP; Oakland for a San Francisco ZIP).
+const ALTERNATE_MAX_KM = 25;
+const ALTERNATE_MIN_KM = 3;
+const ALTERNATE_NEAREST_FACTOR = 1.5;
+
+const FIRST_WORD: Readonly<Record<string, string>> = abbreviationData.first_word;
+const ANY_WORD: Readonly<Record<string, string>> = abbreviationData.any_word;
+
+/** cityKey plus the expansion of common abbreviations (N -> NORTH, SPGS -> SPRINGS), for comparing names. */
+export function matchKey(name: string): string {
+  const words = cityKey(name).split(' ');
+  return words.map((w, i) => (i === 0 && words.length > 1 ? FIRST_WORD[w] : undefined) ?? ANY_WORD[w] ?? w).join(' ');
+}
+
+interface AliasEntry { name: string; zips: ReadonlySet<string>; counties: ReadonlySet<string> }
+
+const ALIASES = new Map<string, AliasEntry[]>();
+for (const a of aliasData.aliases as { names: string[]; zips?: string[]; county_fips?: string[] }[]) {
+  const zips = new Set(a.zips ?? []);
+  const counties = new Set(a.county_fips ?? []);
+  for (const name of a.names) {
+    const k = matchKey(name);
+    ALIASES.set(k, [...(ALIASES.get(k) ?? []), { name, zips, counties }]);
+  }
+}
+
+/** The curated acceptable name (its table spelling) that `city` is for this ZIP, or null. */
+export function aliasName(city: string, zip: ZipRecord): string | null {
+  for (const entry of ALIASES.get(matchKey(city)) ?? []) {
+    if (entry.zips.has(zip.zip5) || (zip.county_fips !== null && entry.counties.has(zip.county_fips))) return entry.name;
+  }
+  return null;
+}
+
+/** Places named `city` (by cityKey or by its expanded key), in one state or (null) in all. */
+export function findPlaces(store: LocalityStore, city: string, state: string | null): PlaceRecord[] {
+  const keys = [...new Set([cityKey(city), matchKey(city)])].filter((k) => k !== '');
+  const seen = new Set<string>();
+  const out: PlaceRecord[] = [];
+  for (const k of keys) {
+    for (const p of store.placesByKey(k, state)) {
+      const id = `${p.state}|${p.key}`;
+      if (!seen.has(id)) { seen.add(id); out.push(p); }
+    }
+  }
+  return out;
+}
+
+/** Most edits still read as a misspelling of a `length`-letter name (stricter without a ZIP to confirm it). */
+export function maxEdits(length: number, confirmedByZip: boolean): number {
+  // With the ZIP agreeing, the candidate is fixed and only plausibility matters; alone,
+  // a short name one edit away from another place is often just a different place.
+  if (confirmedByZip) return length <= 4 ? 1 : Math.min(3, Math.floor(length / 4));
+  return Math.min(2, Math.floor(length / 5));
+}
+
+const PLACE_MATCH_KEYS = new WeakMap<PlaceRecord, string>();
+function placeKey(p: PlaceRecord): string {
+  let k = PLACE_MATCH_KEYS.get(p);
+  if (k === undefined) { k = matchKey(p.city); PLACE_MATCH_KEYS.set(p, k); }
+  return k;
+}
+
+/** True when some place of `places` other than `except` is within `limit` edits of `key`. */
+function anotherPlaceWithin(key: string, places: readonly PlaceRecord[], exceptKey: string, limit: number): boolean {
+  if (limit < 0) return false;
+  for (const p of places) {
+    const k = placeKey(p);
+    if (k !== exceptKey && damerauLevenshtein(key, k, limit) <= limit) return true;
+  }
+  return false;
+}
+
+// The distance of `place` from the ZIP when it counts as near (see ALTERNATE_*), else null.
+function nearby(zip: ZipRecord, place: PlaceRecord, store: LocalityStore): number | null {
+  const { lat, lon } = zip;
+  if (lat === null || lon === null || place.lat === null || place.lon === null) return null;
+  const km = distanceKm(lat, lon, place.lat, place.lon);
+  if (km > ALTERNATE_MAX_KM) return null;
+  const own = matchKey(zip.city);
+  let nearest = Infinity;
+  for (const p of store.placesInState(zip.state)) {
+    if (p.lat === null || p.lon === null || placeKey(p) === own) continue;
+    nearest = Math.min(nearest, distanceKm(lat, lon, p.lat, p.lon));
+  }
+  return km <= Math.max(ALTERNATE_MIN_KM, ALTERNATE_NEAREST_FACTOR * nearest) ? km : null;
+}
+
+/** Classifies a written city against a ZIP's record (see CityMatch). */
+export function matchCityToZip(city: string, zip: ZipRecord, store: LocalityStore): CityMatch {
+  const key = matchKey(city);
+  const zipKey = matchKey(zip.city);
+  if (key === zipKey) return { kind: 'exact' };
+  const alias = aliasName(city, zip);
+  if (alias !== null) return { kind: 'alias', name: alias };
+  const inState = findPlaces(store, city, zip.state);
+  const place = inState[0];
+  if (place !== undefined) {
+    const km = nearby(zip, place, store);
+    return km !== null ? { kind: 'alternate', place, km } : { kind: 'far', place };
+  }
+  const distance = damerauLevenshtein(key, zipKey, maxEdits(key.length, true));
+  // A misspelling of the ZIP's city only if no other place of the state is closer.
+  if (distance <= maxEdits(key.length, true) && !anotherPlaceWithin(key, store.placesInState(zip.state), zipKey, distance - 1)) {
+    return { kind: 'fuzzy', distance, length: key.length };
+  }
+  const elsewhere = findPlaces(store, city, null);
+  if (elsewhere.length > 0) return { kind: 'elsewhere', places: elsewhere };
+  return { kind: 'unknown' };
+}
+
+/** The single place of `state` whose name `city` misspells (unique best within maxEdits), or null. */
+export function fuzzyPlace(city: string, state: string, store: LocalityStore): FuzzyPlace | null {
+  const key = matchKey(city);
+  const limit = maxEdits(key.length, false);
+  if (limit === 0) return null;
+  let best: PlaceRecord | null = null;
+  let bestDistance = limit + 1;
+  let tie = false;
+  for (const p of store.placesInState(state)) {
+    const d = damerauLevenshtein(key, placeKey(p), bestDistance);
+    if (d < bestDistance) { best = p; bestDistance = d; tie = false; } else if (d === bestDistance && best !== null) tie = true;
+  }
+  // Two places equally close: the name says nothing about which one was meant.
+  if (best === null || tie || bestDistance > limit) return null;
+  return { place: best, distance: bestDistance, length: key.length };
+}

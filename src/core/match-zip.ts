@@ -1,0 +1,35 @@
+/**
+ * ZIP code helpers of validation: format checks and the "one-digit typo"
+ * test used to pick, among a place's ZIPs, the one a wrong ZIP was meant to be.
+ */
+
+/** True for exactly five ASCII digits. */
+export function isZip5(text: string): boolean {
+  return /^\d{5}$/.test(text);
+}
+
+/** True for exactly four ASCII digits. */
+export function isZip4(text: string): boolean {
+  return /^\d{4}$/.test(text);
+}
+
+/** True when two five-digit ZIPs differ by one digit or by two swapped adjacent digits. */
+export function isOneZipTypo(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const diff: number[] = [];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
+  if (diff.length === 1) return true;
+  const [i, j] = diff;
+  return diff.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i];
+}
+
+/** The single candidate that is a one-digit typo of `zip`, or null when none or several are. */
+export function uniqueZipTypo(zip: string, candidates: readonly string[]): string | null {
+  let found: string | null = null;
+  for (const z of candidates) {
+    if (!isOneZipTypo(zip, z) || z === found) continue;
+    if (found !== null) return null; // two candidates fit equally: do not guess
+    found = z;
+  }
+  return found;
+}

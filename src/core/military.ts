@@ -1,0 +1,28 @@
+/**
+ * Military (APO/FPO/DPO) addresses. They are validated by ZIP range and state
+ * agreement, not by list membership (REFERENCE-DATA.md §1: the reference's
+ * military rows are incomplete and often mislabelled).
+ */
+
+const MILITARY_STATES: ReadonlySet<string> = new Set(['AA', 'AE', 'AP']);
+const MILITARY_CITIES: ReadonlySet<string> = new Set(['APO', 'FPO', 'DPO']);
+
+/** The military state a ZIP's range belongs to (340xx AA, 090xx-098xx AE, 962xx-966xx AP), or null. */
+export function militaryStateOfZip(zip5: string): 'AA' | 'AE' | 'AP' | null {
+  if (!/^\d{5}$/.test(zip5)) return null;
+  const prefix = Number(zip5.slice(0, 3));
+  if (prefix === 340) return 'AA';
+  if (prefix >= 90 && prefix <= 98) return 'AE';
+  if (prefix >= 962 && prefix <= 966) return 'AP';
+  return null;
+}
+
+/** True for the Armed Forces state codes AA, AE and AP. */
+export function isMilitaryState(state: string | null): boolean {
+  return state !== null && MILITARY_STATES.has(state);
+}
+
+/** True for the military post office "cities" APO, FPO and DPO (periods and spaces ignored). */
+export function isMilitaryCity(city: string | null): boolean {
+  return city !== null && MILITARY_CITIES.has(city.replace(/[.\s]/g, '').toUpperCase());
+}

@@ -1,0 +1,36 @@
+/**
+ * The confidence of a validation result: a deterministic score from the
+ * evidence, driven by one table (src/core/data/confidence.json) so it can be
+ * tuned against labelled data without touching the logic.
+ */
+import table from './data/confidence.json' with { type: 'json' };
+import type { ChangeCode, ReasonCode } from './reason-codes.js';
+import type { ValidationStatus } from './validation-result.js';
+
+/** What the score is computed from. */
+export interface ConfidenceEvidence {
+  status: ValidationStatus;
+  reasons: readonly ReasonCode[];
+  changes: readonly ChangeCode[];
+  fuzzy: { distance: number; length: number; confirmedByZip: boolean } | null; // a city matched by spelling
+}
+
+const REASON_PENALTY: Readonly<Record<ReasonCode, number>> = table.reason_penalty;
+const CHANGE_PENALTY: Readonly<Record<ChangeCode, number>> = table.change_penalty;
+const STATUS_CAP: Readonly<Record<ValidationStatus, number>> = table.status_cap;
+
+/** The scoring table, for tests and docs. */
+export const CONFIDENCE_TABLE = table;
+
+/** Confidence in [0, 1], two decimals. */
+export function scoreConfidence(e: ConfidenceEvidence): number {
+  let score = table.start;
+  for (const r of new Set(e.reasons)) score -= REASON_PENALTY[r];
+  for (const c of new Set(e.changes)) score -= CHANGE_PENALTY[c];
+  if (e.fuzzy !== null) {
+    score -= table.fuzzy.per_edit * e.fuzzy.distance + table.fuzzy.per_relative_edit * (e.fuzzy.distance / Math.max(1, e.fuzzy.length));
+    if (!e.fuzzy.confirmedByZip) score -= table.fuzzy.without_zip;
+  }
+  score = Math.min(score, STATUS_CAP[e.status]);
+  return Math.round(Math.max(0, Math.min(1, score)) * 100) / 100;
+}

@@ -1,0 +1,177 @@
+/**
+ * validateAddress: a parsed address in, a Variant A validation result out
+ * (DESIGN.md §3), decided at the locality layer: ZIP, city and state are
+ * confirmed, filled or corrected against the reference; the street line is
+ * standardized but not confirmed (NO_STREET_COVERAGE). Pure: the faces pass
+ * the request id and the clock.
+ */
+import { formatDeliveryLine } from './format-lines.js';
+import { displayAddress } from './display-address.js';
+import { Findings } from './findings.js';
+import { recordStreetFormatting } from './describe-changes.js';
+import type { Locality, LocalityInput, LocalityReading } from './locality.js';
+import { isZip4, isZip5 } from './match-zip.js';
+import type { LocalityStore } from './ports.js';
+import { STATE_CODES } from './pub28.js';
+import { CHANGE_CODES, REASON_CODES, changeSentence } from './reason-codes.js';
+import { resolveLocality } from './resolve-locality.js';
+import { resolveMilitary } from './resolve-military.js';
+import { scoreConfidence } from './score-confidence.js';
+import type { AddressComponents, ParsedAddress } from './types.js';
+import type { ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
+import { ENGINE_VERSION } from './version.js';
+
+/** Options of validateAddress: the faces pass the request id and the clock (core has none). */
+export interface ValidateOptions {
+  requestId?: string; // becomes `id` (and the x-request-id header of addr serve)
+  startedAt?: number; // when the face received the request, on the `now` clock
+  now?: () => number; // a millisecond clock (performance.now); without it latency_ms is 0
+}
+
+const STATES: ReadonlySet<string> = new Set(STATE_CODES);
+const ENGINE = 'LOCALITY_ENGINE';
+const SOURCE = `addr-engine/${ENGINE_VERSION}`;
+// Below this confidence a person should look at the result even when nothing else asks for it.
+const REVIEW_BELOW = 0.8;
+// Country names the parser may leave unplaced; they are not noise in a U.S. address.
+const COUNTRY_WORDS: ReadonlySet<string> = new Set(['US', 'USA', 'U S', 'U S A', 'UNITED STATES', 'UNITED STATES OF AMERICA', 'AMERICA']);
+
+function join(parts: (string | null | undefined)[]): string | null {
+  const s = parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' ');
+  return s === '' ? null : s;
+}
+
+// Letters and digits only, to tell formatting from substance.
+function letters(text: string): string {
+  return text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/** The submitted input in the request's fields, each component as written (upper case). */
+function inputView(parsed: ParsedAddress): ValidationInput {
+  const c = parsed.components;
+  const raw = parsed.raw;
+  let line1: string | null;
+  if (c.po_box !== null) line1 = raw.po_box ?? `PO BOX ${c.po_box}`;
+  else if (c.rural_route !== null) line1 = raw.rural_route ?? join([c.box_group_type ?? 'RR', c.rural_route, c.box !== null ? `BOX ${c.box}` : null]);
+  else line1 = join([raw.number ?? c.number, c.number_fraction, raw.predir ?? c.predir, raw.street ?? c.street, raw.suffix ?? c.suffix, raw.postdir ?? c.postdir]);
+  // raw.unit_type sometimes already holds the number ("APARTMENT 4B").
+  const unitRaw = raw.unit_type;
+  const line2 = unitRaw !== undefined && c.unit_number !== null && unitRaw.split(/\s+/).includes(c.unit_number)
+    ? unitRaw
+    : join([unitRaw ?? c.unit_type, c.unit_number]);
+  const zip = c.zip5 !== null ? (c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5) : null;
+  return { line1, line2, city: raw.city ?? c.city, state: raw.state ?? c.state, zip };
+}
+
+function hasDeliveryLine(c: AddressComponents): boolean {
+  return c.street !== null || c.po_box !== null || c.rural_route !== null;
+}
+
+function statusOf(loc: Locality, f: Findings): ValidationStatus {
+  if (!loc.confirmed) return 'NOT_FOUND';
+  if (loc.partial || f.reasons.some((r) => r === 'STREET_MISSING' || r === 'HOUSE_NUMBER_MISSING' || r === 'LOCALITY_MISSING')) return 'PARTIAL';
+  return f.changes.some((ch) => CHANGE_CODES[ch.code].substantive) ? 'CORRECTED' : 'VALIDATED';
+}
+
+/** Records CITY_STANDARDIZED / STATE_STANDARDIZED when only the spelling of a kept value changed. */
+function recordLocalityFormatting(parsed: ParsedAddress, loc: Locality, f: Findings): void {
+  const city = parsed.raw.city ?? parsed.components.city;
+  if (city !== null && loc.city !== null && !f.hasChange('CITY_ADDED') && !f.hasChange('CITY_CORRECTED') && letters(city) !== letters(loc.city)) {
+    f.change('CITY_STANDARDIZED', city, loc.city);
+  }
+  const state = parsed.raw.state ?? parsed.components.state;
+  if (state !== null && loc.state !== null && STATES.has(loc.state) && !f.hasChange('STATE_ADDED') && !f.hasChange('STATE_CORRECTED') && letters(state) !== letters(loc.state)) {
+    f.change('STATE_STANDARDIZED', state, loc.state);
+  }
+}
+
+/** Validates one parsed address against the locality layer. */
+export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}): ValidationResult {
+  const t0 = options.startedAt ?? options.now?.();
+  const c = parsed.components;
+  const f = new Findings();
+
+  const input: LocalityInput = { city: c.city, state: c.state, stateText: null, zip5: c.zip5, zipText: null };
+  if (c.state !== null && !STATES.has(c.state)) {
+    f.reason('STATE_INVALID');
+    input.state = null;
+    input.stateText = c.state;
+  }
+  if (c.zip5 !== null && !isZip5(c.zip5)) {
+    f.reason('ZIP_INVALID');
+    input.zip5 = null;
+    input.zipText = c.zip5;
+  }
+  const loc = resolveMilitary(input, store, f) ?? resolveLocality(input, store, f);
+
+  // A ZIP+4 belongs to its ZIP: it goes when the ZIP changed or it is malformed.
+  let zip4 = c.zip4;
+  if (zip4 !== null && (!isZip4(zip4) || loc.zip5 !== c.zip5)) {
+    f.change('ZIP4_REMOVED', zip4, null);
+    zip4 = null;
+  }
+
+  const delivery = hasDeliveryLine(c);
+  if (!delivery) f.reason('STREET_MISSING');
+  else if (c.street !== null && c.number === null && c.po_box === null && c.rural_route === null) f.reason('HOUSE_NUMBER_MISSING');
+  recordStreetFormatting(parsed, f);
+  recordLocalityFormatting(parsed, loc, f);
+  if (parsed.unparsed.some((t) => !COUNTRY_WORDS.has(t.toUpperCase().replace(/\./g, '').trim()))) f.reason('UNPARSED_INPUT');
+
+  const status = statusOf(loc, f);
+  let reasons = f.reasons;
+  if (status === 'NOT_FOUND' && !delivery && c.zip5 === null && input.state === null) {
+    reasons = ['NOT_AN_ADDRESS']; // nothing address-like: the specific reasons would only be noise
+  } else if (delivery && status !== 'NOT_FOUND') {
+    reasons = [...reasons, 'NO_STREET_COVERAGE'];
+  }
+
+  const confidence = scoreConfidence({ status, reasons, changes: f.changes.map((ch) => ch.code), fuzzy: loc.fuzzy });
+  const reviewReasons = reasons.filter((r) => REASON_CODES[r].review);
+  const review = reviewReasons.length > 0 || status === 'PARTIAL' || status === 'NOT_FOUND' || confidence < REVIEW_BELOW;
+
+  // Pub 28 puts the secondary unit on the delivery line (Variant A has no line2 to carry it);
+  // line2 is the Puerto Rico urbanization, which USPS prints on a line of its own.
+  const line1 = formatDeliveryLine(c) || null;
+  const line2 = c.urbanization !== null ? `URB ${c.urbanization}` : null;
+  const display = (r: LocalityReading, z4: string | null): string | null =>
+    displayAddress({ line1: line2 !== null && line1 !== null ? `${line2}, ${line1}` : line1 ?? line2, line2: null, city: r.city, state: r.state, zip5: r.zip5, zip4: z4 });
+  const displayed = status === 'NOT_FOUND' && line1 === null ? null : display(loc, zip4);
+  const suggested = !review ? null : loc.suggestion !== null ? display(loc.suggestion, null) : status !== 'NOT_FOUND' ? displayed : null;
+
+  const t1 = options.now?.();
+  const latency = t0 !== undefined && t1 !== undefined ? Math.max(0, Math.round((t1 - t0) * 100) / 100) : 0;
+  return {
+    id: options.requestId ?? '',
+    status,
+    validation_status: status,
+    confidence,
+    input: inputView(parsed),
+    standardized: {
+      line1,
+      line2,
+      city: loc.city,
+      state: loc.state,
+      zip5: loc.zip5,
+      zip4,
+      carrier_route: null,
+      county: loc.county,
+      county_fips: loc.county_fips,
+      deliverability: 'N',
+      source: SOURCE,
+    },
+    geocode: loc.geocode,
+    match_code: ENGINE,
+    match_source: ENGINE,
+    reason_codes: reasons,
+    changes: f.changes.map((ch) => changeSentence(ch.code, ch.from, ch.to)),
+    change_codes: f.changes.map((ch) => ch.code),
+    quality: { level: status === 'NOT_FOUND' ? 'none' : 'locality', review_recommended: review, reasons: reviewReasons },
+    suggested_address: suggested,
+    display_address: displayed,
+    latency_ms: latency,
+    data_version: store.dataVersion(),
+    engine_version: ENGINE_VERSION,
+    components: { ...c, city: loc.city, state: loc.state, zip5: loc.zip5, zip4 },
+  };
+}

@@ -1,0 +1,60 @@
+// Runs the BUILT launcher (dist/bin/addr.js, built by test/global-setup.ts) as a real
+// process in a temporary working directory, as a user would.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+
+/** The built launcher. */
+export const BIN = fileURLToPath(new URL('../../dist/bin/addr.js', import.meta.url));
+
+const made: string[] = [];
+// Registered at import, so every test file that runs the CLI removes its directories.
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory, removed after the test file. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'addr-cli-'));
+  made.push(dir);
+  return dir;
+}
+
+let workDir: string | null = null;
+
+/** What a run printed and returned. */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options of a run. */
+export interface CliOptions {
+  input?: string; // stdin text (stdin is an empty pipe otherwise)
+  env?: Record<string, string>; // added to a clean environment
+  cwd?: string;
+}
+
+/** Runs `addr ...args` and waits for it. */
+export function runCli(args: readonly string[], options: CliOptions = {}): CliRun {
+  // Colour and debug settings of the developer's shell must not leak into assertions.
+  const { FORCE_COLOR: _f, NO_COLOR: _n, ADDR_DEBUG: _d, ADDR_REFERENCE_DB: _r, ...env } = process.env;
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? (workDir ??= tempDir()),
+    env: { ...env, ...options.env },
+    input: options.input ?? '',
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  if (result.error) throw result.error;
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Parses ndjson output into its objects (one per line). */
+export function ndjson(stdout: string): Record<string, unknown>[] {
+  return stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+}

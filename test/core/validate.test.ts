@@ -1,0 +1,441 @@
+// validateAddress at the locality layer (DESIGN.md §3): one table per status, per
+// reason code and per change code, then the rules one by one. ParsedAddress values
+// are built directly so these tests do not depend on the parser.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { validateAddress } from '../../src/core/validate.js';
+import { CHANGE_CODES, REASON_CODES } from '../../src/core/reason-codes.js';
+import type { ChangeCode, ReasonCode } from '../../src/core/reason-codes.js';
+import type { ValidationStatus } from '../../src/core/validation-result.js';
+import { ENGINE_VERSION } from '../../src/core/version.js';
+import type { ParsedAddress } from '../../src/core/types.js';
+import { fakeLocalityStore, parsedAddress, streetAddress } from './validate-fake-store.js';
+
+const store = fakeLocalityStore();
+const run = (p: ParsedAddress) => validateAddress(p, store);
+
+const psc = (locality: Parameters<typeof parsedAddress>[0]) =>
+  parsedAddress({ rural_route: '802', box: '74', box_group_type: 'PSC', ...locality });
+
+describe('status', () => {
+  it.each<[string, ParsedAddress, ValidationStatus]>([
+    // VALIDATED: everything present agrees; formatting changes only
+    ['street, city, state and ZIP agree', streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }), 'VALIDATED'],
+    ['PO box line', parsedAddress({ po_box: '123', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }), 'VALIDATED'],
+    ['rural route line', parsedAddress({ rural_route: '2', box: '45', box_group_type: 'RR', city: 'VALDEZ', state: 'AK', zip5: '99686' }), 'VALIDATED'],
+    ['military line', psc({ city: 'APO', state: 'AE', zip5: '09499' }), 'VALIDATED'],
+    ['military ZIP absent from the reference (range, not list)', psc({ city: 'APO', state: 'AE', zip5: '09012' }), 'VALIDATED'],
+    ['curated alias (Hollywood for 90028)', streetAddress({ city: 'HOLLYWOOD', state: 'CA', zip5: '90028' }), 'VALIDATED'],
+    ['nearby place kept (Graton for 95472)', streetAddress({ city: 'GRATON', state: 'CA', zip5: '95472' }), 'VALIDATED'],
+    ['suffix spelled out', streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { suffix: 'STREET' }), 'VALIDATED'],
+    ['city and state of a multi-ZIP city, no ZIP', streetAddress({ city: 'LOS ANGELES', state: 'CA' }), 'VALIDATED'],
+    // CORRECTED: a substantive change
+    ['ZIP alone fills city and state', streetAddress({ zip5: '95472' }), 'CORRECTED'],
+    ['one-ZIP city fills the ZIP', streetAddress({ city: 'VALDEZ', state: 'AK' }), 'CORRECTED'],
+    ['state wrong for the ZIP, city agrees', streetAddress({ city: 'SEBASTOPOL', state: 'NV', zip5: '95472' }), 'CORRECTED'],
+    ['misspelled city', streetAddress({ city: 'SEBASTAPOL', state: 'CA', zip5: '95472' }), 'CORRECTED'],
+    ['ZIP with swapped digits', streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95427' }), 'CORRECTED'],
+    ['city of another state', streetAddress({ city: 'BROOKLYN', state: 'CA', zip5: '95472' }), 'CORRECTED'],
+    ['unknown ZIP, city and state determine one', streetAddress({ city: 'VALDEZ', state: 'AK', zip5: '99999' }), 'CORRECTED'],
+    ['wrong-state ZIP, city and state name a one-ZIP place', streetAddress({ city: 'VALDEZ', state: 'AK', zip5: '95472' }), 'CORRECTED'],
+    ['civilian state on an APO address', psc({ city: 'APO', state: 'NY', zip5: '09499' }), 'CORRECTED'],
+    // PARTIAL: part confirmed
+    ['no street line', parsedAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }), 'PARTIAL'],
+    ['street without house number', parsedAddress({ street: 'MAIN', suffix: 'ST', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }), 'PARTIAL'],
+    ['state only', streetAddress({ state: 'CA' }), 'PARTIAL'],
+    ['state contradicts ZIP, no city', streetAddress({ state: 'NY', zip5: '95472' }), 'PARTIAL'],
+    ['city+ZIP against city+state: a tie', streetAddress({ city: 'WASHINGTON', state: 'VA', zip5: '20500' }), 'PARTIAL'],
+    ['city far from the ZIP', streetAddress({ city: 'LOS ANGELES', state: 'CA', zip5: '95472' }), 'PARTIAL'],
+    ['unknown city name kept', streetAddress({ city: 'FOOBARVILLE', state: 'CA', zip5: '95472' }), 'PARTIAL'],
+    ['unknown city in a known state', streetAddress({ city: 'FOOBARVILLE', state: 'CA' }), 'PARTIAL'],
+    ['city in several states', streetAddress({ city: 'BROOKLYN' }), 'PARTIAL'],
+    ['unknown ZIP in a multi-ZIP city', streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95999' }), 'PARTIAL'],
+    ['AE ZIP written AP', psc({ city: 'APO', state: 'AP', zip5: '09499' }), 'PARTIAL'],
+    ['military state, civilian ZIP', psc({ city: 'APO', state: 'AE', zip5: '95472' }), 'PARTIAL'],
+    ['military without ZIP', psc({ city: 'APO', state: 'AE' }), 'PARTIAL'],
+    ['military ZIP with a civilian city', psc({ city: 'NEW YORK', state: 'AE', zip5: '09499' }), 'PARTIAL'],
+    // NOT_FOUND: nothing confirmed
+    ['garbage', parsedAddress({ city: 'HELLO WORLD' }), 'NOT_FOUND'],
+    ['empty', parsedAddress({}), 'NOT_FOUND'],
+    ['street line only', streetAddress({}), 'NOT_FOUND'],
+    ['unknown ZIP only', streetAddress({ zip5: '00000' }), 'NOT_FOUND'],
+    ['unknown city, no state', streetAddress({ city: 'FOOBARVILLE' }), 'NOT_FOUND'],
+  ])('%s -> %s', (_name, parsed, status) => {
+    const r = run(parsed);
+    expect(r.status).toBe(status);
+    expect(r.validation_status).toBe(status);
+  });
+});
+
+// One input per locality-layer reason code (points-layer codes are reserved, not emitted yet).
+const REASON_CASES: [ReasonCode, ParsedAddress][] = [
+  ['NO_STREET_COVERAGE', streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' })],
+  ['STREET_MISSING', parsedAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' })],
+  ['HOUSE_NUMBER_MISSING', parsedAddress({ street: 'MAIN', suffix: 'ST', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' })],
+  ['LOCALITY_MISSING', streetAddress({ state: 'CA' })],
+  ['ZIP_INVALID', streetAddress({ city: 'VALDEZ', state: 'AK', zip5: '9968' })],
+  ['ZIP_NOT_FOUND', streetAddress({ city: 'VALDEZ', state: 'AK', zip5: '99999' })],
+  ['ZIP_MISSING', psc({ city: 'APO', state: 'AE' })],
+  ['ZIP_AMBIGUOUS', streetAddress({ city: 'LOS ANGELES', state: 'CA' })],
+  ['ZIP_STATE_MISMATCH', streetAddress({ city: 'WASHINGTON', state: 'VA', zip5: '20500' })],
+  ['CITY_ZIP_MISMATCH', streetAddress({ city: 'LOS ANGELES', state: 'CA', zip5: '95472' })],
+  ['CITY_ALTERNATE_NAME', streetAddress({ city: 'GRATON', state: 'CA', zip5: '95472' })],
+  ['CITY_FUZZY_MATCH', streetAddress({ city: 'SEBASTAPOL', state: 'CA', zip5: '95472' })],
+  ['CITY_NOT_FOUND', streetAddress({ city: 'FOOBARVILLE', state: 'CA', zip5: '95472' })],
+  ['CITY_AMBIGUOUS', streetAddress({ city: 'BROOKLYN' })],
+  ['STATE_INVALID', streetAddress({ city: 'SEBASTOPOL', state: 'XX', zip5: '95472' })],
+  ['MILITARY_ADDRESS', psc({ city: 'APO', state: 'AE', zip5: '09499' })],
+  ['MILITARY_STATE_MISMATCH', psc({ city: 'APO', state: 'AP', zip5: '09499' })],
+  ['MILITARY_CITY_INVALID', psc({ city: 'NEW YORK', state: 'AE', zip5: '09499' })],
+  ['UNPARSED_INPUT', parsedAddress({ number: '1', street: 'MAIN', suffix: 'ST', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, {}, ['ATTN', 'BOB'])],
+  ['NOT_AN_ADDRESS', parsedAddress({ city: 'HELLO WORLD' })],
+];
+
+describe('reason codes', () => {
+  it.each(REASON_CASES)('%s', (code, parsed) => {
+    expect(run(parsed).reason_codes).toContain(code);
+  });
+
+  it('every locality-layer reason code has a case above', () => {
+    const emitted = Object.entries(REASON_CODES).filter(([, v]) => v.layer === 'locality').map(([k]) => k).sort();
+    expect(REASON_CASES.map(([c]) => c).sort()).toEqual(emitted);
+  });
+
+  it('a consistent address has only NO_STREET_COVERAGE', () => {
+    expect(run(streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' })).reason_codes).toEqual(['NO_STREET_COVERAGE']);
+  });
+
+  it('country words left unparsed are not noise', () => {
+    const r = run(parsedAddress({ number: '1', street: 'MAIN', suffix: 'ST', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, {}, ['USA']));
+    expect(r.reason_codes).not.toContain('UNPARSED_INPUT');
+  });
+});
+
+// One input per locality-layer change code, with the sentence Variant A prints.
+const CHANGE_CASES: [ChangeCode, ParsedAddress, string][] = [
+  ['ZIP_ADDED', streetAddress({ city: 'VALDEZ', state: 'AK' }), 'Added ZIP code 99686.'],
+  ['ZIP_CORRECTED', streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95427' }), 'Corrected ZIP code 95427 to 95472.'],
+  ['ZIP4_REMOVED', streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95427', zip4: '1234' }), 'Removed ZIP+4 1234.'],
+  ['CITY_ADDED', streetAddress({ zip5: '95472' }), 'Added city SEBASTOPOL.'],
+  ['CITY_CORRECTED', streetAddress({ city: 'SEBASTAPOL', state: 'CA', zip5: '95472' }), 'Corrected city SEBASTAPOL to SEBASTOPOL.'],
+  ['CITY_STANDARDIZED', streetAddress({ city: 'ST LOUIS', state: 'MO', zip5: '63101' }), 'Standardized city ST LOUIS to SAINT LOUIS.'],
+  ['STATE_ADDED', streetAddress({ zip5: '95472' }), 'Added state CA.'],
+  ['STATE_CORRECTED', streetAddress({ city: 'SEBASTOPOL', state: 'NV', zip5: '95472' }), 'Corrected state NV to CA.'],
+  ['STATE_STANDARDIZED', streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { state: 'CALIFORNIA' }), 'Abbreviated state CALIFORNIA to CA.'],
+  ['SUFFIX_STANDARDIZED', streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { suffix: 'AVENUE' }), 'Abbreviated street suffix AVENUE to ST.'],
+  ['DIRECTIONAL_STANDARDIZED', streetAddress({ predir: 'N', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { predir: 'NORTH' }), 'Abbreviated directional NORTH to N.'],
+  ['UNIT_STANDARDIZED', streetAddress({ unit_type: 'APT', unit_number: '4B', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { unit_type: 'APARTMENT 4B' }), 'Abbreviated unit designator APARTMENT to APT.'],
+  ['PO_BOX_STANDARDIZED', parsedAddress({ po_box: '9', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { po_box: 'POST OFFICE BOX 9' }), 'Standardized POST OFFICE BOX 9 to PO BOX 9.'],
+  ['ROUTE_STANDARDIZED', parsedAddress({ rural_route: '2', box: '45', box_group_type: 'RR', city: 'VALDEZ', state: 'AK', zip5: '99686' }, { rural_route: 'RURAL ROUTE 2 BOX 45' }), 'Standardized RURAL ROUTE 2 BOX 45 to RR 2 BOX 45.'],
+];
+
+describe('change codes and sentences', () => {
+  it.each(CHANGE_CASES)('%s', (code, parsed, sentence) => {
+    const r = run(parsed);
+    const i = r.change_codes.indexOf(code);
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(r.changes[i]).toBe(sentence);
+    expect(r.changes).toHaveLength(r.change_codes.length);
+  });
+
+  it('every locality-layer change code has a case above', () => {
+    const emitted = Object.entries(CHANGE_CODES).filter(([, v]) => v.layer === 'locality').map(([k]) => k).sort();
+    expect(CHANGE_CASES.map(([c]) => c).sort()).toEqual(emitted);
+  });
+
+  it.each<[string, ParsedAddress['raw']]>([
+    ['case and periods', { suffix: 'St.', city: 'Sebastopol', state: 'ca' }],
+    ['a PO box written with periods', { po_box: 'P.O. BOX 123' }],
+    ['a bare unit number', { unit_type: '5' }],
+  ])('no change for %s', (_name, raw) => {
+    const base = raw.po_box !== undefined
+      ? parsedAddress({ po_box: '123', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, raw)
+      : streetAddress({ unit_type: '#', unit_number: '5', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, raw);
+    const r = run(base);
+    expect(r.change_codes).toEqual([]);
+    expect(r.status).toBe('VALIDATED');
+  });
+});
+
+describe('the full result', () => {
+  it('has every Variant A field', () => {
+    let clock = 100;
+    const parsed = parsedAddress(
+      { number: '1600', street: 'PENNSYLVANIA', suffix: 'AVE', postdir: 'NW', city: 'WASHINGTON', state: 'DC', zip5: '20500' },
+      { suffix: 'AVENUE', postdir: 'NORTHWEST', state: 'DISTRICT OF COLUMBIA' },
+    );
+    const r = validateAddress(parsed, store, { requestId: 'req-1', startedAt: 90, now: () => (clock += 2.5) });
+    expect(r).toEqual({
+      id: 'req-1',
+      status: 'VALIDATED',
+      validation_status: 'VALIDATED',
+      confidence: 0.96,
+      input: { line1: '1600 PENNSYLVANIA AVENUE NORTHWEST', line2: null, city: 'WASHINGTON', state: 'DISTRICT OF COLUMBIA', zip: '20500' },
+      standardized: {
+        line1: '1600 PENNSYLVANIA AVE NW', line2: null, city: 'WASHINGTON', state: 'DC', zip5: '20500', zip4: null,
+        carrier_route: null, county: 'District of Columbia', county_fips: '11001', deliverability: 'N', source: `addr-engine/${ENGINE_VERSION}`,
+      },
+      geocode: { lat: 38.8946, lon: -77.0355, quality: 'ZIP_CENTROID', accuracy_meters: 5000 },
+      match_code: 'LOCALITY_ENGINE',
+      match_source: 'LOCALITY_ENGINE',
+      reason_codes: ['NO_STREET_COVERAGE'],
+      changes: ['Abbreviated street suffix AVENUE to AVE.', 'Abbreviated directional NORTHWEST to NW.', 'Abbreviated state DISTRICT OF COLUMBIA to DC.'],
+      change_codes: ['SUFFIX_STANDARDIZED', 'DIRECTIONAL_STANDARDIZED', 'STATE_STANDARDIZED'],
+      quality: { level: 'locality', review_recommended: false, reasons: [] },
+      suggested_address: null,
+      display_address: '1600 Pennsylvania Ave NW, Washington, DC 20500',
+      latency_ms: 12.5,
+      data_version: 'fake@1',
+      engine_version: ENGINE_VERSION,
+      components: { ...parsed.components },
+    });
+  });
+
+  it('without a clock, latency is 0 and id empty', () => {
+    const r = run(streetAddress({ zip5: '95472' }));
+    expect(r.latency_ms).toBe(0);
+    expect(r.id).toBe('');
+  });
+
+  it('puts the unit on the delivery line (line1) and keeps the input as written', () => {
+    const r = run(streetAddress({ unit_type: 'APT', unit_number: '4B', city: 'SEBASTOPOL', state: 'CA', zip5: '95472', zip4: '1234' }, { unit_type: 'APARTMENT 4B', suffix: 'STREET' }));
+    expect(r.input).toEqual({ line1: '1 MAIN STREET', line2: 'APARTMENT 4B', city: 'SEBASTOPOL', state: 'CA', zip: '95472-1234' });
+    expect(r.standardized).toMatchObject({ line1: '1 MAIN ST APT 4B', line2: null, zip4: '1234' });
+    expect(r.display_address).toBe('1 Main St Apt 4B, Sebastopol, CA 95472-1234');
+  });
+
+  it('components carry the filled locality', () => {
+    const r = run(streetAddress({ zip5: '95472' }));
+    expect(r.components).toMatchObject({ number: '1', street: 'MAIN', suffix: 'ST', city: 'SEBASTOPOL', state: 'CA', zip5: '95472', zip4: null });
+  });
+
+  it('is deterministic', () => {
+    const p = streetAddress({ city: 'SEBASTAPOL', state: 'CA', zip5: '95472' });
+    expect(run(p)).toEqual(run(p));
+  });
+});
+
+describe('ZIP known', () => {
+  it('fills city and state', () => {
+    const r = run(streetAddress({ zip5: '95472' }));
+    expect(r.standardized).toMatchObject({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472', county: 'Sonoma', county_fips: '06097' });
+    expect(r.change_codes).toEqual(['STATE_ADDED', 'CITY_ADDED']);
+    expect(r.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('corrects the state when the city agrees with the ZIP', () => {
+    const r = run(streetAddress({ city: 'SEBASTOPOL', state: 'NV', zip5: '95472' }));
+    expect(r.standardized.state).toBe('CA');
+    expect(r.reason_codes).toContain('ZIP_STATE_MISMATCH');
+    expect(r.quality.review_recommended).toBe(true);
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it('corrects the ZIP when city and state name another one-ZIP place', () => {
+    const r = run(streetAddress({ city: 'VALDEZ', state: 'AK', zip5: '95472' }));
+    expect(r.standardized).toMatchObject({ city: 'VALDEZ', state: 'AK', zip5: '99686' });
+    expect(r.change_codes).toEqual(['ZIP_CORRECTED']);
+  });
+
+  it('leaves a tie unresolved and suggests the ZIP reading', () => {
+    const r = run(streetAddress({ city: 'WASHINGTON', state: 'VA', zip5: '20500' }));
+    expect(r.standardized).toMatchObject({ city: 'WASHINGTON', state: 'VA', zip5: '20500' });
+    expect(r.geocode).toBeNull();
+    expect(r.suggested_address).toBe('1 Main St, Washington, DC 20500');
+    expect(r.change_codes).toEqual([]);
+  });
+
+  it('keeps a given invalid state when nothing resolves it... unless the ZIP does', () => {
+    const r = run(streetAddress({ city: 'SEBASTOPOL', state: 'XX', zip5: '95472' }));
+    expect(r.standardized.state).toBe('CA');
+    expect(r.changes).toContain('Corrected state XX to CA.');
+  });
+
+  it('removes a ZIP+4 with the ZIP it belonged to', () => {
+    const r = run(streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95427', zip4: '1234' }));
+    expect(r.standardized).toMatchObject({ zip5: '95472', zip4: null });
+  });
+});
+
+describe('ZIP missing', () => {
+  it('is added when city and state determine one ZIP', () => {
+    const r = run(streetAddress({ city: 'VALDEZ', state: 'AK' }));
+    expect(r.standardized).toMatchObject({ zip5: '99686', county: 'Valdez-Cordova' });
+    expect(r.geocode?.quality).toBe('ZIP_CENTROID');
+    expect(r.status).toBe('CORRECTED');
+  });
+
+  it('stays empty when the city has several ZIPs: city centroid, county when shared', () => {
+    const r = run(streetAddress({ city: 'LOS ANGELES', state: 'CA' }));
+    expect(r.standardized).toMatchObject({ city: 'LOS ANGELES', zip5: null, county: 'Los Angeles', county_fips: '06037' });
+    expect(r.geocode).toEqual({ lat: (34.1005 + 34.0614) / 2, lon: (-118.3254 + -118.2385) / 2, quality: 'CITY_CENTROID', accuracy_meters: 10000 });
+    expect(r.reason_codes).toContain('ZIP_AMBIGUOUS');
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it('fills the state from a city that exists in one state only', () => {
+    const r = run(streetAddress({ city: 'VALDEZ' }));
+    expect(r.standardized).toMatchObject({ state: 'AK', zip5: '99686' });
+    expect(r.change_codes).toEqual(['STATE_ADDED', 'ZIP_ADDED']);
+  });
+
+  it('picks the state of an ambiguous city by an unknown ZIP that is a typo of one of its ZIPs', () => {
+    const r = run(streetAddress({ city: 'BROOKLYN', zip5: '11210' })); // 11201 with two digits swapped
+    expect(r.standardized).toMatchObject({ state: 'NY', zip5: '11201' });
+  });
+});
+
+describe('city matching', () => {
+  it('corrects a clear misspelling of the ZIP city', () => {
+    const r = run(streetAddress({ city: 'SEBASTAPOL', state: 'CA', zip5: '95472' }));
+    expect(r.standardized.city).toBe('SEBASTOPOL');
+    expect(r.confidence).toBeGreaterThanOrEqual(0.9); // one edit, confirmed by the ZIP
+  });
+
+  it('corrects a misspelling without ZIP from the places of the state, with less confidence', () => {
+    const r = run(streetAddress({ city: 'PHILADELPHA', state: 'PA' }));
+    expect(r.standardized).toMatchObject({ city: 'PHILADELPHIA', zip5: '19103' });
+    expect(r.confidence).toBeLessThan(0.9);
+  });
+
+  it.each([
+    ['a nearby known place', 'GRATON', 'CA', '95472', 'GRATON'],
+    ['a curated alias (LA neighbourhood)', 'HOLLYWOOD', 'CA', '90028', 'HOLLYWOOD'],
+    ['a borough for a Queens ZIP', 'QUEENS', 'NY', '11368', 'QUEENS'],
+    ['New York for a Brooklyn ZIP', 'NEW YORK', 'NY', '11201', 'NEW YORK'],
+    ['Manhattan (a place only in other states) for a Manhattan ZIP', 'MANHATTAN', 'NY', '10001', 'MANHATTAN'],
+    ['a reverted Army base name', 'FT CAVAZOS', 'TX', '76544', 'FORT CAVAZOS'],
+    ['a Queens neighbourhood near the ZIP', 'FLUSHING', 'NY', '11368', 'FLUSHING'],
+  ])('keeps %s', (_name, city, state, zip5, kept) => {
+    const r = run(streetAddress({ city, state, zip5 }));
+    expect(r.standardized.city).toBe(kept);
+    expect(r.change_codes).not.toContain('CITY_CORRECTED');
+    expect(['VALIDATED', 'CORRECTED']).toContain(r.status);
+  });
+
+  it('a nearby place costs a little confidence, an alias none', () => {
+    const near = run(streetAddress({ city: 'GRATON', state: 'CA', zip5: '95472' }));
+    const alias = run(streetAddress({ city: 'HOLLYWOOD', state: 'CA', zip5: '90028' }));
+    const exact = run(streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }));
+    expect(near.reason_codes).toContain('CITY_ALTERNATE_NAME');
+    expect(near.confidence).toBeLessThan(exact.confidence);
+    expect(alias.confidence).toBe(exact.confidence);
+  });
+
+  it('keeps only places among the nearest: in a metro the next city over is a mismatch', () => {
+    expect(run(streetAddress({ city: 'WEST HOLLYWOOD', state: 'CA', zip5: '90028' })).reason_codes).toContain('CITY_ALTERNATE_NAME');
+    const r = run(streetAddress({ city: 'PASADENA', state: 'CA', zip5: '90028' }));
+    expect(r.status).toBe('PARTIAL');
+    expect(r.reason_codes).toContain('CITY_ZIP_MISMATCH');
+    expect(r.suggested_address).toBe('1 Main St, Los Angeles, CA 90028');
+  });
+
+  it('never corrects an unknown name: keeps it and suggests the ZIP city', () => {
+    const r = run(streetAddress({ city: 'FOOBARVILLE', state: 'CA', zip5: '95472' }));
+    expect(r.standardized).toMatchObject({ city: 'FOOBARVILLE', state: 'CA', zip5: '95472', county: 'Sonoma' });
+    expect(r.suggested_address).toBe('1 Main St, Sebastopol, CA 95472');
+  });
+
+  it('does not take a far place of the same state for a misspelling', () => {
+    const r = run(streetAddress({ city: 'LOS ANGELES', state: 'CA', zip5: '95472' }));
+    expect(r.standardized.city).toBe('LOS ANGELES');
+    expect(r.geocode).toBeNull();
+    expect(r.reason_codes).toContain('CITY_ZIP_MISMATCH');
+  });
+
+  it('corrects a city of another state when state and ZIP agree', () => {
+    const r = run(streetAddress({ city: 'BROOKLYN', state: 'CA', zip5: '95472' }));
+    expect(r.standardized.city).toBe('SEBASTOPOL');
+    expect(r.reason_codes).toContain('CITY_ZIP_MISMATCH');
+  });
+
+  it('matches abbreviations and key variants as formatting', () => {
+    const r = run(streetAddress({ city: 'ST. LOUIS', state: 'MO', zip5: '63101' }));
+    expect(r.status).toBe('VALIDATED');
+    expect(r.standardized.city).toBe('SAINT LOUIS');
+  });
+});
+
+describe('military', () => {
+  it.each([
+    ['34001', 'AA'],
+    ['09012', 'AE'],
+    ['09499', 'AE'],
+    ['96267', 'AP'],
+    ['96601', 'AP'],
+  ])('%s is %s by range', (zip5, state) => {
+    const r = run(psc({ city: 'APO', state, zip5 }));
+    expect(r.status).toBe('VALIDATED');
+    expect(r.reason_codes).toContain('MILITARY_ADDRESS');
+    expect(r.geocode).toBeNull();
+    expect(r.standardized.county).toBeNull();
+  });
+
+  it('fills the state from the ZIP range', () => {
+    const r = run(psc({ city: 'FPO', zip5: '96601' }));
+    expect(r.standardized.state).toBe('AP');
+    expect(r.change_codes).toEqual(['STATE_ADDED']);
+  });
+
+  it('fills the city from the reference when it lists the ZIP', () => {
+    const r = run(psc({ state: 'AE', zip5: '09499' }));
+    expect(r.standardized.city).toBe('APO');
+    expect(r.status).toBe('CORRECTED');
+  });
+
+  it('suggests the state of the ZIP range on a mismatch', () => {
+    const r = run(psc({ city: 'APO', state: 'AP', zip5: '09499' }));
+    expect(r.suggested_address).toBe('PSC 802 Box 74, APO, AE 09499');
+    expect(r.standardized.state).toBe('AP');
+  });
+});
+
+describe('confidence and quality', () => {
+  it.each([
+    ['PARTIAL', streetAddress({ city: 'WASHINGTON', state: 'VA', zip5: '20500' }), 0.6],
+    ['NOT_FOUND', parsedAddress({ city: 'HELLO WORLD' }), 0.1],
+  ])('%s is capped', (_s, parsed, cap) => {
+    expect(run(parsed).confidence).toBeLessThanOrEqual(cap);
+  });
+
+  it('reviews PARTIAL and NOT_FOUND, and lists review reasons', () => {
+    const r = run(streetAddress({ city: 'FOOBARVILLE', state: 'CA', zip5: '95472' }));
+    expect(r.quality).toEqual({ level: 'locality', review_recommended: true, reasons: ['CITY_NOT_FOUND'] });
+    expect(run(parsedAddress({ city: 'HELLO WORLD' })).quality).toEqual({ level: 'none', review_recommended: true, reasons: ['NOT_AN_ADDRESS'] });
+  });
+
+  it('orders evidence: exact > misspelling fixed > state fixed > unresolved', () => {
+    const exact = run(streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' })).confidence;
+    const fuzzy = run(streetAddress({ city: 'SEBASTAPOL', state: 'CA', zip5: '95472' })).confidence;
+    const state = run(streetAddress({ city: 'SEBASTOPOL', state: 'NV', zip5: '95472' })).confidence;
+    const tie = run(streetAddress({ city: 'WASHINGTON', state: 'VA', zip5: '20500' })).confidence;
+    expect(exact).toBeGreaterThan(fuzzy);
+    expect(fuzzy).toBeGreaterThan(state);
+    expect(state).toBeGreaterThan(tie);
+  });
+
+  it('a farther misspelling scores lower', () => {
+    const one = run(streetAddress({ city: 'SEBASTAPOL', state: 'CA', zip5: '95472' })).confidence;
+    const two = run(streetAddress({ city: 'SEBASTAPOOL', state: 'CA', zip5: '95472' })).confidence;
+    expect(two).toBeLessThan(one);
+  });
+});
+
+describe('robustness', () => {
+  const cityArb = fc.constantFrom(null, 'SEBASTOPOL', 'SEBASTAPOL', 'BROOKLYN', 'APO', 'FOO', 'WASHINGTON', 'GRATON', 'LOS ANGELES', '', 'ST LOUIS');
+  const stateArb = fc.constantFrom(null, 'CA', 'NY', 'AE', 'AP', 'DC', 'XX', 'VA', '');
+  const zipArb = fc.oneof(fc.constantFrom(null, '95472', '95427', '09499', '11201', '20500', '9547', 'ABCDE'), fc.stringMatching(/^\d{5}$/));
+  it('never throws; status, confidence and codes stay consistent', () => {
+    fc.assert(fc.property(cityArb, stateArb, zipArb, fc.boolean(), (city, state, zip5, street) => {
+      const p = parsedAddress({ ...(street ? { number: '1', street: 'MAIN' } : {}), city, state, zip5 });
+      const r = run(p);
+      expect(r.confidence).toBeGreaterThanOrEqual(0);
+      expect(r.confidence).toBeLessThanOrEqual(1);
+      if (r.status === 'PARTIAL' || r.status === 'NOT_FOUND') expect(r.quality.review_recommended).toBe(true);
+      if (r.confidence >= 0.9) expect(['VALIDATED', 'CORRECTED']).toContain(r.status);
+      for (const code of r.reason_codes) expect(REASON_CODES[code]).toBeDefined();
+      for (const code of r.change_codes) expect(CHANGE_CODES[code]).toBeDefined();
+      expect(r.changes).toHaveLength(r.change_codes.length);
+    }), { numRuns: 300 });
+  });
+});
