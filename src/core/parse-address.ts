@@ -49,6 +49,7 @@ const DIRECTION_WORDS: Record<string, string> = { N: 'NORTH', S: 'SOUTH', E: 'EA
 // like name malls and buildings as often ("Okemo Market Place, Ludlow, VT").
 const STREET_TYPES_OF_PLACES = new Set(['ST', 'AVE', 'RD', 'DR', 'LN', 'BLVD', 'HWY', 'PKWY', 'CT', 'CIR', 'TER', 'TRL', 'WAY', 'FWY', 'EXPY']);
 
+const ONLY_JOINING_WORDS = /^(?:&|AND|AT|#)(?: (?:&|AND|AT|#))*$/;
 const HIGHWAY_LAST = lastWords(HIGHWAYS);
 const PO_BOX_LAST = lastWords(PO_BOX);
 const COUNTRY_LAST = lastWords(COUNTRIES);
@@ -113,7 +114,7 @@ class Parse {
   /** A "street" made only of joining words ("&", "and") is no street; an empty cross street is none. */
   dropEmptyStreets(): void {
     const c = this.c;
-    if (c.street !== null && c.street.length <= 16 && c.street.split(' ').every((w) => isIntersectionWord(w) || w === '#')) {
+    if (c.street !== null && ONLY_JOINING_WORDS.test(c.street)) {
       this.unparsed.push(c.street);
       c.street = null;
     }
@@ -158,7 +159,8 @@ class Parse {
     let e = this.end;
     // A ZIP that lost its leading zeros in a spreadsheet ("MA 1241") after a state code, or
     // digits too long to be a ZIP ("IL 6065460610"): the state is still read.
-    if (e >= 3 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
+    const lastCode = (t[e - 1] ?? '').charCodeAt(0);
+    if (e >= 3 && lastCode >= 48 && lastCode <= 57 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
       stateCode(t[e - 2] as string) !== null && (this.startsSection(e - 2) || /^\d{4}(-\d{4})?$/.test(t[e - 1] as string) && this.statePlausible(e - 2, e - 1, t[e - 2] as string, false))) {
       const d = t[e - 1] as string;
       if (/^\d{3,4}(-\d{4})?$/.test(d)) { const [z5, z4] = d.split('-'); this.c.zip5 = (z5 as string).padStart(5, '0'); this.c.zip4 = z4 ?? null; }

@@ -54,6 +54,10 @@ export function tokenize(input: string): Token[] {
 
 /** tokenize for text already passed through foldText (offsets refer to it). */
 export function tokenizeFolded(s: string): Token[] {
+  // Upper-cased once for the whole line, then sliced per token (when case mapping keeps
+  // the length, as it does for ASCII).
+  const upper = s.toUpperCase();
+  const sameLength = upper.length === s.length;
   const tokens: Token[] = [];
   const n = s.length;
   let section = 0;
@@ -95,9 +99,10 @@ export function tokenizeFolded(s: string): Token[] {
       }
       break;
     }
-    text += s.slice(runStart, i);
+    if (text === '' && sameLength) text = upper.slice(runStart, i);
+    else text = (text + s.slice(runStart, i)).toUpperCase();
     // A trailing period or apostrophe is dropped by stopping before it.
-    tokens.push({ text: text.toUpperCase(), section, start, end: i });
+    tokens.push({ text, section, start, end: i });
     sectionHasToken = true;
   }
   return tokens;
