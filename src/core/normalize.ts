@@ -19,27 +19,31 @@ export interface NormalizeOptions {
 
 const MAX_INPUT = 4096; // longer inputs are cut: no address is that long, and time stays bounded
 
-/** Splits tokens that glue a word to a number: APT4B -> APT 4B, RR03 -> RR 03. */
+/** Where a token glues a word to a number (APT4B -> APT 4B), the word's length; else 0. */
+function gluedCut(text: string): number {
+  if (text === 'POBOX') return 2;
+  // Only a word of 3+ characters that starts with a letter and ends in a digit-led part.
+  const first = text.charCodeAt(0);
+  if (!(first >= 65 && first <= 90) || text.length < 3) return 0;
+  let k = 1;
+  while (k < text.length && text.charCodeAt(k) >= 65 && text.charCodeAt(k) <= 90) k++;
+  if (k < 2 || k > 10 || k === text.length || !(text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57)) return 0;
+  const word = text.slice(0, k);
+  const known = unitDesignator(word) !== null || word === 'RR' || word === 'HC' || word === 'BOX' || word === 'POBOX' || word === 'PSC' || word === 'CMR';
+  return known && /^[A-Z0-9-]*$/.test(text.slice(k)) ? k : 0;
+}
+
+/** Splits tokens that glue a word to a number: APT4B -> APT 4B, RR03 -> RR 03, POBOX -> PO BOX. */
 function splitGlued(tokens: Token[]): Token[] {
-  const out: Token[] = [];
-  for (const tok of tokens) {
-    const first = tok.text.charCodeAt(0);
-    // Only a word that starts with a letter and has a digit in it can be glued.
-    if (tok.text === 'POBOX') {
-      out.push({ ...tok, text: 'PO', end: tok.start + 2 }, { ...tok, text: 'BOX', start: tok.start + 2 });
-      continue;
-    }
-    if (!(first >= 65 && first <= 90) || tok.text.length < 3 || !/\d/.test(tok.text)) { out.push(tok); continue; }
-    const m = /^([A-Z]{2,10})(\d[A-Z0-9-]*)$/.exec(tok.text);
-    if (m && (unitDesignator(m[1] as string) !== null || m[1] === 'RR' || m[1] === 'HC' || m[1] === 'BOX' || m[1] === 'POBOX' || m[1] === 'PSC' || m[1] === 'CMR')) {
-      const cut = (m[1] as string).length;
-      out.push({ ...tok, text: m[1] as string, end: tok.start + cut });
-      out.push({ ...tok, text: m[2] as string, start: tok.start + cut });
-      continue;
-    }
-    out.push(tok);
+  let out: Token[] | null = null; // allocated only when a token is split
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i] as Token;
+    const cut = gluedCut(tok.text);
+    if (cut === 0) { out?.push(tok); continue; }
+    out ??= tokens.slice(0, i);
+    out.push({ ...tok, text: tok.text.slice(0, cut), end: tok.start + cut }, { ...tok, text: tok.text.slice(cut), start: tok.start + cut });
   }
-  return out;
+  return out ?? tokens;
 }
 
 /** Parses one line of text into components. */
