@@ -49,7 +49,10 @@ function splitGlued(tokens: Token[]): Token[] {
 /** Parses one line of text into components. */
 function parseLine(text: string, places: PlaceLookup | null) {
   const source = foldText(text.length > MAX_INPUT ? text.slice(0, MAX_INPUT) : text);
-  return parseTokens(splitGlued(tokenizeFolded(source)), source, places);
+  const upper = source.toUpperCase();
+  // Raw component values are slices of the upper-cased line (when case mapping kept its length).
+  const same = upper.length === source.length;
+  return parseTokens(splitGlued(tokenizeFolded(source, upper)), same ? upper : source, places, same);
 }
 
 function clean(v: string | null | undefined): string {

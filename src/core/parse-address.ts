@@ -71,7 +71,7 @@ class Parse {
   /** A post-directional found glued to a route number ("60E"). */
   pendingPostdir: string | null = null;
 
-  constructor(readonly tokens: Token[], readonly source: string, readonly places: PlaceLookup | null) {
+  constructor(readonly tokens: Token[], readonly source: string, readonly places: PlaceLookup | null, readonly sourceIsUpper: boolean) {
     this.t = tokens.map((x) => x.text);
     this.sec = tokens.map((x) => x.section);
     this.end = this.t.length;
@@ -85,7 +85,7 @@ class Parse {
       const tok = this.tokens[k] as Token;
       out += (k > from ? ' ' : '') + this.source.slice(tok.start, tok.end);
     }
-    return out.toUpperCase();
+    return this.sourceIsUpper ? out : out.toUpperCase();
   }
 
   /** Token texts [from, to) joined by spaces. */
@@ -159,8 +159,9 @@ class Parse {
     let e = this.end;
     // A ZIP that lost its leading zeros in a spreadsheet ("MA 1241") after a state code, or
     // digits too long to be a ZIP ("IL 6065460610"): the state is still read.
-    const lastCode = (t[e - 1] ?? '').charCodeAt(0);
-    if (e >= 3 && lastCode >= 48 && lastCode <= 57 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
+    const lastTok = t[e - 1] ?? '';
+    const lastCode = lastTok.charCodeAt(0);
+    if (e >= 3 && lastCode >= 48 && lastCode <= 57 && lastTok.length !== 5 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
       stateCode(t[e - 2] as string) !== null && (this.startsSection(e - 2) || /^\d{4}(-\d{4})?$/.test(t[e - 1] as string) && this.statePlausible(e - 2, e - 1, t[e - 2] as string, false))) {
       const d = t[e - 1] as string;
       if (/^\d{3,4}(-\d{4})?$/.test(d)) { const [z5, z4] = d.split('-'); this.c.zip5 = (z5 as string).padStart(5, '0'); this.c.zip4 = z4 ?? null; }
@@ -1137,6 +1138,6 @@ class Parse {
 }
 
 /** Parses tokens into components; never throws. */
-export function parseTokens(tokens: Token[], source: string, places: PlaceLookup | null = null): ParseOutput {
-  return new Parse(tokens, source, places).run();
+export function parseTokens(tokens: Token[], source: string, places: PlaceLookup | null = null, sourceIsUpper = false): ParseOutput {
+  return new Parse(tokens, source, places, sourceIsUpper).run();
 }

@@ -53,10 +53,10 @@ export function tokenize(input: string): Token[] {
 }
 
 /** tokenize for text already passed through foldText (offsets refer to it). */
-export function tokenizeFolded(s: string): Token[] {
+export function tokenizeFolded(s: string, upperCased?: string): Token[] {
   // Upper-cased once for the whole line, then sliced per token (when case mapping keeps
   // the length, as it does for ASCII).
-  const upper = s.toUpperCase();
+  const upper = upperCased ?? s.toUpperCase();
   const sameLength = upper.length === s.length;
   const tokens: Token[] = [];
   const n = s.length;
