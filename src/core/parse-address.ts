@@ -17,8 +17,13 @@ import { STATE_NAME_MAX_WORDS } from './pub28.js';
 
 /** Tells whether a name is a known place (city) in a state; supplied by the locality store. */
 export interface PlaceLookup {
-  isPlace(name: string, state: string | null): boolean;
+  /** Whether `name` is a place in `state` (any state when null) with at least `minZips` ZIPs (default 1). */
+  isPlace(name: string, state: string | null, minZips?: number): boolean;
 }
+
+// A city named without a state or ZIP after a street must be a sizeable one ("7 N Wells
+// Chicago"): small places share their names with street words ("Lake Cook", "Seven Oaks").
+const MIN_ZIPS_OF_A_BARE_CITY = 3;
 
 /** What the parser produced: components, what each was as written, and leftovers. */
 export interface ParseOutput {
@@ -991,7 +996,9 @@ class Parse {
       nameEnd = b;
       // "7 N Wells Chicago": without a state, a known place closing the line is the city.
       if (need === 'none' && this.llStart >= this.end && b === this.end && this.places) {
-        for (let s = k + 1; s < b; s++) if (this.isPlaceSpan(s, b) && (this.t[s] as string).length > 3) { nameEnd = s; break; }
+        for (let s = k + 1; s < b; s++) {
+          if (this.places.isPlace(this.text(s, b), null, MIN_ZIPS_OF_A_BARE_CITY)) { nameEnd = s; break; }
+        }
       }
       if (cityNeeded && n > 1) {
         let cut = -1;

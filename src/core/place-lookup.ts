@@ -10,9 +10,12 @@ import type { LocalityStore } from './ports.js';
 /** A PlaceLookup answering from the locality layer's place names. */
 export function placeLookup(store: LocalityStore): PlaceLookup {
   return {
-    isPlace(name: string, state: string | null): boolean {
+    isPlace(name: string, state: string | null, minZips = 1): boolean {
       const key = cityKey(name);
-      return key !== '' && store.placesByKey(key, state).length > 0;
+      if (key === '') return false;
+      const places = store.placesByKey(key, state);
+      if (minZips <= 1) return places.length > 0;
+      return places.some((p) => p.zips.length >= minZips);
     },
   };
 }
