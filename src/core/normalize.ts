@@ -29,6 +29,8 @@ function gluedCut(text: string): number {
   while (k < text.length && text.charCodeAt(k) >= 65 && text.charCodeAt(k) <= 90) k++;
   if (k < 2 || k > 10 || k === text.length || !(text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57)) return 0;
   const word = text.slice(0, k);
+  // "TX78217": a state code glued to its ZIP.
+  if (k === 2 && /^\d{5}(\d{4})?$/.test(text.slice(2)) && stateCode(word) !== null) return 2;
   const known = unitDesignator(word) !== null || word === 'RR' || word === 'HC' || word === 'BOX' || word === 'POBOX' || word === 'PSC' || word === 'CMR';
   return known && /^[A-Z0-9-]*$/.test(text.slice(k)) ? k : 0;
 }

@@ -618,6 +618,11 @@ class Parse {
       this.raw.street = t[i] as string;
       return this.readUnits(i + 1);
     }
+    // "155 At I-552": AT before a highway is not the street's name.
+    if (t[i] === 'AT' && i + 1 < limit && this.highwayAt(i + 1, limit) !== null) {
+      this.unparsed.push(this.rawOf(i, i + 1));
+      i++;
+    }
     // "Corner of X and Y".
     const corner = matchPhrase(CORNER_OF, t, i, limit);
     if (corner && this.c.number === null) {
@@ -749,7 +754,7 @@ class Parse {
         // A quadrant (NW, S W) there is the street's; a lone N/S/E/W before a name starts the
         // city's name ("Gravenstein Hwy, N Sebastopol CA" is North Sebastopol).
         const quadrant = dir2.dir.length === 2;
-        if (lone || this.isUnitStart(i + dir2.length, limit) || (quadrant && this.c.suffix !== null && this.isPlaceSpan(i, end) !== true)) {
+        if (lone || this.isUnitStart(i + dir2.length, limit) || (quadrant && this.isPlaceSpan(i, end) !== true)) {
           this.c.postdir = dir2.dir;
           this.raw.postdir = this.rawOf(i, i + dir2.length);
           i += dir2.length;
@@ -840,7 +845,8 @@ class Parse {
         continue;
       }
       // "720 10th Ave SW A Mount Vernon": a lone letter after a complete street is its unit.
-      if (/^[A-Z]$/.test(w) && directional(w) === null && this.c.suffix !== null && this.c.unit_type === null && !this.startsSection(i) && i + 1 < limit) {
+      if (/^[A-Z]$/.test(w) && directional(w) === null && this.c.suffix !== null && this.c.unit_type === null && !this.startsSection(i) &&
+        (i + 1 < limit || this.llStart >= this.end)) {
         this.setUnit('#', w, w);
         i++;
         continue;

@@ -121,5 +121,5 @@ export function isHouseNumber(t: string): boolean {
 
 /** True for a token that can identify a unit, box or route: 4, 4B, B, D304, 12-B. */
 export function isIdentifier(t: string): boolean {
-  return /^[A-Z0-9]+(-[A-Z0-9]+)*$/.test(t) && (/\d/.test(t) || t.length <= 2);
+  return /^[A-Z0-9]+(-[A-Z0-9]+)*$/.test(t) && (/\d/.test(t) || t.length <= 2 || /^[A-Z]-[A-Z]$/.test(t));
 }
