@@ -302,6 +302,8 @@ class Parse {
         // "STE 201, 4401 N MESA", "dept 0669 po box 120001": a unit written before the address.
         const d = s >= 2 ? (t[s - 2] === '#' ? (s === 2 ? { requiresNumber: true } : null) : unitDesignator(t[s - 2] as string)) : null;
         if (d && d.requiresNumber && isIdentifier(t[s - 1] as string) && (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) s -= 2;
+        else if (s >= 3 && t[s - 2] === '#' && unitDesignator(t[s - 3] as string)?.requiresNumber === true && isIdentifier(t[s - 1] as string) &&
+          (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) s -= 3;
         else if (s >= 1 && unitDesignator(t[s - 1] as string)?.requiresNumber === true && isHouseNumber(t[s + 1] ?? '') && /^\d/.test(t[s + 1] ?? '')) s -= 1;
         else if (s === 1 && t[0] === '#' && isHouseNumber(t[s + 1] ?? '')) s -= 1;
         s = this.skipBuilding(s, limit);
@@ -516,11 +518,13 @@ class Parse {
     // A unit written before the number: "#4B 123 Main St", "Apt 4 123 Main St".
     if (i + 2 < limit) {
       const d = t[i] === '#' ? { code: '#', requiresNumber: true } : unitDesignator(t[i] as string);
-      if (d && d.requiresNumber && isIdentifier(t[i + 1] as string) && (isHouseNumber(t[i + 2] as string) && /^\d/.test(t[i + 2] as string) || this.boxIdAfter(i + 2, limit) !== null)) {
+      const idAt = d && d.code !== '#' && t[i + 1] === '#' ? i + 2 : i + 1; // "Department # 0524"
+      const after = t[idAt + 1] ?? '';
+      if (d && d.requiresNumber && isIdentifier(t[idAt] ?? '') && idAt + 1 < limit && (isHouseNumber(after) && /^\d/.test(after) || this.boxIdAfter(idAt + 1, limit) !== null)) {
         this.c.unit_type = d.code;
-        this.c.unit_number = t[i + 1] as string;
-        this.raw.unit_type = t[i] as string;
-        i += 2;
+        this.c.unit_number = t[idAt] as string;
+        this.raw.unit_type = this.rawOf(i, idAt + 1);
+        i = idAt + 1;
         const box = this.boxIdAfter(i, limit);
         if (box !== null) {
           this.c.po_box = t[box] as string;
@@ -870,7 +874,7 @@ class Parse {
     const b = this.t[i + 1];
     if ((a === 'N' || a === 'S') && (b === 'E' || b === 'W') && i + 1 < limit && !this.startsSection(i + 1)) return { dir: a + b, length: 2 };
     // "21st Ave No. Ste 130": NO before a unit or at the end is North, not a number sign.
-    if (a === 'NO' && (i + 1 >= limit || this.startsSection(i + 1) || this.isUnitStart(i + 1, limit))) return { dir: 'N', length: 1 };
+    if (a === 'NO' && (i + 1 >= limit || this.startsSection(i + 1) || this.isUnitStart(i + 1, limit) || this.isPlaceSpan(i + 1, limit) === true)) return { dir: 'N', length: 1 };
     const d = directional(a);
     return d ? { dir: d, length: 1 } : null;
   }
@@ -1133,9 +1137,27 @@ class Parse {
     this.setCity(s, e, from);
   }
 
+  /**
+   * Sections between the street and the city: a unit among them is read ("Business Loop 70 W,
+   * Mizzou North, Rm 501, ..., Columbia MO"), the rest (buildings, departments) is unparsed.
+   */
+  pushLeftovers(from: number, to: number): void {
+    let k = from;
+    while (k < to) {
+      const end = this.sectionEnd(k, to);
+      if (this.c.unit_type === null && this.isUnitStart(k, end)) {
+        const after = Math.min(this.readUnits(k), end);
+        if (after < end) this.unparsed.push(this.rawOf(after, end));
+      } else {
+        this.unparsed.push(this.rawOf(k, end));
+      }
+      k = end;
+    }
+  }
+
   /** Sets the city to tokens [s, e); what lies between `from` and s is unparsed. */
   setCity(s: number, e: number, from: number): void {
-    if (s > from) this.unparsed.push(this.rawOf(from, s));
+    if (s > from) this.pushLeftovers(from, s);
     // Without commas a name may carry words that are not the city ("Crown Heights Brooklyn",
     // "Budd Insurance Agency Coldwater"): the gazetteer finds the place at its end or start.
     if (this.places && e - s > 1 && this.isPlaceSpan(s, e) === false && !isMilitaryCity(this.t[s] as string)) {
