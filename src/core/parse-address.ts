@@ -992,9 +992,9 @@ class Parse {
       }
       // "Saint John W St": a directional just before the type is the post-directional.
       const before = directional(t[nameEnd - 1] as string);
-      // Spelled out ("Otter Creek South Rd") only after a name of two words or more.
+      // Only abbreviated: a spelled-out word there is part of the name ("Ocean Isle West Blvd").
       const nameWords = nameEnd - 1 - (predirTok !== null ? a + 1 : a);
-      if (out.postdir === null && before !== null && ((t[nameEnd - 1] as string).length <= 2 ? nameWords >= 1 : nameWords >= 2) &&
+      if (out.postdir === null && before !== null && (t[nameEnd - 1] as string).length <= 2 && nameWords >= 1 &&
         !/^\d+$/.test(t[nameEnd - 2] as string)) {
         out.postdir = before;
         out.rawPostdir = t[nameEnd - 1] as string;
@@ -1010,11 +1010,13 @@ class Parse {
           if (this.places.isPlace(this.text(s, b), null, MIN_ZIPS_OF_A_BARE_CITY)) { nameEnd = s; break; }
         }
       }
-      if (cityNeeded && n > 1) {
+      if ((cityNeeded || need === 'optional' && this.places) && n > 1) {
         let cut = -1;
         for (let s = k + 1; s < b; s++) if (this.isPlaceSpan(s, b)) { cut = s; break; }
-        if (cut < 0) cut = Math.min(b - 1, k + 1);
-        nameEnd = cut;
+        // Before a state the city must be somewhere: leave one word to the street. Before a
+        // ZIP alone, only a place the gazetteer knows is split off.
+        if (cut < 0 && cityNeeded) cut = Math.min(b - 1, k + 1);
+        if (cut >= 0) nameEnd = cut;
       }
       // A trailing number after a name is a unit: "1020 West Bryn Mawr 211".
       // ("Calle 4" in Puerto Rico is a street's name.)
