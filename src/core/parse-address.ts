@@ -858,6 +858,13 @@ class Parse {
       // A bare unit id right after the street ("168 Eastern Prom 3R", "Monroe, 12C, Chicago").
       if (this.c.unit_number === null && this.c.unit_type === null && /\d/.test(w) && isIdentifier(w) &&
         (!this.startsSection(i) || sectionEnd === i + 1) && (this.c.street !== null)) {
+        // "Park Ave W 4 N": a direction closing the line belongs to the unit.
+        const dir = t[i + 1];
+        if (dir !== undefined && i + 2 === limit && limit === this.end && directional(dir) !== null && !this.startsSection(i + 1)) {
+          this.setUnit('#', `${w} ${dir}`, `${w} ${dir}`);
+          i += 2;
+          continue;
+        }
         this.setUnit('#', w, w);
         i++;
         continue;
@@ -1160,9 +1167,15 @@ class Parse {
   /** Sets the city to tokens [s, e); what lies between `from` and s is unparsed. */
   setCity(s: number, e: number, from: number): void {
     if (s > from) this.pushLeftovers(from, s);
+    // Without a state or ZIP, a last section with a number in it is a building, not a city
+    // ("2848 Paces Ferry Road Suite 700, Overlook 1").
+    if (this.llStart >= this.end && this.startsSection(s) && this.t.slice(s, e).some((w) => /\d/.test(w))) {
+      this.unparsed.push(this.rawOf(s, e));
+      return;
+    }
     // Without commas a name may carry words that are not the city ("Crown Heights Brooklyn",
     // "Budd Insurance Agency Coldwater"): the gazetteer finds the place at its end or start.
-    if (this.places && e - s > 1 && this.isPlaceSpan(s, e) === false && !isMilitaryCity(this.t[s] as string)) {
+    if (this.places && this.c.state !== null && e - s > 1 && this.isPlaceSpan(s, e) === false && !isMilitaryCity(this.t[s] as string)) {
       for (let q = s + 1; q < e; q++) {
         // A leading directional stays: "N Sebastopol" is how the writer names the place.
         if (q === s + 1 && directional(this.t[s] as string) !== null) continue;
