@@ -856,7 +856,10 @@ class Parse {
         continue;
       }
       // A bare unit id right after the street ("168 Eastern Prom 3R", "Monroe, 12C, Chicago").
-      if (this.c.unit_number === null && this.c.unit_type === null && /\d/.test(w) && isIdentifier(w) &&
+      // Not when other words follow it in a section that ends before the last line: that is a
+      // building's number ("Peachtree St, NE 400 Colony Square, Suite 1730").
+      const building = sectionEnd > i + 1 && sectionEnd < limit;
+      if (this.c.unit_number === null && this.c.unit_type === null && /\d/.test(w) && isIdentifier(w) && !building &&
         (!this.startsSection(i) || sectionEnd === i + 1) && (this.c.street !== null)) {
         // "Park Ave W 4 N": a direction closing the line belongs to the unit.
         const dir = t[i + 1];
