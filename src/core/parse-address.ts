@@ -859,6 +859,13 @@ class Parse {
       // Not when other words follow it in a section that ends before the last line: that is a
       // building's number ("Peachtree St, NE 400 Colony Square, Suite 1730").
       const building = sectionEnd > i + 1 && sectionEnd < limit;
+      // "Winnfield Road, 106 D, Warrenville": a section of a number and a letter is a unit.
+      if (this.c.unit_type === null && this.c.street !== null && this.startsSection(i) && sectionEnd === i + 2 && /^\d+$/.test(w) &&
+        /^[A-Z]$/.test(t[i + 1] as string) && sectionEnd < limit) {
+        this.setUnit('#', `${w}${t[i + 1]}`, this.rawOf(i, i + 2));
+        i += 2;
+        continue;
+      }
       if (this.c.unit_number === null && this.c.unit_type === null && /\d/.test(w) && isIdentifier(w) && !building &&
         (!this.startsSection(i) || sectionEnd === i + 1) && (this.c.street !== null)) {
         // "Park Ave W 4 N": a direction closing the line belongs to the unit.
