@@ -291,6 +291,8 @@ class Parse {
   findDeliveryStart(): number {
     const t = this.t;
     const limit = this.llStart;
+    // "Corner of X and Y", "Junction Highway 76 & 86": a place named by streets, no number.
+    if (matchPhrase(CORNER_OF, t, 0, limit) !== null) return -1;
     let weak = -1;
     for (let i = 0; i < limit; i++) {
       const w = t[i] as string;
@@ -403,6 +405,13 @@ class Parse {
     const next = t[i + 1];
     if (i + 1 >= limit && i > 0) return false;
     if (/^[NSEW]\d+$/.test(w) && next !== undefined && /^[NSEW]\d+$/.test(next)) return true; // "W148 N9748"
+    // "Junction Highway 76 37": a number right after a highway word is the route's.
+    if (i > 0 && HIGHWAY_LAST.has(t[i - 1] as string) && /^\d/.test(w)) {
+      for (let k = Math.max(0, i - 4); k < i; k++) {
+        const m = matchPhrase(HIGHWAYS, t, k, i);
+        if (m && k + m.length === i) return false;
+      }
+    }
     if (isHouseNumber(w) || /^\d+\/\d+$/.test(w) && i === 0) {
       // A number followed by something that can be a street.
       if (next === undefined || i + 1 >= limit) return i === 0;
