@@ -961,6 +961,11 @@ class Parse {
         out.rawPostdir = t[e] as string;
         e++;
       }
+      // "US Highway 18 And 15": the highways meet; the second is a cross street.
+      if (e + 2 === b && isIntersectionWord(t[e] as string) && /^\d+[A-Z]?$/.test(t[e + 1] as string) && !this.c.cross_street) {
+        this.c.cross_street = { predir: null, street: t[e + 1] as string, suffix: null, postdir: null };
+        e = b;
+      }
       out.end = e;
       return out;
     }
