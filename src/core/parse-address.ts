@@ -147,6 +147,17 @@ class Parse {
   /** Finds ZIP and state at the end; sets llStart. */
   readLastLine(): void {
     const t = this.t;
+    // "..., CA 900031, Period": a last section of words after "STATE digits" is not the address.
+    if (this.end >= 4) {
+      let q = this.end - 1;
+      while (q > 0 && !this.startsSection(q)) q--;
+      const digitsBefore = t[q - 1] ?? '';
+      if (q > 1 && this.end - q <= 3 && this.startsSection(q) && /^\d{5,10}$/.test(digitsBefore) && stateCode(t[q - 2] as string) !== null &&
+        !this.t.slice(q, this.end).some((w) => /\d/.test(w))) {
+        this.unparsed.push(this.rawOf(q, this.end));
+        this.end = q;
+      }
+    }
     // "... Columbia MO 65202 Ballenger Propane Inc": words after "STATE ZIP" are not the address.
     if (!/^\d{5}(-?\d{4})?$/.test(t[this.end - 1] ?? '')) {
       for (let z = this.end - 2; z >= 2 && z >= this.end - 8; z--) {
@@ -313,8 +324,7 @@ class Parse {
         return s;
       }
       if (isRecipientMarker(w) && i === 0) continue;
-      // Only the first section may hold a recipient; beyond it there is no anchor to look for.
-      if (i > 0 && this.startsSection(i) && (this.sec[i] ?? 0) > 1) break;
+      // Recipient lines may run over several sections ("Company, Inc., Attn: ..., 12 Main St").
     }
     if (weak >= 0) {
       const s = this.skipBuilding(weak, limit);
