@@ -19,14 +19,22 @@ const REASON_PENALTY: Readonly<Record<ReasonCode, number>> = table.reason_penalt
 const CHANGE_PENALTY: Readonly<Record<ChangeCode, number>> = table.change_penalty;
 const STATUS_CAP: Readonly<Record<ValidationStatus, number>> = table.status_cap;
 
+/** A penalty for codes that are weak together: every code of `all` and at least one of `any` present. */
+interface Interaction { all: readonly string[]; any: readonly string[]; penalty: number }
+const INTERACTIONS: readonly Interaction[] = table.interactions;
+
 /** The scoring table, for tests and docs. */
 export const CONFIDENCE_TABLE = table;
 
-/** Confidence in [0, 1], two decimals. */
+/** Confidence in [0, 1], two decimals (docs/validation.md, "Confidence"). */
 export function scoreConfidence(e: ConfidenceEvidence): number {
   let score = table.start;
   for (const r of new Set(e.reasons)) score -= REASON_PENALTY[r];
   for (const c of new Set(e.changes)) score -= CHANGE_PENALTY[c];
+  if (INTERACTIONS.length > 0) {
+    const has = (code: string): boolean => (e.reasons as readonly string[]).includes(code) || (e.changes as readonly string[]).includes(code);
+    for (const i of INTERACTIONS) if (i.all.every(has) && i.any.some(has)) score -= i.penalty;
+  }
   if (e.fuzzy !== null) {
     score -= table.fuzzy.per_edit * e.fuzzy.distance + table.fuzzy.per_relative_edit * (e.fuzzy.distance / Math.max(1, e.fuzzy.length));
     if (!e.fuzzy.confirmedByZip) score -= table.fuzzy.without_zip;

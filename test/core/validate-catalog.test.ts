@@ -69,6 +69,22 @@ describe('the confidence table covers the catalog', () => {
     expect(Object.keys(CONFIDENCE_TABLE.change_penalty).sort()).toEqual(changeCodes);
   });
 
+  it('names only catalog codes in its interactions', () => {
+    const known = new Set([...reasonCodes, ...changeCodes]);
+    for (const i of CONFIDENCE_TABLE.interactions) {
+      for (const code of [...i.all, ...i.any]) expect(known.has(code), code).toBe(true);
+      expect(i.penalty).toBeGreaterThan(0);
+    }
+  });
+
+  it('is the penalty column of docs/validation.md', () => {
+    const penalties = { ...CONFIDENCE_TABLE.reason_penalty, ...CONFIDENCE_TABLE.change_penalty } as Record<string, number>;
+    for (const [code, penalty] of Object.entries(penalties)) {
+      const row = DOC.split('\n').find((line) => line.startsWith(`| \`${code}\` |`));
+      expect(row?.match(/\| ([0-9.]+)[^|]*\|$/)?.[1], code).toBe(String(penalty));
+    }
+  });
+
   it('caps PARTIAL and NOT_FOUND below the 0.9 calibration line', () => {
     expect(CONFIDENCE_TABLE.status_cap.PARTIAL).toBeLessThan(0.9);
     expect(CONFIDENCE_TABLE.status_cap.NOT_FOUND).toBeLessThan(0.9);

@@ -121,7 +121,15 @@ describe('distance and confidence', () => {
     expect(scoreConfidence({ status: 'PARTIAL', reasons: [], changes: [], fuzzy: null })).toBe(0.6);
     expect(scoreConfidence({ status: 'NOT_FOUND', reasons: ['NOT_AN_ADDRESS'], changes: [], fuzzy: null })).toBe(0);
     const fuzzy = (confirmedByZip: boolean) => scoreConfidence({ status: 'CORRECTED', reasons: ['CITY_FUZZY_MATCH'], changes: ['CITY_CORRECTED'], fuzzy: { distance: 1, length: 10, confirmedByZip } });
-    expect(fuzzy(true)).toBe(0.95);
-    expect(fuzzy(false)).toBe(0.85);
+    expect(fuzzy(true)).toBe(0.96);
+    expect(fuzzy(false)).toBe(0.92);
+  });
+
+  it('charges the interaction of unplaced words with a repaired locality', () => {
+    const alone = scoreConfidence({ status: 'VALIDATED', reasons: ['UNPARSED_INPUT', 'NO_STREET_COVERAGE'], changes: [], fuzzy: null });
+    const repaired = scoreConfidence({ status: 'CORRECTED', reasons: ['UNPARSED_INPUT', 'NO_STREET_COVERAGE'], changes: ['ZIP_ADDED'], fuzzy: null });
+    expect(alone).toBe(0.9);
+    expect(repaired).toBe(0.62);
+    expect(scoreConfidence({ status: 'CORRECTED', reasons: ['NO_STREET_COVERAGE'], changes: ['ZIP_ADDED'], fuzzy: null })).toBe(0.93);
   });
 });
