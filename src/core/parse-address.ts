@@ -265,6 +265,9 @@ class Parse {
     if (!hasZip && ordinalNumber(prev) !== null && unitDesignator(word) !== null) return false;
     // "1180 Peachtree Street, NE": a directional after a street type, with no ZIP, is a post-directional.
     if (!hasZip && e === this.end && directional(word) !== null && suffixStandard(prev) !== null) return false;
+    // "3742 N Washington Ct 61301": a street type that is also a state code (CT, PR, MT, KY)
+    // is the state only after a complete street with a city between, or after a comma.
+    if (!this.startsSection(k) && e - k === 1 && suffixStandard(word) !== null) return this.streetCompleteBefore(k, code);
     if (hasZip || this.startsSection(k)) return true;
     if (e - k > 1 || word.length > 2) {
       // A spelled-out name at the very end: not when only a number (and directional) precede it
@@ -285,8 +288,22 @@ class Parse {
     const collides = suffixStandard(word) !== null || directional(word) !== null || unitDesignator(word) !== null ||
       word === 'LA' || word === 'IN' || word === 'OR' || word === 'ME' || word === 'OK' || word === 'HI';
     if (!collides) return true;
-    // "Portland OR": a known place of that state right before it.
-    for (let q = Math.max(0, k - 3); q < k; q++) if (this.places?.isPlace(this.text(q, k), code)) return true;
+    return this.streetCompleteBefore(k, code);
+  }
+
+  /**
+   * Whether a complete street lies before token k with a city between, so that a state code
+   * that is also a street word can be read as the state there.
+   */
+  streetCompleteBefore(k: number, code: string): boolean {
+    // "Portland OR": a known place of that state right before it, not right after a house
+    // number ("8555 NE Madison Ct" is a street).
+    for (let q = Math.max(0, k - 3); q < k; q++) {
+      let p = q - 1;
+      if (p >= 0 && directional(this.t[p] as string) !== null) p--;
+      const afterNumber = p >= 0 && isHouseNumber(this.t[p] as string) && !this.startsSection(p + 1);
+      if (!afterNumber && this.places?.isPlace(this.text(q, k), code)) return true;
+    }
     // The street must be complete before it, with a city word in between: a street type, a
     // highway number or a unit ("3 Main St Ste 208 Norwalk CT", "500 US 19 Clearwater FL").
     for (let j = k - 2; j >= 1; j--) {
@@ -730,7 +747,8 @@ class Parse {
         // "Unit 5" yes; "Lot 5" yes; but "Key West" / "Stop" words need an id with a digit or one letter.
         return true;
       }
-      if (!d.requiresNumber) return true;
+      // "Rear", "Lobby" close a line; "Upper Jay", "Lower Peach Tree" are names of places.
+      if (!d.requiresNumber) return next === undefined || i + 1 >= limit || this.startsSection(i + 1) || next === 'LEVEL';
       return w === 'APT' || w === 'APARTMENT' || w === 'STE' || w === 'SUITE' || w === 'UNIT';
     }
     // "6th Floor", "Second Floor".
@@ -1005,7 +1023,7 @@ class Parse {
       if (nextStd !== null && (!cityNeeded || p + 2 < b) && (isCommonSuffix(nextStd) || !isCommonSuffix(std))) score -= 1.5;
       if (need !== 'none') {
         // "Marsielle St Louis MO": the type word begins the city's name.
-        if (this.isPlaceSpan(p, b) === true && this.isPlaceSpan(rest, b) !== true) score -= 4;
+        if (p + 1 < b && this.isPlaceSpan(p, b) === true && this.isPlaceSpan(rest, b) !== true) score -= 4;
         if (remaining === 0) score -= cityNeeded ? 1.5 : 0;
         else if (this.isPlaceSpan(rest, b)) score += 4;
         else if (cityNeeded && this.places) score -= 1.5; // the gazetteer does not know that city
@@ -1209,7 +1227,11 @@ class Parse {
     }
     // Without commas a name may carry words that are not the city ("Crown Heights Brooklyn",
     // "Budd Insurance Agency Coldwater"): the gazetteer finds the place at its end or start.
-    if (this.places && this.c.state !== null && e - s > 1 && this.isPlaceSpan(s, e) === false && !isMilitaryCity(this.t[s] as string)) {
+    // A city in a section of its own ("..., Fort Worth, MO") is kept whole.
+    // (Unless it carries a number, as "Interim Unit 1 San Francisco" or "MS 5-230 Vallejo" do.)
+    const ownSection = this.startsSection(s) && (e >= this.t.length || this.startsSection(e) || e === this.llStart && this.startsSection(this.llStart)) &&
+      !this.t.slice(s, e).some((w) => /\d/.test(w));
+    if (this.places && this.c.state !== null && !ownSection && e - s > 1 && this.isPlaceSpan(s, e) === false && !isMilitaryCity(this.t[s] as string)) {
       for (let q = s + 1; q < e; q++) {
         // A leading directional stays: "N Sebastopol" is how the writer names the place.
         if (q === s + 1 && directional(this.t[s] as string) !== null) continue;

@@ -194,3 +194,17 @@ describe('messy real-world forms', () => {
     ['Urb. Villa Carolina 123 Calle 4, Carolina PR 00985', { urbanization: 'VILLA CAROLINA', number: '123', street: 'CALLE 4', city: 'CAROLINA' }],
   ])('%s', check);
 });
+
+describe('words that are both street words and state codes or unit designators', () => {
+  it.each<[string, Expect]>([
+    // CT/LANE/MADISON: a street type that is also a state code is the street's without a city
+    ['8555 NE MADISON CT', { street: 'MADISON', suffix: 'CT', state: null }],
+    ['3742 n washington ct 61301', { street: 'WASHINGTON', suffix: 'CT', state: null, zip5: '61301' }],
+    ['123 Main St Hartford CT 06103', { suffix: 'ST', city: 'HARTFORD', state: 'CT' }],
+    ['5731 ne prospect lane, ok', { street: 'PROSPECT', suffix: 'LN', state: 'OK', city: null }],
+    // UPPER and LOWER name places when a name follows them
+    ['7945 hill st, upper jay, ny 12987', { city: 'UPPER JAY', unit_type: null }],
+    ['UPPER BLACK EDDY, PA 18972', { city: 'UPPER BLACK EDDY', unit_type: null }],
+    ['10 Elm St Lower, Salem, MA', { unit_type: 'LOWR', city: 'SALEM' }],
+  ])('%s', check);
+});
