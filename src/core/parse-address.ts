@@ -267,7 +267,8 @@ class Parse {
     if (!hasZip && e === this.end && directional(word) !== null && suffixStandard(prev) !== null) return false;
     // "3742 N Washington Ct 61301": a street type that is also a state code (CT, PR, MT, KY)
     // is the state only after a complete street with a city between, or after a comma.
-    if (!this.startsSection(k) && e - k === 1 && suffixStandard(word) !== null) return this.streetCompleteBefore(k, code);
+    // (A comma earlier in the line, "Calle A, San Juan PR 00926", separates the street already.)
+    if (!this.startsSection(k) && e - k === 1 && suffixStandard(word) !== null && this.sec[k] === this.sec[0]) return this.streetCompleteBefore(k, code);
     if (hasZip || this.startsSection(k)) return true;
     if (e - k > 1 || word.length > 2) {
       // A spelled-out name at the very end: not when only a number (and directional) precede it
