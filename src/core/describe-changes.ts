@@ -4,15 +4,22 @@
  * form. Differences of case, periods and spacing alone are not reported.
  */
 import type { Findings } from './findings.js';
+import { sameLetters } from './same-letters.js';
 import type { ParsedAddress } from './types.js';
 
-// Letters and digits only: "P.O. BOX 12" and "PO BOX 12" are the same text.
-function letters(text: string): string {
-  return text.toUpperCase().replace(/[^A-Z0-9#]/g, '');
+// Letters, digits and # only: "P.O. BOX 12" and "PO BOX 12" are the same text.
+function differs(raw: string | undefined, std: string | null): raw is string {
+  return raw !== undefined && std !== null && !sameLetters(raw, std, true);
 }
 
-function differs(raw: string | undefined, std: string | null): raw is string {
-  return raw !== undefined && std !== null && letters(raw) !== letters(std);
+// The first word of a designator as written: split(/\s+/)[0], without the regex for ASCII.
+function firstWord(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) return text.slice(0, i);
+    if (c > 127) return text.split(/\s+/)[0] as string; // Unicode spaces
+  }
+  return text;
 }
 
 /** Records SUFFIX/DIRECTIONAL/UNIT/PO_BOX/ROUTE_STANDARDIZED for components whose written form was not standard. */
@@ -24,7 +31,7 @@ export function recordStreetFormatting(parsed: ParsedAddress, f: Findings): void
   else if (differs(raw.postdir, c.postdir)) f.change('DIRECTIONAL_STANDARDIZED', raw.postdir, c.postdir);
   // raw.unit_type may carry the unit number ("APARTMENT 4B"): compare the designator word only.
   // '#' stands for "no designator", and a bare number needs no report.
-  const designator = raw.unit_type?.split(/\s+/)[0];
+  const designator = raw.unit_type !== undefined ? firstWord(raw.unit_type) : undefined;
   if (c.unit_type !== null && c.unit_type !== '#' && designator !== undefined && designator !== c.unit_number && differs(designator, c.unit_type)) {
     f.change('UNIT_STANDARDIZED', designator, c.unit_type);
   }

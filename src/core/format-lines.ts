@@ -32,6 +32,25 @@ export function formatDeliveryLine(c: AddressComponents): string {
   return join([main, formatUnit(c)]);
 }
 
+/**
+ * The delivery line as pieces whose words, in order, are the words of formatDeliveryLine(c)
+ * (pieces that are null or empty have none): for work done piece by piece, such as mixed case.
+ */
+export function deliveryLinePieces(c: AddressComponents): (string | null)[] {
+  const pieces: (string | null)[] = [];
+  if (c.po_box !== null) {
+    pieces.push('PO BOX', c.po_box);
+  } else if (c.rural_route !== null) {
+    pieces.push(c.box_group_type ?? 'RR', c.rural_route, c.box !== null ? 'BOX' : null, c.box);
+  } else {
+    pieces.push(c.number, c.number_fraction, c.predir, c.street, c.suffix, c.postdir);
+    const x = c.cross_street;
+    if (x && (x.street || x.suffix)) pieces.push('&', x.predir, x.street, x.suffix, x.postdir);
+  }
+  pieces.push(c.unit_type, c.unit_number);
+  return pieces;
+}
+
 /** The last line: "CITY ST 12345-6789" (parts that are missing are left out). */
 export function formatLastLine(c: AddressComponents): string {
   const zip = c.zip5 !== null ? (c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5) : null;

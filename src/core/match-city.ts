@@ -7,7 +7,8 @@
  */
 import aliasData from './data/city-aliases.json' with { type: 'json' };
 import abbreviationData from './data/city-abbreviations.json' with { type: 'json' };
-import { cityKey } from './city-key.js';
+import { boundedMemo } from './bounded-memo.js';
+import { cityKey, cityKeyWords } from './city-key.js';
 import { distanceKm } from './geo-distance.js';
 import type { LocalityStore, PlaceRecord, ZipRecord } from './ports.js';
 import { damerauLevenshtein } from './string-distance.js';
@@ -35,13 +36,27 @@ const ALTERNATE_MAX_KM = 25;
 const ALTERNATE_MIN_KM = 3;
 const ALTERNATE_NEAREST_FACTOR = 1.5;
 
-const FIRST_WORD: Readonly<Record<string, string>> = abbreviationData.first_word;
-const ANY_WORD: Readonly<Record<string, string>> = abbreviationData.any_word;
+// Maps, not objects: looking a freshly sliced word up as a property key costs more.
+const FIRST_WORD: ReadonlyMap<string, string> = new Map(Object.entries(abbreviationData.first_word));
+const ANY_WORD: ReadonlyMap<string, string> = new Map(Object.entries(abbreviationData.any_word));
+
+function expandedKey(name: string): string {
+  const words = cityKeyWords(name);
+  let out = '';
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    const expanded = (i === 0 && words.length > 1 ? FIRST_WORD.get(w) : undefined) ?? ANY_WORD.get(w) ?? w;
+    out = i === 0 ? expanded : `${out} ${expanded}`;
+  }
+  return out;
+}
+
+// Asked several times per validation (the written city, the ZIP's city, aliases, places).
+const rememberedMatchKey = boundedMemo(expandedKey, 4096);
 
 /** cityKey plus the expansion of common abbreviations (N -> NORTH, SPGS -> SPRINGS), for comparing names. */
 export function matchKey(name: string): string {
-  const words = cityKey(name).split(' ');
-  return words.map((w, i) => (i === 0 && words.length > 1 ? FIRST_WORD[w] : undefined) ?? ANY_WORD[w] ?? w).join(' ');
+  return rememberedMatchKey(name);
 }
 
 interface AliasEntry { name: string; zips: ReadonlySet<string>; counties: ReadonlySet<string> }
@@ -64,13 +79,21 @@ export function aliasName(city: string, zip: ZipRecord): string | null {
   return null;
 }
 
+const NO_PLACES: readonly PlaceRecord[] = [];
+
 /** Places named `city` (by cityKey or by its expanded key), in one state or (null) in all. */
 export function findPlaces(store: LocalityStore, city: string, state: string | null): PlaceRecord[] {
-  const keys = [...new Set([cityKey(city), matchKey(city)])].filter((k) => k !== '');
+  const key = cityKey(city);
+  const expanded = matchKey(city);
+  const byKey = key !== '' ? store.placesByKey(key, state) : NO_PLACES;
+  const byExpanded = expanded !== '' && expanded !== key ? store.placesByKey(expanded, state) : NO_PLACES;
+  // The common case: one key, at most one place, nothing to deduplicate. (Not slice():
+  // the store's arrays are frozen, and slicing a frozen array takes V8's slow path.)
+  if (byExpanded.length === 0 && byKey.length <= 1) return byKey.length === 0 ? [] : [byKey[0] as PlaceRecord];
   const seen = new Set<string>();
   const out: PlaceRecord[] = [];
-  for (const k of keys) {
-    for (const p of store.placesByKey(k, state)) {
+  for (const places of [byKey, byExpanded]) {
+    for (const p of places) {
       const id = `${p.state}|${p.key}`;
       if (!seen.has(id)) { seen.add(id); out.push(p); }
     }

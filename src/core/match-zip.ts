@@ -3,14 +3,23 @@
  * test used to pick, among a place's ZIPs, the one a wrong ZIP was meant to be.
  */
 
+function allDigits(text: string, length: number): boolean {
+  if (text.length !== length) return false;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** True for exactly five ASCII digits. */
 export function isZip5(text: string): boolean {
-  return /^\d{5}$/.test(text);
+  return allDigits(text, 5);
 }
 
 /** True for exactly four ASCII digits. */
 export function isZip4(text: string): boolean {
-  return /^\d{4}$/.test(text);
+  return allDigits(text, 4);
 }
 
 /** True when two five-digit ZIPs differ by one digit or by two swapped adjacent digits. */

@@ -4,13 +4,15 @@
  * military rows are incomplete and often mislabelled).
  */
 
+import { isZip5 } from './match-zip.js';
+
 const MILITARY_STATES: ReadonlySet<string> = new Set(['AA', 'AE', 'AP']);
 const MILITARY_CITIES: ReadonlySet<string> = new Set(['APO', 'FPO', 'DPO']);
 
 /** The military state a ZIP's range belongs to (340xx AA, 090xx-098xx AE, 962xx-966xx AP), or null. */
 export function militaryStateOfZip(zip5: string): 'AA' | 'AE' | 'AP' | null {
-  if (!/^\d{5}$/.test(zip5)) return null;
-  const prefix = Number(zip5.slice(0, 3));
+  if (!isZip5(zip5)) return null;
+  const prefix = (zip5.charCodeAt(0) - 48) * 100 + (zip5.charCodeAt(1) - 48) * 10 + (zip5.charCodeAt(2) - 48);
   if (prefix === 340) return 'AA';
   if (prefix >= 90 && prefix <= 98) return 'AE';
   if (prefix >= 962 && prefix <= 966) return 'AP';

@@ -5,8 +5,8 @@
  * standardized but not confirmed (NO_STREET_COVERAGE). Pure: the faces pass
  * the request id and the clock.
  */
-import { formatDeliveryLine } from './format-lines.js';
-import { displayAddress } from './display-address.js';
+import { deliveryLinePieces, formatDeliveryLine } from './format-lines.js';
+import { displayAddressOf, mixedCasePieces } from './display-address.js';
 import { Findings } from './findings.js';
 import { recordStreetFormatting } from './describe-changes.js';
 import type { Locality, LocalityInput, LocalityReading } from './locality.js';
@@ -16,6 +16,7 @@ import { STATE_CODES } from './pub28.js';
 import { CHANGE_CODES, REASON_CODES, changeSentence } from './reason-codes.js';
 import { resolveLocality } from './resolve-locality.js';
 import { resolveMilitary } from './resolve-military.js';
+import { sameLetters } from './same-letters.js';
 import { scoreConfidence } from './score-confidence.js';
 import type { AddressComponents, ParsedAddress } from './types.js';
 import type { ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
@@ -36,14 +37,11 @@ const REVIEW_BELOW = 0.8;
 // Country names the parser may leave unplaced; they are not noise in a U.S. address.
 const COUNTRY_WORDS: ReadonlySet<string> = new Set(['US', 'USA', 'U S', 'U S A', 'UNITED STATES', 'UNITED STATES OF AMERICA', 'AMERICA']);
 
+// The non-empty parts joined by spaces, or null when there are none.
 function join(parts: (string | null | undefined)[]): string | null {
-  const s = parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' ');
+  let s = '';
+  for (const p of parts) if (typeof p === 'string' && p !== '') s = s === '' ? p : `${s} ${p}`;
   return s === '' ? null : s;
-}
-
-// Letters and digits only, to tell formatting from substance.
-function letters(text: string): string {
-  return text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
 /** The submitted input in the request's fields, each component as written (upper case). */
@@ -56,7 +54,8 @@ function inputView(parsed: ParsedAddress): ValidationInput {
   else line1 = join([raw.number ?? c.number, c.number_fraction, raw.predir ?? c.predir, raw.street ?? c.street, raw.suffix ?? c.suffix, raw.postdir ?? c.postdir]);
   // raw.unit_type sometimes already holds the number ("APARTMENT 4B").
   const unitRaw = raw.unit_type;
-  const line2 = unitRaw !== undefined && c.unit_number !== null && unitRaw.split(/\s+/).includes(c.unit_number)
+  // (A whole word of it is a substring of it: the cheap test first.)
+  const line2 = unitRaw !== undefined && c.unit_number !== null && unitRaw.includes(c.unit_number) && unitRaw.split(/\s+/).includes(c.unit_number)
     ? unitRaw
     : join([unitRaw ?? c.unit_type, c.unit_number]);
   const zip = c.zip5 !== null ? (c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5) : null;
@@ -76,11 +75,11 @@ function statusOf(loc: Locality, f: Findings): ValidationStatus {
 /** Records CITY_STANDARDIZED / STATE_STANDARDIZED when only the spelling of a kept value changed. */
 function recordLocalityFormatting(parsed: ParsedAddress, loc: Locality, f: Findings): void {
   const city = parsed.raw.city ?? parsed.components.city;
-  if (city !== null && loc.city !== null && !f.hasChange('CITY_ADDED') && !f.hasChange('CITY_CORRECTED') && letters(city) !== letters(loc.city)) {
+  if (city !== null && loc.city !== null && !f.hasChange('CITY_ADDED') && !f.hasChange('CITY_CORRECTED') && !sameLetters(city, loc.city)) {
     f.change('CITY_STANDARDIZED', city, loc.city);
   }
   const state = parsed.raw.state ?? parsed.components.state;
-  if (state !== null && loc.state !== null && STATES.has(loc.state) && !f.hasChange('STATE_ADDED') && !f.hasChange('STATE_CORRECTED') && letters(state) !== letters(loc.state)) {
+  if (state !== null && loc.state !== null && STATES.has(loc.state) && !f.hasChange('STATE_ADDED') && !f.hasChange('STATE_CORRECTED') && !sameLetters(state, loc.state)) {
     f.change('STATE_STANDARDIZED', state, loc.state);
   }
 }
@@ -134,8 +133,12 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   // line2 is the Puerto Rico urbanization, which USPS prints on a line of its own.
   const line1 = formatDeliveryLine(c) || null;
   const line2 = c.urbanization !== null ? `URB ${c.urbanization}` : null;
-  const display = (r: LocalityReading, z4: string | null): string | null =>
-    displayAddress({ line1: line2 !== null && line1 !== null ? `${line2}, ${line1}` : line1 ?? line2, line2: null, city: r.city, state: r.state, zip5: r.zip5, zip4: z4 });
+  // The display address opens with `${line2}, ${line1}` (or whichever exists) in mixed case,
+  // worked out piece by piece from the components.
+  let street = '';
+  if (line1 !== null) street = mixedCasePieces(line2 !== null ? [`${line2},`, ...deliveryLinePieces(c)] : deliveryLinePieces(c));
+  else if (line2 !== null) street = mixedCasePieces([line2]);
+  const display = (r: LocalityReading, z4: string | null): string | null => displayAddressOf(street, r.city, r.state, r.zip5, z4);
   const displayed = status === 'NOT_FOUND' && line1 === null ? null : display(loc, zip4);
   const suggested = !review ? null : loc.suggestion !== null ? display(loc.suggestion, null) : status !== 'NOT_FOUND' ? displayed : null;
 

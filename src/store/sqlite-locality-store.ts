@@ -2,7 +2,7 @@
  * LocalityStore over the read-only SQLite file built by scripts/build-reference-db.ts.
  * Opening prepares a handful of statements and reads one meta row: no table is
  * loaded up front, so the CLI's cold start stays cheap. Lookups are cached
- * (bounded for ZIPs, per state for place lists); returned records are frozen
+ * (bounded for ZIPs and place keys, per state for place lists); returned records are frozen
  * because callers share the cached instances.
  */
 import { existsSync } from 'node:fs';
@@ -56,7 +56,11 @@ export class SqliteLocalityStore implements LocalityStore {
   private readonly stateStmt: Database.Statement<[string], PlaceRow>;
   private readonly version: string;
   private readonly zips = new Map<string, ZipRecord | null>();
-  private readonly byKey = new Map<string, PlaceRecord[]>();
+  // placesByKey, two levels (state, then key): a composite "key|state" string would be
+  // built and hashed on every call. Bounded in total by PLACES_BY_KEY_CACHE_LIMIT.
+  private readonly byKeyAnyState = new Map<string, PlaceRecord[]>();
+  private readonly byKeyInState = new Map<string, Map<string, PlaceRecord[]>>();
+  private byKeySize = 0;
   private readonly byState = new Map<string, PlaceRecord[]>();
 
   /** Opens `path` read-only; throws ADDR_ERR_STORE_MISSING or ADDR_ERR_STORE_CORRUPT. */
@@ -103,11 +107,30 @@ export class SqliteLocalityStore implements LocalityStore {
 
   /** Places whose normalized key equals `key`, in one state or (state null) in all. */
   placesByKey(key: string, state: string | null): PlaceRecord[] {
-    const id = state === null ? key : `${key}\t${state}`;
-    const cached = this.byKey.get(id);
+    let cache = this.byKeyAnyState;
+    if (state !== null) {
+      let inState = this.byKeyInState.get(state);
+      if (inState === undefined) {
+        inState = new Map();
+        this.byKeyInState.set(state, inState);
+      }
+      cache = inState;
+    }
+    const cached = cache.get(key);
     if (cached !== undefined) return cached;
     const rows = state === null ? this.keyStmt.all(key) : this.keyStateStmt.all(key, state);
-    return remember(this.byKey, PLACES_BY_KEY_CACHE_LIMIT, id, Object.freeze(rows.map(toPlace)) as PlaceRecord[]);
+    const places = Object.freeze(rows.map(toPlace)) as PlaceRecord[];
+    if (this.byKeySize >= PLACES_BY_KEY_CACHE_LIMIT) {
+      // Full: start over (a miss costs a query anyway, so refilling is cheap next to it).
+      this.byKeyAnyState.clear();
+      this.byKeyInState.clear();
+      this.byKeySize = 0;
+      if (state !== null) this.byKeyInState.set(state, cache);
+      cache.clear();
+    }
+    cache.set(key, places);
+    this.byKeySize++;
+    return places;
   }
 
   /** Every place of a state (used for fuzzy matching of misspelled names). */

@@ -1,0 +1,145 @@
+// The fast paths of validation's string helpers (character loops, memos) against
+// the plain regex definitions they replace: same result on random and hostile text.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { boundedMemo } from '../../src/core/bounded-memo.js';
+import { cityKey } from '../../src/core/city-key.js';
+import { displayAddress, displayAddressOf, mixedCase, mixedCasePieces } from '../../src/core/display-address.js';
+import { deliveryLinePieces, formatDeliveryLine } from '../../src/core/format-lines.js';
+import { isZip4, isZip5 } from '../../src/core/match-zip.js';
+import { militaryStateOfZip } from '../../src/core/military.js';
+import { sameLetters } from '../../src/core/same-letters.js';
+import type { AddressComponents } from '../../src/core/types.js';
+
+// ---- the reference definitions (the regex versions) ----------------------------------
+
+const WORD_KEYS: Readonly<Record<string, string>> = { SAINT: 'ST', SAINTE: 'ST', STE: 'ST', FORT: 'FT', MOUNT: 'MT' };
+
+function cityKeyReference(name: string): string {
+  let s = name;
+  if (/[\u0080-\uffff]/.test(s)) s = s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  s = s.toUpperCase().replace(/[.'\u2018\u2019\u02bb`]/g, '').replace(/[^A-Z0-9]+/g, ' ').trim();
+  if (s === '') return '';
+  const words = s.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    const next = words[i + 1];
+    if (word === 'MC' && next !== undefined) {
+      out.push(word + next);
+      i++;
+      continue;
+    }
+    out.push(WORD_KEYS[word] ?? word);
+  }
+  return out.join(' ');
+}
+
+const UPPER = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', 'PO', 'RR', 'HC', 'PSC', 'CMR', 'APO', 'FPO', 'DPO', 'US', 'PMB', '#']);
+
+function wordReference(token: string): string {
+  if (UPPER.has(token)) return token;
+  const ordinal = /^(\d+)(ST|ND|RD|TH)$/.exec(token);
+  if (ordinal) return `${ordinal[1]}${(ordinal[2] as string).toLowerCase()}`;
+  if (/\d/.test(token)) return token;
+  return token.toLowerCase().replace(/(^|[-'/])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+}
+
+function mixedCaseReference(text: string): string {
+  return text.split(' ').filter((t) => t !== '').map(wordReference).join(' ');
+}
+
+const lettersReference = (text: string, withHash: boolean): string => text.toUpperCase().replace(withHash ? /[^A-Z0-9#]/g : /[^A-Z0-9]/g, '');
+
+// ---- generators -----------------------------------------------------------------------
+
+// Characters the fast paths treat specially, plus some that send them to the slow path.
+const CHARS = [
+  'A', 'B', 'C', 'E', 'H', 'M', 'N', 'O', 'P', 'R', 'S', 'T', 'W', 'a', 'c', 'm', 's', 't', 'z',
+  '0', '1', '2', '3', '9', ' ', ' ', ' ', '-', "'", '/', '.', ',', '`', '#', '&', '\t',
+  '\u2019', '\u02bb', 'ñ', 'Ñ', 'é', 'ß', 'İ', 'ı', '\u0301', '\u00a0', '\u3000', '😀',
+];
+const WORDS = ['SAINT', 'STE', 'MC', 'MOUNT', 'FORT', 'N', 'NW', 'PO', 'BOX', '1ST', '22ND', '3RD', '11TH', '4B', "O'NEIL", 'WINSTON-SALEM', '1/2', 'APT', '#', 'Mc', 'st.'];
+const text = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...CHARS), maxLength: 40 }),
+  fc.array(fc.constantFrom(...WORDS, ...CHARS), { maxLength: 8 }).map((ws) => ws.join(' ')),
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+);
+const RUNS = { numRuns: 5000 };
+
+// ---- properties -----------------------------------------------------------------------
+
+describe('fast paths agree with the regex definitions', () => {
+  it('cityKey', () => {
+    fc.assert(fc.property(text, (s) => { expect(cityKey(s)).toBe(cityKeyReference(s)); }), RUNS);
+  });
+
+  it('mixedCase', () => {
+    fc.assert(fc.property(text, (s) => { expect(mixedCase(s)).toBe(mixedCaseReference(s)); }), RUNS);
+  });
+
+  it('mixedCasePieces is mixedCase of the pieces joined by spaces', () => {
+    fc.assert(fc.property(fc.array(fc.option(text), { maxLength: 6 }), (pieces) => {
+      expect(mixedCasePieces(pieces)).toBe(mixedCaseReference(pieces.filter((p) => p !== null && p !== '').join(' ')));
+    }), RUNS);
+  });
+
+  it('displayAddressOf with a mixed-case street is displayAddress', () => {
+    fc.assert(fc.property(fc.option(text), fc.option(text), fc.option(text), fc.option(text), fc.option(text), (line1, city, state, zip5, zip4) => {
+      const street = line1 !== null && line1 !== '' ? mixedCase(line1) : '';
+      expect(displayAddressOf(street, city, state, zip5, zip4)).toBe(displayAddress({ line1, line2: null, city, state, zip5, zip4 }));
+    }), RUNS);
+  });
+
+  it('sameLetters', () => {
+    fc.assert(fc.property(text, text, fc.boolean(), (a, b, withHash) => {
+      expect(sameLetters(a, b, withHash)).toBe(lettersReference(a, withHash) === lettersReference(b, withHash));
+      expect(sameLetters(a, a.toLowerCase(), withHash)).toBe(lettersReference(a, withHash) === lettersReference(a.toLowerCase(), withHash));
+    }), RUNS);
+  });
+
+  it('ZIP format checks and military ranges', () => {
+    const zipLike = fc.oneof(fc.stringMatching(/^\d{3,6}$/), fc.string({ unit: fc.constantFrom('0', '3', '4', '9', 'a', ' ', '-', '٣'), maxLength: 6 }));
+    fc.assert(fc.property(zipLike, (z) => {
+      expect(isZip5(z)).toBe(/^\d{5}$/.test(z));
+      expect(isZip4(z)).toBe(/^\d{4}$/.test(z));
+      const prefix = Number(z.slice(0, 3));
+      const expected = !/^\d{5}$/.test(z) ? null : prefix === 340 ? 'AA' : prefix >= 90 && prefix <= 98 ? 'AE' : prefix >= 962 && prefix <= 966 ? 'AP' : null;
+      expect(militaryStateOfZip(z)).toBe(expected);
+    }), RUNS);
+  });
+
+  it('deliveryLinePieces have the words of formatDeliveryLine', () => {
+    const part = fc.option(fc.oneof(fc.constantFrom('123', 'N', 'MAIN', 'ST', 'APT', '4B', ' ', '', 'OLD  FARM', ' X '), text), { freq: 2 });
+    const cross = fc.option(fc.record({ predir: part, street: part, suffix: part, postdir: part }));
+    const components = fc.record({
+      number: part, number_fraction: part, predir: part, street: part, suffix: part, postdir: part, unit_type: part, unit_number: part,
+      po_box: fc.option(part, { freq: 4 }), rural_route: fc.option(part, { freq: 4 }), box: part, box_group_type: part,
+      urbanization: part, city: part, state: part, zip5: part, zip4: part, cross_street: cross,
+    });
+    const words = (s: string): string[] => s.split(' ').filter((w) => w !== '');
+    fc.assert(fc.property(components, (c) => {
+      const line = formatDeliveryLine(c as AddressComponents);
+      expect(deliveryLinePieces(c as AddressComponents).flatMap((p) => (p === null ? [] : words(p)))).toEqual(words(line));
+    }), RUNS);
+  });
+});
+
+describe('boundedMemo', () => {
+  it('returns what the function returns, and keeps at most `limit` entries', () => {
+    let calls = 0;
+    const memo = boundedMemo((s) => { calls++; return s.toUpperCase(); }, 2);
+    expect(memo('a')).toBe('A');
+    expect(memo('a')).toBe('A');
+    expect(calls).toBe(1);
+    memo('b');
+    memo('c'); // forgets 'a', the oldest
+    expect(memo('a')).toBe('A');
+    expect(calls).toBe(4);
+    const long = 'x'.repeat(100); // too long to keep
+    memo(long);
+    memo(long);
+    expect(calls).toBe(6);
+  });
+});
