@@ -19,6 +19,14 @@ export const ERRORS = {
   ADDR_ERR_INPUT_INVALID: { kind: 'input', message: '%s' },
   ADDR_ERR_STORE_MISSING: { kind: 'unavailable', message: "Reference database not found at '%s'. Run `npm run build` (or reinstall with `npm install`) to build it." },
   ADDR_ERR_STORE_CORRUPT: { kind: 'unavailable', message: "Reference database at '%s' cannot be read: %s. Rebuild it with `npm run build`." },
+  ADDR_ERR_UNAUTHORIZED: { kind: 'usage', message: 'The API key is missing, invalid or revoked.' },
+  ADDR_ERR_ACCOUNT_NOT_FOUND: { kind: 'usage', message: "No account named '%s'. `addr accounts list` shows the accounts." },
+  ADDR_ERR_ACCOUNT_SUSPENDED: { kind: 'quota', message: "Account '%s' is suspended." },
+  ADDR_ERR_EMAIL_UNVERIFIED: { kind: 'quota', message: "Account '%s' has not verified its email; Free Beta validation needs a verified email." },
+  ADDR_ERR_FEATURE_UNAVAILABLE: { kind: 'quota', message: "%s is not available on the plan of account '%s'." },
+  ADDR_ERR_QUOTA_EXCEEDED: { kind: 'quota', message: "Account '%s' has used its daily allowance of %s rows; it resets at midnight UTC." },
+  ADDR_ERR_LOOKUP_LIMIT: { kind: 'quota', message: "Account '%s' has used its %s included lookups this billing period and overage is off." },
+  ADDR_ERR_ACCOUNTS_DB: { kind: 'unavailable', message: "Accounts database at '%s' cannot be used: %s" },
   ADDR_ERR_INTERNAL: { kind: 'internal', message: '%s' },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 
@@ -34,12 +42,14 @@ function format(template: string, args: readonly string[]): string {
 export class AddrError extends Error {
   readonly code: ErrorCode;
   readonly kind: ErrorKind;
+  readonly details: Readonly<Record<string, unknown>> | undefined; // machine-readable extras, e.g. `limits` of ADDR_ERR_LOOKUP_LIMIT
 
-  constructor(code: ErrorCode, args: readonly string[] = [], options?: { cause?: unknown }) {
-    super(format(ERRORS[code].message, args), options);
+  constructor(code: ErrorCode, args: readonly string[] = [], options?: { cause?: unknown; details?: Readonly<Record<string, unknown>> }) {
+    super(format(ERRORS[code].message, args), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AddrError';
     this.code = code;
     this.kind = ERRORS[code].kind;
+    this.details = options?.details;
   }
 }
 

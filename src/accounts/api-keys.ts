@@ -1,0 +1,43 @@
+/**
+ * API keys: `addr_` + 32 random bytes in base64url (256 bits), shown once.
+ * Only the SHA-256 of a key is stored, beside a short non-secret prefix (the
+ * first 8 characters after `addr_`) that finds its row; hashes are compared in
+ * constant time. Keys are never logged.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** What every key starts with, so leaked keys are recognisable by scanners. */
+export const KEY_MARK = 'addr_';
+
+const PREFIX_LENGTH = KEY_MARK.length + 8;
+const KEY_PATTERN = /^addr_[A-Za-z0-9_-]{43}$/;
+
+/** A new key: the plain text (show it once), its lookup prefix and its hash (store these). */
+export interface NewApiKey {
+  key: string;
+  prefix: string;
+  hash: string;
+}
+
+/** The SHA-256 of a key, hex. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** The lookup prefix of a well-formed key, or null when `key` cannot be one of ours. */
+export function apiKeyPrefix(key: string): string | null {
+  return KEY_PATTERN.test(key) ? key.slice(0, PREFIX_LENGTH) : null;
+}
+
+/** Generates a key from 32 random bytes. */
+export function generateApiKey(): NewApiKey {
+  const key = `${KEY_MARK}${randomBytes(32).toString('base64url')}`;
+  return { key, prefix: key.slice(0, PREFIX_LENGTH), hash: hashApiKey(key) };
+}
+
+/** Whether `key` hashes to `storedHash`, compared in constant time. */
+export function apiKeyMatches(key: string, storedHash: string): boolean {
+  const actual = Buffer.from(hashApiKey(key), 'hex');
+  const expected = Buffer.from(storedHash, 'hex');
+  return expected.length === actual.length && timingSafeEqual(actual, expected);
+}

@@ -1,0 +1,61 @@
+/**
+ * The quota decision, pure: given an account, what it used in its current
+ * window and a request, how many rows may be done, or which error refuses it.
+ * The check order is DESIGN.md §5's: account state (suspended, then email
+ * verification) -> feature on the plan -> quota. A refusal records nothing;
+ * the store calls this inside the transaction that records the allowed rows.
+ */
+import { AddrError } from '../core/errors.js';
+import { PLANS, autocompleteAllowed, rowAllowance, usageDay } from './plans.js';
+import type { Account, UsageKind } from './plans.js';
+
+/** What a request asks for. */
+export interface UsageRequest {
+  kind: UsageKind;
+  rows: number; // units asked for (addresses, spreadsheet rows, autocomplete calls)
+  partial?: boolean; // true for batches: do as many rows as remain instead of refusing the whole request
+}
+
+/** Usage already counted in the account's current window. */
+export interface UsageSoFar {
+  rows: number; // validations + batch rows, the units the allowance counts
+}
+
+/** The decision on a request. */
+export type UsageDecision =
+  | { ok: true; allowed: number; day: string; remaining: number | null } // record `allowed` units under `day`; remaining after them (null: no limit)
+  | { ok: false; error: AddrError }; // refused: record nothing
+
+/** Decides a request; never throws for a refusal, returns it. */
+export function decideUsage(account: Account, usageSoFar: UsageSoFar, request: UsageRequest, now: Date): UsageDecision {
+  const refuse = (error: AddrError): UsageDecision => ({ ok: false, error });
+  if (account.status === 'suspended') return refuse(new AddrError('ADDR_ERR_ACCOUNT_SUSPENDED', [account.name]));
+  if (PLANS[account.plan].emailVerificationRequired && !account.emailVerified) {
+    return refuse(new AddrError('ADDR_ERR_EMAIL_UNVERIFIED', [account.name]));
+  }
+  if (request.kind === 'autocomplete' && !autocompleteAllowed(account)) {
+    return refuse(new AddrError('ADDR_ERR_FEATURE_UNAVAILABLE', ['Autocomplete', account.name]));
+  }
+  const day = usageDay(now);
+  const rows = Math.max(0, Math.floor(request.rows));
+  const allowance = rowAllowance(account);
+  // Autocomplete is metered apart and never counts against the row allowance.
+  const limited = request.kind !== 'autocomplete' && allowance !== null && !(account.plan === 'production' && account.overage);
+  if (!limited) return { ok: true, allowed: rows, day, remaining: null };
+  const remaining = Math.max(0, allowance - usageSoFar.rows);
+  if (rows <= remaining) return { ok: true, allowed: rows, day, remaining: remaining - rows };
+  if (request.partial && remaining > 0) return { ok: true, allowed: remaining, day, remaining: 0 };
+  if (account.plan === 'production') {
+    return refuse(new AddrError('ADDR_ERR_LOOKUP_LIMIT', [account.name, String(allowance)], {
+      details: {
+        limits: {
+          remainingLookupCredits: remaining,
+          includedLookups: allowance,
+          usedLookups: usageSoFar.rows,
+          overageEnabled: account.overage,
+        },
+      },
+    }));
+  }
+  return refuse(new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [account.name, String(allowance)]));
+}

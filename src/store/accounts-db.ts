@@ -1,0 +1,241 @@
+/**
+ * The accounts, API keys and usage of addr in SQLite: `accounts.sqlite` under
+ * the data directory. WAL mode and a busy timeout let the CLI and `addr serve`
+ * share the file; every check-and-record of usage runs in one IMMEDIATE
+ * transaction, so concurrent processes serialise on the write lock and can
+ * never exceed an allowance. Implements the AccountStore port.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { AccountPatch, AccountStore, ApiKeyRecord, NewAccount, UsageRow } from '../accounts/account-store.js';
+import { decideUsage } from '../accounts/decide-usage.js';
+import type { UsageDecision, UsageRequest } from '../accounts/decide-usage.js';
+import { usageDay, usageWindow } from '../accounts/plans.js';
+import type { Account, AccountStatus, PlanName, UsageKind } from '../accounts/plans.js';
+import { AddrError, isAddrError } from '../core/errors.js';
+import { ACCOUNT_MIGRATIONS } from './accounts-migrations.js';
+import type { Migration } from './accounts-migrations.js';
+
+/** The file name of the accounts database in the data directory. */
+export const ACCOUNTS_DB_FILE = 'accounts.sqlite';
+
+/** How long a writer waits for another process's write lock before failing. */
+const BUSY_TIMEOUT_MS = 10_000;
+
+interface AccountRow {
+  id: number;
+  name: string;
+  plan: PlanName;
+  email: string | null;
+  email_verified: number;
+  status: AccountStatus;
+  daily_rows: number | null;
+  included_lookups: number | null;
+  overage: number;
+  autocomplete: number | null;
+  created_at: string;
+}
+
+interface KeyRow {
+  prefix: string;
+  account: string;
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+const toAccount = (r: AccountRow): Account => ({
+  name: r.name,
+  plan: r.plan,
+  email: r.email,
+  emailVerified: r.email_verified === 1,
+  status: r.status,
+  dailyRows: r.daily_rows,
+  includedLookups: r.included_lookups,
+  overage: r.overage === 1,
+  autocomplete: r.autocomplete === null ? null : r.autocomplete === 1,
+  createdAt: r.created_at,
+});
+
+const toKey = (r: KeyRow): ApiKeyRecord => ({
+  prefix: r.prefix,
+  account: r.account,
+  hash: r.hash,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+
+const flag = (value: boolean | null | undefined): number | null => (value === null || value === undefined ? null : value ? 1 : 0);
+
+/** Applies the migrations the database lacks; safe to run from several processes at once. Returns the versions applied. */
+export function migrateAccountsDb(db: Database.Database, migrations: readonly Migration[] = ACCOUNT_MIGRATIONS): number[] {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied: number[] = [];
+  for (const migration of migrations) {
+    // Checked inside the write transaction: a second process waits, then sees it done.
+    db.transaction(() => {
+      if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(migration.version)) return;
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)')
+        .run(migration.version, migration.description, new Date().toISOString());
+      applied.push(migration.version);
+    }).immediate();
+  }
+  return applied;
+}
+
+/** Opens (creating and migrating when needed) the accounts database in `dataDir`. */
+export function openAccountsDb(dataDir: string): SqliteAccountStore {
+  const path = join(dataDir, ACCOUNTS_DB_FILE);
+  let db: Database.Database | null = null;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    db.pragma('journal_mode = WAL');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma('synchronous = NORMAL'); // durable at checkpoints; WAL keeps the file consistent
+    db.pragma('foreign_keys = ON');
+    migrateAccountsDb(db);
+    return new SqliteAccountStore(db);
+  } catch (err) {
+    db?.close();
+    if (isAddrError(err)) throw err;
+    throw new AddrError('ADDR_ERR_ACCOUNTS_DB', [path, err instanceof Error ? err.message : String(err)], { cause: err });
+  }
+}
+
+/** AccountStore over one SQLite connection. */
+export class SqliteAccountStore implements AccountStore {
+  readonly db: Database.Database;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+  }
+
+  private accountRow(name: string): AccountRow | null {
+    return (this.db.prepare('SELECT * FROM accounts WHERE name = ?').get(name) as AccountRow | undefined) ?? null;
+  }
+
+  private requireRow(name: string): AccountRow {
+    const row = this.accountRow(name);
+    if (row === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
+    return row;
+  }
+
+  getAccount(name: string): Account | null {
+    const row = this.accountRow(name);
+    return row === null ? null : toAccount(row);
+  }
+
+  listAccounts(): Account[] {
+    return (this.db.prepare('SELECT * FROM accounts ORDER BY name').all() as AccountRow[]).map(toAccount);
+  }
+
+  createAccount(input: NewAccount, now: Date): Account {
+    if (this.accountRow(input.name) !== null) throw new AddrError('ADDR_ERR_USAGE', [`An account named '${input.name}' already exists.`]);
+    this.db.prepare(`INSERT INTO accounts (name, plan, email, email_verified, status, daily_rows, included_lookups, overage, autocomplete, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      input.name, input.plan, input.email ?? null, flag(input.emailVerified ?? false), input.status ?? 'active',
+      input.dailyRows ?? null, input.includedLookups ?? null, flag(input.overage ?? false), flag(input.autocomplete), now.toISOString(),
+    );
+    return toAccount(this.requireRow(input.name));
+  }
+
+  updateAccount(name: string, patch: AccountPatch): Account {
+    const columns: Record<string, unknown> = {};
+    if (patch.plan !== undefined) columns.plan = patch.plan;
+    if (patch.email !== undefined) columns.email = patch.email;
+    if (patch.emailVerified !== undefined) columns.email_verified = flag(patch.emailVerified);
+    if (patch.status !== undefined) columns.status = patch.status;
+    if (patch.dailyRows !== undefined) columns.daily_rows = patch.dailyRows;
+    if (patch.includedLookups !== undefined) columns.included_lookups = patch.includedLookups;
+    if (patch.overage !== undefined) columns.overage = flag(patch.overage);
+    if (patch.autocomplete !== undefined) columns.autocomplete = flag(patch.autocomplete);
+    this.requireRow(name);
+    const names = Object.keys(columns);
+    if (names.length > 0) {
+      this.db.prepare(`UPDATE accounts SET ${names.map((c) => `${c} = @${c}`).join(', ')} WHERE name = @name`).run({ ...columns, name });
+    }
+    return toAccount(this.requireRow(name));
+  }
+
+  addKey(record: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt'>): void {
+    const account = this.requireRow(record.account);
+    this.db.prepare('INSERT INTO api_keys (prefix, account_id, hash, created_at) VALUES (?, ?, ?, ?)')
+      .run(record.prefix, account.id, record.hash, record.createdAt);
+  }
+
+  private static readonly KEY_SELECT = 'SELECT k.prefix, a.name AS account, k.hash, k.created_at, k.last_used_at, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id';
+
+  findKey(prefix: string): ApiKeyRecord | null {
+    const row = this.db.prepare(`${SqliteAccountStore.KEY_SELECT} WHERE k.prefix = ?`).get(prefix) as KeyRow | undefined;
+    return row === undefined ? null : toKey(row);
+  }
+
+  listKeys(account?: string): ApiKeyRecord[] {
+    const rows = account === undefined
+      ? this.db.prepare(`${SqliteAccountStore.KEY_SELECT} ORDER BY a.name, k.created_at`).all() as KeyRow[]
+      : this.db.prepare(`${SqliteAccountStore.KEY_SELECT} WHERE k.account_id = ? ORDER BY k.created_at`).all(this.requireRow(account).id) as KeyRow[];
+    return rows.map(toKey);
+  }
+
+  revokeKey(prefix: string, now: Date): ApiKeyRecord | null {
+    this.db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE prefix = ?').run(now.toISOString(), prefix);
+    return this.findKey(prefix);
+  }
+
+  touchKey(prefix: string, now: Date): void {
+    this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(now.toISOString(), prefix);
+  }
+
+  private addUsage(accountId: number, day: string, kind: UsageKind, units: number): void {
+    if (units <= 0) return;
+    this.db.prepare(`INSERT INTO usage (account_id, day, kind, count) VALUES (?, ?, ?, ?)
+      ON CONFLICT (account_id, day, kind) DO UPDATE SET count = count + excluded.count`).run(accountId, day, kind, units);
+  }
+
+  consume(name: string, request: UsageRequest, now: Date): UsageDecision {
+    return this.db.transaction((): UsageDecision => {
+      // Read under the write lock (IMMEDIATE), so no other process can record between the read and the write.
+      const row = this.requireRow(name);
+      const account = toAccount(row);
+      const window = usageWindow(account, now);
+      const used = this.db.prepare(`SELECT COALESCE(SUM(count), 0) AS rows FROM usage
+        WHERE account_id = ? AND day BETWEEN ? AND ? AND kind IN ('validation', 'batch_row')`).get(row.id, window.from, window.to) as { rows: number };
+      const decision = decideUsage(account, { rows: used.rows }, request, now);
+      if (decision.ok) this.addUsage(row.id, decision.day, request.kind, decision.allowed);
+      return decision;
+    }).immediate();
+  }
+
+  record(name: string, kind: UsageKind, units: number, now: Date): void {
+    this.db.transaction(() => this.addUsage(this.requireRow(name).id, usageDay(now), kind, units)).immediate();
+  }
+
+  usageByDay(filter: { account?: string; since?: string }): UsageRow[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.account !== undefined) {
+      where.push('u.account_id = ?');
+      params.push(this.requireRow(filter.account).id);
+    }
+    if (filter.since !== undefined) {
+      where.push('u.day >= ?');
+      params.push(filter.since);
+    }
+    return this.db.prepare(`SELECT a.name AS account, u.day,
+        SUM(CASE WHEN u.kind = 'validation' THEN u.count ELSE 0 END) AS validation,
+        SUM(CASE WHEN u.kind = 'batch_row' THEN u.count ELSE 0 END) AS batch_row,
+        SUM(CASE WHEN u.kind = 'autocomplete' THEN u.count ELSE 0 END) AS autocomplete
+      FROM usage u JOIN accounts a ON a.id = u.account_id
+      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      GROUP BY a.name, u.day ORDER BY u.day, a.name`).all(...params) as UsageRow[];
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Versioned migrations of the accounts database, in order. Each runs once, in
+ * its own IMMEDIATE transaction, and is recorded in `schema_migrations`; never
+ * edit a shipped one, append a new one.
+ */
+
+/** One migration. */
+export interface Migration {
+  version: number; // 1, 2, 3 ... in order
+  description: string;
+  sql: string;
+}
+
+/** Every migration, oldest first. */
+export const ACCOUNT_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'accounts, api_keys, usage; the built-in local account',
+    sql: `
+      CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        plan TEXT NOT NULL CHECK (plan IN ('free_beta', 'production', 'unlimited')),
+        email TEXT,
+        email_verified INTEGER NOT NULL DEFAULT 0,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'suspended')),
+        daily_rows INTEGER,
+        included_lookups INTEGER,
+        overage INTEGER NOT NULL DEFAULT 0,
+        autocomplete INTEGER,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE api_keys (
+        prefix TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        revoked_at TEXT
+      );
+      CREATE INDEX api_keys_account ON api_keys(account_id);
+      CREATE TABLE usage (
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        day TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('validation', 'batch_row', 'autocomplete')),
+        count INTEGER NOT NULL,
+        PRIMARY KEY (account_id, day, kind)
+      ) WITHOUT ROWID;
+      INSERT INTO accounts (name, plan, email_verified, created_at)
+        VALUES ('local', 'unlimited', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+    `,
+  },
+];

@@ -1,0 +1,113 @@
+// The SQLite accounts store: migrations, accounts, keys, atomic metering, daily reset.
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../src/accounts/api-keys.js';
+import { authenticate } from '../../src/accounts/authenticate.js';
+import { ACCOUNTS_DB_FILE, migrateAccountsDb, openAccountsDb } from '../../src/store/accounts-db.js';
+import type { SqliteAccountStore } from '../../src/store/accounts-db.js';
+
+const dirs: string[] = [];
+const stores: SqliteAccountStore[] = [];
+afterEach(() => {
+  for (const s of stores.splice(0)) s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function open(dir?: string): { store: SqliteAccountStore; dir: string } {
+  const d = dir ?? mkdtempSync(join(tmpdir(), 'addr-accounts-'));
+  if (dir === undefined) dirs.push(d);
+  const store = openAccountsDb(d);
+  stores.push(store);
+  return { store, dir: d };
+}
+
+const DAY1 = new Date('2026-03-15T12:00:00Z');
+const DAY1_LATE = new Date('2026-03-15T23:59:59Z');
+const DAY2 = new Date('2026-03-16T00:00:00Z');
+
+describe('accounts database', () => {
+  it('creates the local account on the unlimited plan on first open, and migrates once', () => {
+    const { store, dir } = open();
+    expect(store.getAccount('local')).toMatchObject({ plan: 'unlimited', status: 'active' });
+    const again = open(dir).store;
+    expect(migrateAccountsDb(again.db)).toEqual([]);
+    expect(again.listAccounts().map((a) => a.name)).toEqual(['local']);
+    expect(again.db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }]);
+    expect(again.db.pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+
+  it('creates, changes and refuses duplicate accounts', () => {
+    const { store } = open();
+    store.createAccount({ name: 'acme', plan: 'free_beta', email: 'x@acme.test' }, DAY1);
+    expect(() => store.createAccount({ name: 'acme', plan: 'production' }, DAY1)).toThrow(/already exists/);
+    expect(store.updateAccount('acme', { plan: 'production', includedLookups: 5, overage: true })).toMatchObject({ plan: 'production', includedLookups: 5, overage: true, email: 'x@acme.test' });
+    expect(() => store.updateAccount('nope', { status: 'suspended' })).toThrow(expect.objectContaining({ code: 'ADDR_ERR_ACCOUNT_NOT_FOUND' }));
+  });
+
+  it('meters up to the allowance, records nothing when refused, and resets the next UTC day', () => {
+    const { store } = open();
+    store.createAccount({ name: 'acme', plan: 'free_beta', emailVerified: true, dailyRows: 3 }, DAY1);
+    expect(store.consume('acme', { kind: 'validation', rows: 2 }, DAY1)).toMatchObject({ ok: true, allowed: 2 });
+    expect(store.consume('acme', { kind: 'batch_row', rows: 2 }, DAY1)).toMatchObject({ ok: false });
+    expect(store.consume('acme', { kind: 'batch_row', rows: 5, partial: true }, DAY1)).toMatchObject({ ok: true, allowed: 1 });
+    expect(store.consume('acme', { kind: 'validation', rows: 1 }, DAY1_LATE)).toMatchObject({ ok: false });
+    expect(store.consume('acme', { kind: 'validation', rows: 1 }, DAY2)).toMatchObject({ ok: true, allowed: 1 });
+    expect(store.usageByDay({ account: 'acme' })).toEqual([
+      { account: 'acme', day: '2026-03-15', validation: 2, batch_row: 1, autocomplete: 0 },
+      { account: 'acme', day: '2026-03-16', validation: 1, batch_row: 0, autocomplete: 0 },
+    ]);
+    expect(store.usageByDay({ since: '2026-03-16' })).toHaveLength(1);
+  });
+
+  it('applies plan changes to the next request', () => {
+    const { store } = open();
+    store.createAccount({ name: 'acme', plan: 'free_beta', emailVerified: true, dailyRows: 1 }, DAY1);
+    expect(store.consume('acme', { kind: 'validation', rows: 1 }, DAY1)).toMatchObject({ ok: true });
+    expect(store.consume('acme', { kind: 'validation', rows: 1 }, DAY1)).toMatchObject({ ok: false });
+    store.updateAccount('acme', { dailyRows: 2 });
+    expect(store.consume('acme', { kind: 'validation', rows: 1 }, DAY1)).toMatchObject({ ok: true });
+    store.updateAccount('acme', { plan: 'production', includedLookups: 3 }); // the month's usage counts: 2 of 3
+    expect(store.consume('acme', { kind: 'validation', rows: 2 }, DAY2)).toMatchObject({ ok: false, error: { code: 'ADDR_ERR_LOOKUP_LIMIT' } });
+    store.updateAccount('acme', { overage: true });
+    expect(store.consume('acme', { kind: 'validation', rows: 2 }, DAY2)).toMatchObject({ ok: true, allowed: 2 });
+    store.updateAccount('acme', { status: 'suspended' });
+    expect(store.consume('acme', { kind: 'validation', rows: 1 }, DAY2)).toMatchObject({ ok: false, error: { code: 'ADDR_ERR_ACCOUNT_SUSPENDED' } });
+  });
+
+  it('keeps only the hash of a key: the plain key appears nowhere in the files', () => {
+    const { store, dir } = open();
+    store.createAccount({ name: 'acme', plan: 'production' }, DAY1);
+    const key = generateApiKey();
+    store.addKey({ prefix: key.prefix, account: 'acme', hash: key.hash, createdAt: DAY1.toISOString() });
+    expect(authenticate(store, key.key, DAY2).name).toBe('acme');
+    expect(store.findKey(key.prefix)?.lastUsedAt).toBe(DAY2.toISOString());
+    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file)).includes(key.key.slice(13))).toBe(false);
+    store.revokeKey(key.prefix, DAY2);
+    expect(() => authenticate(store, key.key, DAY2)).toThrow(expect.objectContaining({ code: 'ADDR_ERR_UNAUTHORIZED' }));
+    expect(() => authenticate(store, generateApiKey().key, DAY2)).toThrow(expect.objectContaining({ code: 'ADDR_ERR_UNAUTHORIZED' }));
+    expect(() => authenticate(store, `${key.prefix}${'x'.repeat(35)}`, DAY2)).toThrow(expect.objectContaining({ code: 'ADDR_ERR_UNAUTHORIZED' }));
+  });
+
+  it('never exceeds an allowance when several processes meter at once', async () => {
+    const { store, dir } = open();
+    store.createAccount({ name: 'acme', plan: 'free_beta', emailVerified: true, dailyRows: 150 }, DAY1);
+    store.close();
+    const worker = new URL('./meter-worker.mjs', import.meta.url);
+    const runs = await Promise.all([0, 1, 2].map(() => new Promise<number>((resolve, reject) => {
+      const child = fork(worker, [dir, '100'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+      let out = '';
+      child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('error', reject);
+      child.on('exit', (c) => (c === 0 ? resolve(Number(out.trim())) : reject(new Error(`worker exited ${c}`))));
+    })));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(150);
+    const db = new Database(join(dir, ACCOUNTS_DB_FILE), { readonly: true });
+    expect(db.prepare('SELECT SUM(count) AS n FROM usage').get()).toEqual({ n: 150 });
+    db.close();
+  });
+});
