@@ -22,6 +22,11 @@ export class Findings {
     if (!this.reasons.includes(code)) this.reasons.push(code);
   }
 
+  /** True when this reason code was recorded. */
+  hasReason(code: ReasonCode): boolean {
+    return this.reasons.includes(code);
+  }
+
   /** Records a change (once per code). */
   change(code: ChangeCode, from: string | null, to: string | null): void {
     if (!this.hasChange(code)) this.changes.push({ code, from, to });
@@ -29,6 +34,7 @@ export class Findings {
 
   /** True when a change with this code was recorded. */
   hasChange(code: ChangeCode): boolean {
-    return this.changes.some((c) => c.code === code);
+    for (const c of this.changes) if (c.code === code) return true;
+    return false;
   }
 }

@@ -4,15 +4,15 @@
  */
 import type { AddressComponents } from './types.js';
 
-function join(parts: (string | null | undefined)[]): string {
-  let out = '';
-  for (const p of parts) if (typeof p === 'string' && p.length > 0) out = out.length > 0 ? `${out} ${p}` : p;
-  return out;
+// `out` and `p` joined by a space; `p` is skipped unless it is a non-empty string.
+// (Chained calls rather than an array of parts: this runs twice for every address.)
+function add(out: string, p: string | null | undefined): string {
+  return typeof p === 'string' && p.length > 0 ? (out.length > 0 ? `${out} ${p}` : p) : out;
 }
 
 /** The secondary unit as printed: "APT 4B", "# 12", "REAR". */
 export function formatUnit(c: AddressComponents): string {
-  return join([c.unit_type, c.unit_number]);
+  return add(add('', c.unit_type), c.unit_number);
 }
 
 /** The delivery line: street line, PO box, route or military line, plus the unit. */
@@ -22,14 +22,13 @@ export function formatDeliveryLine(c: AddressComponents): string {
     main = `PO BOX ${c.po_box}`;
   } else if (c.rural_route !== null) {
     const group = c.box_group_type ?? 'RR';
-    main = join([group, c.rural_route, c.box !== null ? `BOX ${c.box}` : null]);
+    main = add(add(add('', group), c.rural_route), c.box !== null ? `BOX ${c.box}` : null);
   } else {
-    const number = join([c.number, c.number_fraction]);
-    main = join([number, c.predir, c.street, c.suffix, c.postdir]);
+    main = add(add(add(add(add(add('', c.number), c.number_fraction), c.predir), c.street), c.suffix), c.postdir);
     const x = c.cross_street;
-    if (x && (x.street || x.suffix)) main = `${main} & ${join([x.predir, x.street, x.suffix, x.postdir])}`;
+    if (x && (x.street || x.suffix)) main = `${main} & ${add(add(add(add('', x.predir), x.street), x.suffix), x.postdir)}`;
   }
-  return join([main, formatUnit(c)]);
+  return add(add(main, c.unit_type), c.unit_number);
 }
 
 /**
@@ -54,5 +53,5 @@ export function deliveryLinePieces(c: AddressComponents): (string | null)[] {
 /** The last line: "CITY ST 12345-6789" (parts that are missing are left out). */
 export function formatLastLine(c: AddressComponents): string {
   const zip = c.zip5 !== null ? (c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5) : null;
-  return join([c.city, c.state, zip]);
+  return add(add(add('', c.city), c.state), zip);
 }

@@ -14,6 +14,7 @@ import { isZip4, isZip5 } from './match-zip.js';
 import type { LocalityStore } from './ports.js';
 import { STATE_CODES } from './pub28.js';
 import { CHANGE_CODES, REASON_CODES, changeSentence } from './reason-codes.js';
+import type { ChangeCode, ReasonCode } from './reason-codes.js';
 import { resolveLocality } from './resolve-locality.js';
 import { resolveMilitary } from './resolve-military.js';
 import { sameLetters } from './same-letters.js';
@@ -37,11 +38,33 @@ const REVIEW_BELOW = 0.8;
 // Country names the parser may leave unplaced; they are not noise in a U.S. address.
 const COUNTRY_WORDS: ReadonlySet<string> = new Set(['US', 'USA', 'U S', 'U S A', 'UNITED STATES', 'UNITED STATES OF AMERICA', 'AMERICA']);
 
-// The non-empty parts joined by spaces, or null when there are none.
-function join(parts: (string | null | undefined)[]): string | null {
-  let s = '';
-  for (const p of parts) if (typeof p === 'string' && p !== '') s = s === '' ? p : `${s} ${p}`;
+// `s` and `p` joined by a space, `p` skipped when it is not a non-empty string.
+function add(s: string, p: string | null | undefined): string {
+  return typeof p !== 'string' || p === '' ? s : s === '' ? p : `${s} ${p}`;
+}
+
+// The parts that are non-empty strings joined by spaces, or null when there are none
+// (fixed arguments rather than an array: this runs for every address).
+function join(a: string | null | undefined, b: string | null | undefined, c?: string | null, d?: string | null, e?: string | null, f?: string | null): string | null {
+  const s = add(add(add(add(add(add('', a), b), c), d), e), f);
   return s === '' ? null : s;
+}
+
+const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13); // what \s matches in ASCII
+
+// True when `word` is one of the whitespace-separated words of `text` (text.split(/\s+/).includes(word)).
+function hasWord(text: string, word: string): boolean {
+  const n = word.length;
+  if (n === 0 || !text.includes(word)) return n === 0 && text.split(/\s+/).includes(word);
+  for (let i = 0; i < n; i++) {
+    const c = word.charCodeAt(i);
+    if (c <= 32 || c > 127) return text.split(/\s+/).includes(word); // whitespace in it, or Unicode: the regex
+  }
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return text.split(/\s+/).includes(word);
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if ((at === 0 || isSpace(text.charCodeAt(at - 1))) && (at + n === text.length || isSpace(text.charCodeAt(at + n)))) return true;
+  }
+  return false;
 }
 
 /** The submitted input in the request's fields, each component as written (upper case). */
@@ -50,14 +73,13 @@ function inputView(parsed: ParsedAddress): ValidationInput {
   const raw = parsed.raw;
   let line1: string | null;
   if (c.po_box !== null) line1 = raw.po_box ?? `PO BOX ${c.po_box}`;
-  else if (c.rural_route !== null) line1 = raw.rural_route ?? join([c.box_group_type ?? 'RR', c.rural_route, c.box !== null ? `BOX ${c.box}` : null]);
-  else line1 = join([raw.number ?? c.number, c.number_fraction, raw.predir ?? c.predir, raw.street ?? c.street, raw.suffix ?? c.suffix, raw.postdir ?? c.postdir]);
+  else if (c.rural_route !== null) line1 = raw.rural_route ?? join(c.box_group_type ?? 'RR', c.rural_route, c.box !== null ? `BOX ${c.box}` : null);
+  else line1 = join(raw.number ?? c.number, c.number_fraction, raw.predir ?? c.predir, raw.street ?? c.street, raw.suffix ?? c.suffix, raw.postdir ?? c.postdir);
   // raw.unit_type sometimes already holds the number ("APARTMENT 4B").
   const unitRaw = raw.unit_type;
-  // (A whole word of it is a substring of it: the cheap test first.)
-  const line2 = unitRaw !== undefined && c.unit_number !== null && unitRaw.includes(c.unit_number) && unitRaw.split(/\s+/).includes(c.unit_number)
+  const line2 = unitRaw !== undefined && c.unit_number !== null && hasWord(unitRaw, c.unit_number)
     ? unitRaw
-    : join([unitRaw ?? c.unit_type, c.unit_number]);
+    : join(unitRaw ?? c.unit_type, c.unit_number);
   const zip = c.zip5 !== null ? (c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5) : null;
   return { line1, line2, city: raw.city ?? c.city, state: raw.state ?? c.state, zip };
 }
@@ -68,8 +90,15 @@ function hasDeliveryLine(c: AddressComponents): boolean {
 
 function statusOf(loc: Locality, f: Findings): ValidationStatus {
   if (!loc.confirmed) return 'NOT_FOUND';
-  if (loc.partial || f.reasons.some((r) => r === 'STREET_MISSING' || r === 'HOUSE_NUMBER_MISSING' || r === 'LOCALITY_MISSING')) return 'PARTIAL';
-  return f.changes.some((ch) => CHANGE_CODES[ch.code].substantive) ? 'CORRECTED' : 'VALIDATED';
+  if (loc.partial || f.hasReason('STREET_MISSING') || f.hasReason('HOUSE_NUMBER_MISSING') || f.hasReason('LOCALITY_MISSING')) return 'PARTIAL';
+  for (const ch of f.changes) if (CHANGE_CODES[ch.code].substantive) return 'CORRECTED';
+  return 'VALIDATED';
+}
+
+// True when some unplaced word is not a country name (US, USA, United States...).
+function hasUnparsedNoise(unparsed: readonly string[]): boolean {
+  for (const t of unparsed) if (!COUNTRY_WORDS.has(t.toUpperCase().replace(/\./g, '').trim())) return true;
+  return false;
 }
 
 /** Records CITY_STANDARDIZED / STATE_STANDARDIZED when only the spelling of a kept value changed. */
@@ -115,18 +144,25 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   else if (c.street !== null && c.number === null && c.po_box === null && c.rural_route === null) f.reason('HOUSE_NUMBER_MISSING');
   recordStreetFormatting(parsed, f);
   recordLocalityFormatting(parsed, loc, f);
-  if (parsed.unparsed.some((t) => !COUNTRY_WORDS.has(t.toUpperCase().replace(/\./g, '').trim()))) f.reason('UNPARSED_INPUT');
+  if (parsed.unparsed.length > 0 && hasUnparsedNoise(parsed.unparsed)) f.reason('UNPARSED_INPUT');
 
   const status = statusOf(loc, f);
   let reasons = f.reasons;
   if (status === 'NOT_FOUND' && !delivery && c.zip5 === null && input.state === null) {
     reasons = ['NOT_AN_ADDRESS']; // nothing address-like: the specific reasons would only be noise
   } else if (delivery && status !== 'NOT_FOUND') {
-    reasons = [...reasons, 'NO_STREET_COVERAGE'];
+    reasons.push('NO_STREET_COVERAGE'); // f is done with: its list becomes the result's
   }
 
-  const confidence = scoreConfidence({ status, reasons, changes: f.changes.map((ch) => ch.code), fuzzy: loc.fuzzy });
-  const reviewReasons = reasons.filter((r) => REASON_CODES[r].review);
+  const changeCodes: ChangeCode[] = [];
+  const changes: string[] = [];
+  for (const ch of f.changes) {
+    changeCodes.push(ch.code);
+    changes.push(changeSentence(ch.code, ch.from, ch.to));
+  }
+  const confidence = scoreConfidence({ status, reasons, changes: changeCodes, fuzzy: loc.fuzzy });
+  const reviewReasons: ReasonCode[] = [];
+  for (const r of reasons) if (REASON_CODES[r].review) reviewReasons.push(r);
   const review = reviewReasons.length > 0 || status === 'PARTIAL' || status === 'NOT_FOUND' || confidence < REVIEW_BELOW;
 
   // Pub 28 puts the secondary unit on the delivery line (Variant A has no line2 to carry it);
@@ -167,8 +203,8 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     match_code: ENGINE,
     match_source: ENGINE,
     reason_codes: reasons,
-    changes: f.changes.map((ch) => changeSentence(ch.code, ch.from, ch.to)),
-    change_codes: f.changes.map((ch) => ch.code),
+    changes,
+    change_codes: changeCodes,
     quality: { level: status === 'NOT_FOUND' ? 'none' : 'locality', review_recommended: review, reasons: reviewReasons },
     suggested_address: suggested,
     display_address: displayed,
