@@ -6,6 +6,8 @@
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import type { StructuredAddress } from '../core/types.js';
+import { PLAN_NAMES } from '../accounts/plans.js';
+import type { PlanName } from '../accounts/plans.js';
 
 /** Output formats of every command. */
 export const FORMATS = ['json', 'ndjson', 'table', 'csv'] as const;
@@ -32,6 +34,21 @@ export function parseFailOn(value: string): FailOnStatus[] {
   }
   if (statuses.length === 0) throw new InvalidArgumentError(`Give at least one of ${FAIL_ON_STATUSES.join(', ')}.`);
   return statuses;
+}
+
+/** Parses a count flag (`--daily-rows 500`): a whole number, 0 or more. */
+export function parseCount(value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('Give a whole number, 0 or more.');
+  return Number(value.trim());
+}
+
+/** Parses a day flag (`--since 2026-03-01`). */
+export function parseDay(value: string): string {
+  const day = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
+    throw new InvalidArgumentError('Give a day as YYYY-MM-DD.');
+  }
+  return day;
 }
 
 /** One shared flag. */
@@ -64,6 +81,22 @@ export const OPTIONS = {
     description: `exit 1 when any result has one of these statuses (comma-separated: ${FAIL_ON_STATUSES.join(',')})`,
     parse: parseFailOn,
   },
+  account: { flags: '--account <name>', description: 'the account to run as (metered and refused as the API would) or to manage' },
+  key: { flags: '--key <key>', description: 'run as the account of this API key' },
+  name: { flags: '--name <name>', description: 'name of the new account' },
+  plan: { flags: '--plan <plan>', description: 'plan of the account', choices: PLAN_NAMES },
+  email: { flags: '--email <address>', description: "the account's email address" },
+  emailVerified: { flags: '--email-verified', description: "the account's email is verified (Free Beta needs it to validate)" },
+  noEmailVerified: { flags: '--no-email-verified', description: "the account's email is not verified" },
+  dailyRows: { flags: '--daily-rows <n>', description: 'Free Beta: rows a day, validations and batch rows together (default 250)', parse: parseCount },
+  includedLookups: { flags: '--included-lookups <n>', description: 'production: lookups included per billing period, a UTC calendar month (default 10000)', parse: parseCount },
+  overage: { flags: '--overage', description: 'production: keep serving past the included lookups' },
+  noOverage: { flags: '--no-overage', description: 'production: refuse past the included lookups (402 lookup_limit_exceeded)' },
+  autocomplete: { flags: '--autocomplete', description: "turn autocomplete on for the account, whatever its plan's default" },
+  noAutocomplete: { flags: '--no-autocomplete', description: 'turn autocomplete off for the account' },
+  suspend: { flags: '--suspend', description: 'suspend the account: everything it asks is refused' },
+  activate: { flags: '--activate', description: 'make a suspended account active again' },
+  since: { flags: '--since <day>', description: 'usage from this UTC day on (YYYY-MM-DD)', parse: parseDay },
   line1: { flags: '--line1 <text>', description: 'structured input: street line' },
   line2: { flags: '--line2 <text>', description: 'structured input: apartment, suite or unit' },
   city: { flags: '--city <text>', description: 'structured input: city' },
@@ -104,8 +137,34 @@ export type OutputFlags = {
 /** The flags of `addr normalize`. */
 export type NormalizeFlags = StructuredFlags & OutputFlags;
 
+/** The data directory flag as commander parsed it. */
+export type DataDirFlags = { dataDir?: string };
+
+/** The flags that pick the account a command runs as. */
+export type AccountFlags = { account?: string; key?: string };
+
 /** The flags of `addr validate`. */
-export type ValidateFlags = StructuredFlags & OutputFlags & { failOn?: FailOnStatus[] };
+export type ValidateFlags = StructuredFlags & OutputFlags & DataDirFlags & AccountFlags & { failOn?: FailOnStatus[] };
+
+/** The settings flags of `addr accounts create` and `addr accounts set`. */
+export type AccountSettingsFlags = {
+  plan?: PlanName;
+  email?: string;
+  emailVerified?: boolean;
+  dailyRows?: number;
+  includedLookups?: number;
+  overage?: boolean;
+  autocomplete?: boolean;
+};
+
+/** The flags of `addr accounts ...`, `addr keys ...` and `addr usage`. */
+export type AdminFlags = OutputFlags & DataDirFlags & AccountSettingsFlags & {
+  account?: string;
+  name?: string;
+  suspend?: boolean;
+  activate?: boolean;
+  since?: string;
+};
 
 /** The structured address the flags give, or null when none of them was used. */
 export function structuredFromFlags(flags: StructuredFlags): StructuredAddress | null {

@@ -14,7 +14,7 @@ import { ENGINE_VERSION } from '../core/version.js';
 import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
-import type { NormalizeFlags, OptionName, ValidateFlags } from './options.js';
+import type { AdminFlags, NormalizeFlags, OptionName, ValidateFlags } from './options.js';
 
 /** One registered command: its help and flags here, its code loaded on demand. */
 interface CommandSpec {
@@ -22,12 +22,27 @@ interface CommandSpec {
   summary: string; // one line for `addr --help`
   examples: readonly string[]; // shown by `addr <command> --help`
   options: readonly OptionName[];
+  argument?: { syntax: string; description: string } | null; // default: the address argument; null: none
+  help?: string; // paragraph after the summary in `--help` (default: INPUT_HELP)
   run(args: string[], command: Command, ctx: CommandContext): Promise<number>; // loads and runs the command module
+}
+
+/** A command made of subcommands (`addr accounts create`). */
+interface GroupSpec {
+  name: string;
+  summary: string;
+  subcommands: readonly CommandSpec[];
 }
 
 // One paragraph: commander wraps it to the terminal width.
 const INPUT_HELP = 'Input: the arguments joined are one address. With "-", or no argument and stdin piped, '
-  + 'one address per line is read from stdin and one result per line is written, in order.';
+  + 'one address per line is read from stdin and one result per line is written, in order. '
+  + 'With --account or --key each address counts against that account and is refused as the API would refuse it; '
+  + 'without them the built-in local account records the usage and never refuses.';
+
+const ACCOUNTS_HELP = 'Accounts, keys and usage live in accounts.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
+  + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
+  + 'Days are UTC; a Free Beta allowance resets at midnight UTC, a production billing period is the UTC calendar month.';
 
 const COMMANDS: readonly CommandSpec[] = [
   {
@@ -49,10 +64,120 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr validate --line1 "1 infinite loop" --city cupertino --state ca --format json',
       'addr validate --fail-on PARTIAL,NOT_FOUND - < addresses.txt > results.ndjson',
     ],
-    options: [...ADDRESS_COMMAND_OPTIONS, 'failOn'],
+    options: [...ADDRESS_COMMAND_OPTIONS, 'failOn', 'account', 'key', 'dataDir'],
     run: async (args, command, ctx) => (await import('./validate.js')).runValidate(args, command.opts<ValidateFlags>(), ctx),
   },
+  {
+    name: 'usage',
+    summary: 'show metered usage (validations, batch rows, autocomplete) by account and UTC day',
+    examples: ['addr usage', 'addr usage --account acme --since 2026-03-01 --format csv'],
+    options: ['account', 'since', 'dataDir', 'format', 'color'],
+    argument: null,
+    help: ACCOUNTS_HELP,
+    run: async (_args, command, ctx) => (await import('./usage.js')).runUsage(command.opts<AdminFlags>(), ctx),
+  },
 ];
+
+const ACCOUNT_SETTINGS: readonly OptionName[] = [
+  'plan', 'email', 'emailVerified', 'noEmailVerified', 'dailyRows', 'includedLookups', 'overage', 'noOverage', 'autocomplete', 'noAutocomplete',
+];
+const ADMIN_OUTPUT: readonly OptionName[] = ['dataDir', 'format', 'color'];
+const NAME_ARGUMENT = { syntax: '<name>', description: 'the account name' };
+
+const GROUPS: readonly GroupSpec[] = [
+  {
+    name: 'accounts',
+    summary: 'create, list, show and change accounts (plans, allowances, email verification, suspension)',
+    subcommands: [
+      {
+        name: 'create',
+        summary: 'create an account on a plan',
+        examples: [
+          'addr accounts create --name acme --plan free_beta --email ops@acme.test --email-verified',
+          'addr accounts create --name bigco --plan production --included-lookups 50000 --no-overage',
+        ],
+        options: ['name', ...ACCOUNT_SETTINGS, ...ADMIN_OUTPUT],
+        argument: null,
+        run: async (_args, command, ctx) => (await import('./accounts.js')).runAccountsCreate(command.opts<AdminFlags>(), ctx),
+      },
+      {
+        name: 'list',
+        summary: 'list the accounts with their plan, allowance and usage in the current window',
+        examples: ['addr accounts list', 'addr accounts list --format csv'],
+        options: ADMIN_OUTPUT,
+        argument: null,
+        run: async (_args, command, ctx) => (await import('./accounts.js')).runAccountsList(command.opts<AdminFlags>(), ctx),
+      },
+      {
+        name: 'show',
+        summary: 'show one account',
+        examples: ['addr accounts show acme', 'addr accounts show local --format json'],
+        options: ADMIN_OUTPUT,
+        argument: NAME_ARGUMENT,
+        run: async (args, command, ctx) => (await import('./accounts.js')).runAccountsShow(args[0] ?? '', command.opts<AdminFlags>(), ctx),
+      },
+      {
+        name: 'set',
+        summary: "change an account's plan, allowances, flags or state",
+        examples: [
+          'addr accounts set acme --email-verified --daily-rows 1000',
+          'addr accounts set acme --plan production --included-lookups 10000 --overage',
+          'addr accounts set acme --suspend',
+        ],
+        options: [...ACCOUNT_SETTINGS, 'suspend', 'activate', ...ADMIN_OUTPUT],
+        argument: NAME_ARGUMENT,
+        run: async (args, command, ctx) => (await import('./accounts.js')).runAccountsSet(args[0] ?? '', command.opts<AdminFlags>(), ctx),
+      },
+    ],
+  },
+  {
+    name: 'keys',
+    summary: 'create, list and revoke API keys',
+    subcommands: [
+      {
+        name: 'create',
+        summary: 'create an API key for an account; the key is printed once and only its hash is kept',
+        examples: ['addr keys create --account acme'],
+        options: ['account', ...ADMIN_OUTPUT],
+        argument: null,
+        run: async (_args, command, ctx) => (await import('./keys.js')).runKeysCreate(command.opts<AdminFlags>(), ctx),
+      },
+      {
+        name: 'list',
+        summary: 'list keys by prefix: account, created, last used, status',
+        examples: ['addr keys list', 'addr keys list --account acme'],
+        options: ['account', ...ADMIN_OUTPUT],
+        argument: null,
+        run: async (_args, command, ctx) => (await import('./keys.js')).runKeysList(command.opts<AdminFlags>(), ctx),
+      },
+      {
+        name: 'revoke',
+        summary: 'revoke a key by its prefix',
+        examples: ['addr keys revoke addr_AbCd1234'],
+        options: ADMIN_OUTPUT,
+        argument: { syntax: '<prefix>', description: 'the key prefix `addr keys list` shows' },
+        run: async (args, command, ctx) => (await import('./keys.js')).runKeysRevoke(args[0] ?? '', command.opts<AdminFlags>(), ctx),
+      },
+    ],
+  },
+];
+
+/** Adds one command (flags, help, action) to a parent command. */
+function registerCommand(parent: Command, spec: CommandSpec, ctx: CommandContext, setExitCode: (code: number) => void): void {
+  const argument = spec.argument === undefined ? { syntax: '[address...]', description: 'the address, or "-" to read one per line from stdin' } : spec.argument;
+  const command = parent
+    .command(spec.name)
+    .summary(spec.summary)
+    .description(`${spec.summary[0]?.toUpperCase() ?? ''}${spec.summary.slice(1)}.\n\n${spec.help ?? INPUT_HELP}`)
+    .addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n\n${EXIT_CODE_HELP}\n`);
+  if (argument !== null) command.argument(argument.syntax, argument.description);
+  addOptions(command, spec.options);
+  command.action(async (...params: unknown[]) => {
+    const cmd = params[params.length - 1] as Command;
+    const args = (cmd.processedArgs as unknown[]).flat().filter((a): a is string => typeof a === 'string');
+    setExitCode(await spec.run(args, cmd, ctx));
+  });
+}
 
 /** Builds the program; `setExitCode` receives the exit code of the command that ran. */
 export function buildProgram(ctx: CommandContext, setExitCode: (code: number) => void): Command {
@@ -68,17 +193,11 @@ export function buildProgram(ctx: CommandContext, setExitCode: (code: number) =>
       writeErr: (text) => ctx.stderr.write(text),
     })
     .addHelpText('after', `\n${EXIT_CODE_HELP}\n`);
-  for (const spec of COMMANDS) {
-    const command = program
-      .command(spec.name)
-      .summary(spec.summary)
-      .description(`${spec.summary[0]?.toUpperCase() ?? ''}${spec.summary.slice(1)}.\n\n${INPUT_HELP}`)
-      .argument('[address...]', 'the address, or "-" to read one per line from stdin')
-      .addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n\n${EXIT_CODE_HELP}\n`);
-    addOptions(command, spec.options);
-    command.action(async (args: string[], _flags: unknown, cmd: Command) => {
-      setExitCode(await spec.run(args, cmd, ctx));
-    });
+  for (const spec of COMMANDS) registerCommand(program, spec, ctx, setExitCode);
+  for (const group of GROUPS) {
+    const command = program.command(group.name).summary(group.summary)
+      .description(`${group.summary[0]?.toUpperCase() ?? ''}${group.summary.slice(1)}.\n\n${ACCOUNTS_HELP}`);
+    for (const spec of group.subcommands) registerCommand(command, { ...spec, help: spec.help ?? ACCOUNTS_HELP }, ctx, setExitCode);
   }
   return program;
 }

@@ -4,6 +4,8 @@
  * program.ts, so `--help` does not load the engine or SQLite.
 
  * The locality database path comes from reference-db.ts (ADDR_REFERENCE_DB).
+ * Each address is metered (validation-meter.ts): against --account/--key, refused
+ * as the API would; otherwise recorded for the local account, never refused.
  */
 import { randomUUID } from 'node:crypto';
 import { normalize } from '../core/normalize.js';
@@ -17,6 +19,8 @@ import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ValidateFlags } from './options.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
+import { openValidationMeter } from './validation-meter.js';
+import type { ValidationMeter } from './validation-meter.js';
 import type { Column, Style } from './render.js';
 
 const STATUS_STYLE: Readonly<Record<string, Style>> = {
@@ -57,6 +61,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
   // reported ahead of data problems, being the user's next fix; then once per run.
   let store: ReturnType<typeof openLocalityStore> | null = null;
   let places: ReturnType<typeof placeLookup> | null = null;
+  const meter: ValidationMeter = openValidationMeter(flags, ctx);
   try {
     const out = openOutput(ctx.stdout);
     const renderer = createRenderer(out, {
@@ -70,6 +75,13 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
     for await (const input of readInputs(source)) {
       store ??= openLocalityStore(resolveReferenceDbPath(ctx.env));
       places ??= placeLookup(store);
+      // Metered once the engine can run, so missing reference data records no usage.
+      const refusal = meter.admit();
+      if (refusal !== null) {
+        await renderer.end();
+        if (meter.admitted > 0) ctx.stderr.write(`${meter.admitted} address${meter.admitted === 1 ? '' : 'es'} validated; the rest were refused.\n`);
+        throw refusal;
+      }
       const startedAt = performance.now();
       const result: ValidationResult = validateAddress(normalize(input, { places }), store, {
         requestId: randomUUID(),
@@ -82,6 +94,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
     await renderer.end();
     return failed ? EXIT_FAIL_ON : EXIT_OK;
   } finally {
+    meter.close();
     store?.close();
   }
 }

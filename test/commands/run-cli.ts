@@ -42,10 +42,11 @@ export interface CliOptions {
 /** Runs `addr ...args` and waits for it. */
 export function runCli(args: readonly string[], options: CliOptions = {}): CliRun {
   // Colour and debug settings of the developer's shell must not leak into assertions.
-  const { FORCE_COLOR: _f, NO_COLOR: _n, ADDR_DEBUG: _d, ADDR_REFERENCE_DB: _r, ...env } = process.env;
+  const { FORCE_COLOR: _f, NO_COLOR: _n, ADDR_DEBUG: _d, ADDR_REFERENCE_DB: _r, ADDR_DATA_DIR: _a, ...env } = process.env;
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? (workDir ??= tempDir()),
-    env: { ...env, ...options.env },
+    // Usage of the local account goes to a temporary data directory, not the developer's.
+    env: { ...env, ADDR_DATA_DIR: join(options.cwd ?? (workDir ??= tempDir()), 'addr-data'), ...options.env },
     input: options.input ?? '',
     encoding: 'utf8',
     timeout: 30_000,

@@ -1,0 +1,97 @@
+/**
+ * Metering of `addr validate` (DESIGN.md §6). With --account or --key, each
+ * address is decided and recorded in one transaction before it is validated,
+ * and refused as the API would refuse it. Without them the built-in local
+ * account records the usage and never refuses: its counts are written in one
+ * transaction per FLUSH_EVERY addresses and at the end, the database opened
+ * only then, and a data directory that cannot be written costs one warning on
+ * stderr, never the validation.
+ */
+import type { AccountStore } from '../accounts/account-store.js';
+import { authenticate } from '../accounts/authenticate.js';
+import { LOCAL_ACCOUNT } from '../accounts/plans.js';
+import { AddrError } from '../core/errors.js';
+import { openAccountsDb } from '../store/accounts-db.js';
+import { resolveDataDir } from './data-dir.js';
+import type { CommandContext } from './io.js';
+import type { AccountFlags, DataDirFlags } from './options.js';
+
+const FLUSH_EVERY = 1000;
+
+/** Admits addresses one at a time against an account. */
+export interface ValidationMeter {
+  /** Admits one address (and records it); returns the refusal instead when the account may not have it. */
+  admit(): AddrError | null;
+  /** Addresses admitted so far. */
+  readonly admitted: number;
+  /** Writes what is pending and closes the database. */
+  close(): void;
+}
+
+/** The meter of a run: the named account's, or the local account's. */
+export function openValidationMeter(flags: AccountFlags & DataDirFlags, ctx: CommandContext, now: () => Date = () => new Date()): ValidationMeter {
+  if (flags.account !== undefined && flags.key !== undefined) throw new AddrError('ADDR_ERR_USAGE', ['Give --account or --key, not both.']);
+  const dataDir = resolveDataDir(flags.dataDir, ctx.env);
+  if (flags.account !== undefined || flags.key !== undefined) return accountMeter(openAccountsDb(dataDir), flags, now);
+  return localMeter(dataDir, ctx, now);
+}
+
+function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date): ValidationMeter {
+  let name: string;
+  try {
+    if (flags.key !== undefined) name = authenticate(store, flags.key, now()).name;
+    else {
+      name = flags.account ?? '';
+      if (store.getAccount(name) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
+    }
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+  let admitted = 0;
+  return {
+    admit() {
+      const decision = store.consume(name, { kind: 'validation', rows: 1 }, now());
+      if (!decision.ok) return decision.error;
+      admitted += decision.allowed;
+      return null;
+    },
+    get admitted() {
+      return admitted;
+    },
+    close: () => store.close(),
+  };
+}
+
+function localMeter(dataDir: string, ctx: CommandContext, now: () => Date): ValidationMeter {
+  let store: AccountStore | null = null;
+  let failed = false;
+  let pending = 0;
+  let admitted = 0;
+  const flush = (): void => {
+    if (pending === 0 || failed) return;
+    try {
+      store ??= openAccountsDb(dataDir);
+      store.record(LOCAL_ACCOUNT, 'validation', pending, now());
+    } catch (err) {
+      failed = true;
+      const message = err instanceof Error ? err.message : String(err);
+      ctx.stderr.write(`warning: usage of the local account is not recorded: ${message}\n`);
+    }
+    pending = 0;
+  };
+  return {
+    admit() {
+      admitted++;
+      if (++pending >= FLUSH_EVERY) flush();
+      return null;
+    },
+    get admitted() {
+      return admitted;
+    },
+    close() {
+      flush();
+      store?.close();
+    },
+  };
+}
