@@ -22,7 +22,29 @@ export const REASON_CODES: Readonly<Record<ReasonCode, ReasonInfo>> = catalog.re
 /** Every change code with its description, sentence and whether it is substantive. */
 export const CHANGE_CODES: Readonly<Record<ChangeCode, ChangeInfo>> = catalog.change_codes;
 
+// A sentence "A{from}B{to}C", "A{from}B" or "A{to}B" whose texts A, B, C hold no '{', cut
+// into those texts once so that filling it is concatenation; null for any other form.
+interface SentenceParts { head: string; from: boolean; middle: string; to: boolean; tail: string }
+
+function partsOf(sentence: string): SentenceParts | null {
+  const m = /^([^{]*)(?:\{from\}([^{]*))?(?:\{to\}([^{]*))?$/.exec(sentence);
+  if (m === null) return null;
+  return { head: m[1] ?? '', from: m[2] !== undefined, middle: m[2] ?? '', to: m[3] !== undefined, tail: m[3] ?? '' };
+}
+
+const SENTENCE_PARTS: ReadonlyMap<string, SentenceParts | null> = new Map(
+  Object.entries(catalog.change_codes).map(([code, info]) => [code, partsOf(info.sentence)]),
+);
+
 /** The Variant A sentence of a change: "Corrected city SEBASTAPOL to SEBASTOPOL." */
 export function changeSentence(code: ChangeCode, from: string | null, to: string | null): string {
-  return CHANGE_CODES[code].sentence.replace('{from}', from ?? '').replace('{to}', to ?? '');
+  const f = from ?? '';
+  const t = to ?? '';
+  const p = SENTENCE_PARTS.get(code);
+  // The same text as the two replace() calls below, when neither value holds '$' (a
+  // replacement pattern) and `from` holds no '{' (so it cannot carry a "{to}" of its own).
+  if (p !== undefined && p !== null && !f.includes('$') && !f.includes('{') && !t.includes('$')) {
+    return p.head + (p.from ? f + p.middle : '') + (p.to ? t + p.tail : '');
+  }
+  return CHANGE_CODES[code].sentence.replace('{from}', f).replace('{to}', t);
 }

@@ -9,7 +9,7 @@ import { deliveryLinePieces, formatDeliveryLine } from './format-lines.js';
 import { displayAddressOf, mixedCasePieces } from './display-address.js';
 import { Findings } from './findings.js';
 import { recordStreetFormatting } from './describe-changes.js';
-import type { Locality, LocalityInput, LocalityReading } from './locality.js';
+import type { Locality, LocalityInput } from './locality.js';
 import { isZip4, isZip5 } from './match-zip.js';
 import type { LocalityStore } from './ports.js';
 import { STATE_CODES } from './pub28.js';
@@ -174,9 +174,9 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   let street = '';
   if (line1 !== null) street = mixedCasePieces(line2 !== null ? [`${line2},`, ...deliveryLinePieces(c)] : deliveryLinePieces(c));
   else if (line2 !== null) street = mixedCasePieces([line2]);
-  const display = (r: LocalityReading, z4: string | null): string | null => displayAddressOf(street, r.city, r.state, r.zip5, z4);
-  const displayed = status === 'NOT_FOUND' && line1 === null ? null : display(loc, zip4);
-  const suggested = !review ? null : loc.suggestion !== null ? display(loc.suggestion, null) : status !== 'NOT_FOUND' ? displayed : null;
+  const displayed = status === 'NOT_FOUND' && line1 === null ? null : displayAddressOf(street, loc.city, loc.state, loc.zip5, zip4);
+  const s = loc.suggestion;
+  const suggested = !review ? null : s !== null ? displayAddressOf(street, s.city, s.state, s.zip5, null) : status !== 'NOT_FOUND' ? displayed : null;
 
   const t1 = options.now?.();
   const latency = t0 !== undefined && t1 !== undefined ? Math.max(0, Math.round((t1 - t0) * 100) / 100) : 0;

@@ -8,6 +8,8 @@ import { displayAddress, displayAddressOf, mixedCase, mixedCasePieces } from '..
 import { deliveryLinePieces, formatDeliveryLine } from '../../src/core/format-lines.js';
 import { isZip4, isZip5 } from '../../src/core/match-zip.js';
 import { militaryStateOfZip } from '../../src/core/military.js';
+import { CHANGE_CODES, changeSentence } from '../../src/core/reason-codes.js';
+import type { ChangeCode } from '../../src/core/reason-codes.js';
 import { sameLetters } from '../../src/core/same-letters.js';
 import type { AddressComponents } from '../../src/core/types.js';
 
@@ -96,6 +98,14 @@ describe('fast paths agree with the regex definitions', () => {
     fc.assert(fc.property(text, text, fc.boolean(), (a, b, withHash) => {
       expect(sameLetters(a, b, withHash)).toBe(lettersReference(a, withHash) === lettersReference(b, withHash));
       expect(sameLetters(a, a.toLowerCase(), withHash)).toBe(lettersReference(a, withHash) === lettersReference(a.toLowerCase(), withHash));
+    }), RUNS);
+  });
+
+  it('changeSentence fills the sentence as replace() does', () => {
+    const codes = Object.keys(CHANGE_CODES) as ChangeCode[];
+    const value = fc.option(fc.oneof(text, fc.constantFrom('$&', "$'", '$`', '$$', '$1', '{to}', '{from}', '{', 'A{to}B', '$')));
+    fc.assert(fc.property(fc.constantFrom(...codes), value, value, (code, from, to) => {
+      expect(changeSentence(code, from, to)).toBe(CHANGE_CODES[code].sentence.replace('{from}', from ?? '').replace('{to}', to ?? ''));
     }), RUNS);
   });
 
