@@ -5,8 +5,8 @@
  * transaction, so concurrent processes serialise on the write lock and can
  * never exceed an allowance. Implements the AccountStore port.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AccountPatch, AccountStore, ApiKeyRecord, NewAccount, UsageRow } from '../accounts/account-store.js';
 import { decideUsage } from '../accounts/decide-usage.js';
@@ -87,12 +87,28 @@ export function migrateAccountsDb(db: Database.Database, migrations: readonly Mi
   return applied;
 }
 
+/**
+ * Creates a directory and its missing parents one level at a time: Node 20's
+ * `mkdirSync(dir, { recursive: true })` spins forever where a parent answers
+ * ENOENT to mkdir (under /proc, say), and a data directory must fail, not hang.
+ */
+function ensureDir(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) ensureDir(parent);
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err; // another process made it meanwhile
+  }
+}
+
 /** Opens (creating and migrating when needed) the accounts database in `dataDir`. */
 export function openAccountsDb(dataDir: string): SqliteAccountStore {
   const path = join(dataDir, ACCOUNTS_DB_FILE);
   let db: Database.Database | null = null;
   try {
-    mkdirSync(dataDir, { recursive: true });
+    ensureDir(dataDir);
     db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
     db.pragma('journal_mode = WAL');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

@@ -83,6 +83,10 @@ describe('addr accounts, keys, usage', () => {
     chmodSync(readOnly, 0o700);
     expect(blocked.code).toBe(0);
     expect(ndjson(blocked.stdout)).toHaveLength(1);
+    // Node 20's recursive mkdir spins forever under /proc; the meter must give up with a warning instead.
+    const proc = runCli(['validate', '--format', 'ndjson', '--data-dir', '/proc/addr-nowhere/data', ADDRESS]);
+    expect(proc.code).toBe(0);
+    expect(proc.stderr).toMatch(/^warning: usage of the local account is not recorded: /);
     if (process.getuid?.() !== 0) expect(blocked.stderr).toMatch(/^warning: usage of the local account is not recorded: Accounts database at '.*' cannot be used: .*\n$/);
   });
 
