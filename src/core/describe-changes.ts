@@ -26,18 +26,35 @@ function firstWord(text: string): string {
 export function recordStreetFormatting(parsed: ParsedAddress, f: Findings): void {
   const c = parsed.components;
   const raw = parsed.raw;
-  if (differs(raw.suffix, c.suffix)) f.change('SUFFIX_STANDARDIZED', raw.suffix, c.suffix);
-  if (differs(raw.predir, c.predir)) f.change('DIRECTIONAL_STANDARDIZED', raw.predir, c.predir);
-  else if (differs(raw.postdir, c.postdir)) f.change('DIRECTIONAL_STANDARDIZED', raw.postdir, c.postdir);
+  // A written form is read only when its standard form exists (differs() is false otherwise),
+  // and once: raw's shape varies from address to address, so each read of it is a slow one.
+  if (c.suffix !== null) {
+    const suffix = raw.suffix;
+    if (differs(suffix, c.suffix)) f.change('SUFFIX_STANDARDIZED', suffix, c.suffix);
+  }
+  const predir = c.predir !== null ? raw.predir : undefined;
+  if (differs(predir, c.predir)) {
+    f.change('DIRECTIONAL_STANDARDIZED', predir, c.predir);
+  } else if (c.postdir !== null) {
+    const postdir = raw.postdir;
+    if (differs(postdir, c.postdir)) f.change('DIRECTIONAL_STANDARDIZED', postdir, c.postdir);
+  }
   // raw.unit_type may carry the unit number ("APARTMENT 4B"): compare the designator word only.
   // '#' stands for "no designator", and a bare number needs no report.
-  const designator = raw.unit_type !== undefined ? firstWord(raw.unit_type) : undefined;
-  if (c.unit_type !== null && c.unit_type !== '#' && designator !== undefined && designator !== c.unit_number && differs(designator, c.unit_type)) {
-    f.change('UNIT_STANDARDIZED', designator, c.unit_type);
+  if (c.unit_type !== null && c.unit_type !== '#') {
+    const unitRaw = raw.unit_type;
+    const designator = unitRaw !== undefined ? firstWord(unitRaw) : undefined;
+    if (designator !== undefined && designator !== c.unit_number && differs(designator, c.unit_type)) {
+      f.change('UNIT_STANDARDIZED', designator, c.unit_type);
+    }
   }
-  if (c.po_box !== null && differs(raw.po_box, `PO BOX ${c.po_box}`)) f.change('PO_BOX_STANDARDIZED', raw.po_box, `PO BOX ${c.po_box}`);
+  if (c.po_box !== null) {
+    const box = raw.po_box;
+    if (differs(box, `PO BOX ${c.po_box}`)) f.change('PO_BOX_STANDARDIZED', box, `PO BOX ${c.po_box}`);
+  }
   if (c.rural_route !== null) {
     const std = [c.box_group_type ?? 'RR', c.rural_route, c.box !== null ? `BOX ${c.box}` : null].filter((p) => p !== null).join(' ');
-    if (differs(raw.rural_route, std)) f.change('ROUTE_STANDARDIZED', raw.rural_route, std);
+    const route = raw.rural_route;
+    if (differs(route, std)) f.change('ROUTE_STANDARDIZED', route, std);
   }
 }

@@ -36,18 +36,14 @@ export function formatDeliveryLine(c: AddressComponents): string {
  * (pieces that are null or empty have none): for work done piece by piece, such as mixed case.
  */
 export function deliveryLinePieces(c: AddressComponents): (string | null)[] {
-  const pieces: (string | null)[] = [];
-  if (c.po_box !== null) {
-    pieces.push('PO BOX', c.po_box);
-  } else if (c.rural_route !== null) {
-    pieces.push(c.box_group_type ?? 'RR', c.rural_route, c.box !== null ? 'BOX' : null, c.box);
-  } else {
-    pieces.push(c.number, c.number_fraction, c.predir, c.street, c.suffix, c.postdir);
-    const x = c.cross_street;
-    if (x && (x.street || x.suffix)) pieces.push('&', x.predir, x.street, x.suffix, x.postdir);
+  // Array literals of the exact length (an array grown by push() over-allocates).
+  if (c.po_box !== null) return ['PO BOX', c.po_box, c.unit_type, c.unit_number];
+  if (c.rural_route !== null) return [c.box_group_type ?? 'RR', c.rural_route, c.box !== null ? 'BOX' : null, c.box, c.unit_type, c.unit_number];
+  const x = c.cross_street;
+  if (x && (x.street || x.suffix)) {
+    return [c.number, c.number_fraction, c.predir, c.street, c.suffix, c.postdir, '&', x.predir, x.street, x.suffix, x.postdir, c.unit_type, c.unit_number];
   }
-  pieces.push(c.unit_type, c.unit_number);
-  return pieces;
+  return [c.number, c.number_fraction, c.predir, c.street, c.suffix, c.postdir, c.unit_type, c.unit_number];
 }
 
 /** The last line: "CITY ST 12345-6789" (parts that are missing are left out). */

@@ -143,6 +143,7 @@ function nearby(zip: ZipRecord, place: PlaceRecord, store: LocalityStore): numbe
 
 /** Classifies a written city against a ZIP's record (see CityMatch). */
 export function matchCityToZip(city: string, zip: ZipRecord, store: LocalityStore): CityMatch {
+  if (city === zip.city) return { kind: 'exact' }; // the usual case, without computing keys
   const key = matchKey(city);
   const zipKey = matchKey(zip.city);
   if (key === zipKey) return { kind: 'exact' };

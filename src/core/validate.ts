@@ -8,6 +8,7 @@
 import { deliveryLinePieces, formatDeliveryLine } from './format-lines.js';
 import { displayAddressOf, mixedCasePieces } from './display-address.js';
 import { Findings } from './findings.js';
+import type { Change } from './findings.js';
 import { recordStreetFormatting } from './describe-changes.js';
 import type { Locality, LocalityInput } from './locality.js';
 import { isZip4, isZip5 } from './match-zip.js';
@@ -68,7 +69,7 @@ function hasWord(text: string, word: string): boolean {
 }
 
 /** The submitted input in the request's fields, each component as written (upper case). */
-function inputView(parsed: ParsedAddress): ValidationInput {
+function inputView(parsed: ParsedAddress, rawCity: string | undefined, rawState: string | undefined): ValidationInput {
   const c = parsed.components;
   const raw = parsed.raw;
   let line1: string | null;
@@ -81,7 +82,7 @@ function inputView(parsed: ParsedAddress): ValidationInput {
     ? unitRaw
     : join(unitRaw ?? c.unit_type, c.unit_number);
   const zip = c.zip5 !== null ? (c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5) : null;
-  return { line1, line2, city: raw.city ?? c.city, state: raw.state ?? c.state, zip };
+  return { line1, line2, city: rawCity ?? c.city, state: rawState ?? c.state, zip };
 }
 
 function hasDeliveryLine(c: AddressComponents): boolean {
@@ -102,12 +103,10 @@ function hasUnparsedNoise(unparsed: readonly string[]): boolean {
 }
 
 /** Records CITY_STANDARDIZED / STATE_STANDARDIZED when only the spelling of a kept value changed. */
-function recordLocalityFormatting(parsed: ParsedAddress, loc: Locality, f: Findings): void {
-  const city = parsed.raw.city ?? parsed.components.city;
+function recordLocalityFormatting(city: string | null, state: string | null, loc: Locality, f: Findings): void {
   if (city !== null && loc.city !== null && !f.hasChange('CITY_ADDED') && !f.hasChange('CITY_CORRECTED') && !sameLetters(city, loc.city)) {
     f.change('CITY_STANDARDIZED', city, loc.city);
   }
-  const state = parsed.raw.state ?? parsed.components.state;
   if (state !== null && loc.state !== null && STATES.has(loc.state) && !f.hasChange('STATE_ADDED') && !f.hasChange('STATE_CORRECTED') && !sameLetters(state, loc.state)) {
     f.change('STATE_STANDARDIZED', state, loc.state);
   }
@@ -143,7 +142,10 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   if (!delivery) f.reason('STREET_MISSING');
   else if (c.street !== null && c.number === null && c.po_box === null && c.rural_route === null) f.reason('HOUSE_NUMBER_MISSING');
   recordStreetFormatting(parsed, f);
-  recordLocalityFormatting(parsed, loc, f);
+  // raw's shape varies from address to address (each read of it is a slow one): read once.
+  const rawCity = parsed.raw.city;
+  const rawState = parsed.raw.state;
+  recordLocalityFormatting(rawCity ?? c.city, rawState ?? c.state, loc, f);
   if (parsed.unparsed.length > 0 && hasUnparsedNoise(parsed.unparsed)) f.reason('UNPARSED_INPUT');
 
   const status = statusOf(loc, f);
@@ -154,11 +156,14 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     reasons.push('NO_STREET_COVERAGE'); // f is done with: its list becomes the result's
   }
 
-  const changeCodes: ChangeCode[] = [];
-  const changes: string[] = [];
-  for (const ch of f.changes) {
-    changeCodes.push(ch.code);
-    changes.push(changeSentence(ch.code, ch.from, ch.to));
+  // Arrays of the exact length (an array grown by push() over-allocates), filled in one loop.
+  const n = f.changes.length;
+  const changeCodes = new Array<ChangeCode>(n);
+  const changes = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const ch = f.changes[i] as Change;
+    changeCodes[i] = ch.code;
+    changes[i] = changeSentence(ch.code, ch.from, ch.to);
   }
   const confidence = scoreConfidence({ status, reasons, changes: changeCodes, fuzzy: loc.fuzzy });
   const reviewReasons: ReasonCode[] = [];
@@ -185,7 +190,7 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     status,
     validation_status: status,
     confidence,
-    input: inputView(parsed),
+    input: inputView(parsed, rawCity, rawState),
     standardized: {
       line1,
       line2,

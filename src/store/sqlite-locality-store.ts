@@ -47,6 +47,18 @@ function remember<V>(cache: Map<string, V>, limit: number, key: string, value: V
   return value;
 }
 
+// The number of a five-digit string ("02108" -> 2108), or -1 for any other string.
+function zipSlot(zip5: string): number {
+  if (zip5.length !== 5) return -1;
+  let n = 0;
+  for (let i = 0; i < 5; i++) {
+    const c = zip5.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+    n = n * 10 + (c - 48);
+  }
+  return n;
+}
+
 /** The SQLite implementation of the locality port; `close()` releases the file. */
 export class SqliteLocalityStore implements LocalityStore {
   private readonly db: Database.Database;
@@ -55,6 +67,8 @@ export class SqliteLocalityStore implements LocalityStore {
   private readonly keyStateStmt: Database.Statement<[string, string], PlaceRow>;
   private readonly stateStmt: Database.Statement<[string], PlaceRow>;
   private readonly version: string;
+  // ZIP lookups: five-digit strings by their number (100,000 slots at most), others in a bounded Map.
+  private readonly zipSlots: (ZipRecord | null | undefined)[] = new Array<ZipRecord | null | undefined>(100_000).fill(undefined);
   private readonly zips = new Map<string, ZipRecord | null>();
   // placesByKey, two levels (state, then key): a composite "key|state" string would be
   // built and hashed on every call. Bounded in total by PLACES_BY_KEY_CACHE_LIMIT.
@@ -99,6 +113,14 @@ export class SqliteLocalityStore implements LocalityStore {
 
   /** The record of a five-digit ZIP, or null when the ZIP is unknown. */
   zip(zip5: string): ZipRecord | null {
+    // Five digits (nearly every call) index a flat table by their number: no string hashing.
+    const slot = zipSlot(zip5);
+    if (slot >= 0) {
+      const cached = this.zipSlots[slot];
+      if (cached !== undefined) return cached;
+      const row = this.zipStmt.get(zip5);
+      return (this.zipSlots[slot] = row === undefined ? null : Object.freeze(row));
+    }
     const cached = this.zips.get(zip5);
     if (cached !== undefined) return cached;
     const row = this.zipStmt.get(zip5);
