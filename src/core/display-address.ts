@@ -127,8 +127,8 @@ export function mixedCase(text: string): string {
   return out;
 }
 
-// Pieces of a line repeat from one address to the next (street names, suffixes, unit
-// designators): remembered.
+// Pieces of a line repeat from one address to the next (city and street names, suffixes,
+// unit designators): remembered.
 const rememberedMixedCase = boundedMemo(mixedCase, 4096);
 
 /**
@@ -154,7 +154,7 @@ function present(p: string | null): p is string {
 export function displayAddressOf(street: string, city: string | null, state: string | null, zip5: string | null, zip4: string | null): string | null {
   const zip = zip5 !== null ? (zip4 !== null ? `${zip5}-${zip4}` : zip5) : null;
   const stateZip = present(state) ? (present(zip) ? `${state} ${zip}` : state) : present(zip) ? zip : '';
-  const cityMixed = present(city) ? mixedCase(city) : ''; // (faster than a memo lookup)
+  const cityMixed = present(city) ? rememberedMixedCase(city) : '';
   let out = street;
   if (cityMixed !== '') out = out === '' ? cityMixed : `${out}, ${cityMixed}`;
   if (stateZip !== '') out = out === '' ? stateZip : `${out}, ${stateZip}`;

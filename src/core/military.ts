@@ -6,7 +6,6 @@
 
 import { isZip5 } from './match-zip.js';
 
-const MILITARY_STATES: ReadonlySet<string> = new Set(['AA', 'AE', 'AP']);
 const MILITARY_CITIES: ReadonlySet<string> = new Set(['APO', 'FPO', 'DPO']);
 
 /** The military state a ZIP's range belongs to (340xx AA, 090xx-098xx AE, 962xx-966xx AP), or null. */
@@ -21,7 +20,10 @@ export function militaryStateOfZip(zip5: string): 'AA' | 'AE' | 'AP' | null {
 
 /** True for the Armed Forces state codes AA, AE and AP. */
 export function isMilitaryState(state: string | null): boolean {
-  return state !== null && MILITARY_STATES.has(state);
+  // AA, AE or AP, compared by character codes: no hashing of the string.
+  if (state === null || state.length !== 2 || state.charCodeAt(0) !== 65) return false;
+  const second = state.charCodeAt(1);
+  return second === 65 || second === 69 || second === 80;
 }
 
 /** True for the military post office "cities" APO, FPO and DPO (periods and spaces ignored). */

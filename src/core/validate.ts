@@ -32,6 +32,20 @@ export interface ValidateOptions {
 }
 
 const STATES: ReadonlySet<string> = new Set(STATE_CODES);
+// The two-letter codes as a table indexed by their two character codes: a lookup without hashing
+// the (usually fresh) string. Every Appendix B code is two ASCII letters; any other would go to STATES.
+const STATE_TABLE = new Uint8Array(128 * 128);
+for (const code of STATE_CODES) if (code.length === 2 && code.charCodeAt(0) < 128 && code.charCodeAt(1) < 128) STATE_TABLE[code.charCodeAt(0) * 128 + code.charCodeAt(1)] = 1;
+const TABLE_HOLDS_ALL = STATE_CODES.every((code) => code.length === 2 && code.charCodeAt(0) < 128 && code.charCodeAt(1) < 128);
+
+/** STATES.has(text). */
+function isStateCode(text: string): boolean {
+  if (!TABLE_HOLDS_ALL) return STATES.has(text);
+  if (text.length !== 2) return false;
+  const a = text.charCodeAt(0);
+  const b = text.charCodeAt(1);
+  return a < 128 && b < 128 && STATE_TABLE[a * 128 + b] === 1;
+}
 const ENGINE = 'LOCALITY_ENGINE';
 const SOURCE = `addr-engine/${ENGINE_VERSION}`;
 // Below this confidence a person should look at the result even when nothing else asks for it.
@@ -107,7 +121,7 @@ function recordLocalityFormatting(city: string | null, state: string | null, loc
   if (city !== null && loc.city !== null && !f.hasChange('CITY_ADDED') && !f.hasChange('CITY_CORRECTED') && !sameLetters(city, loc.city)) {
     f.change('CITY_STANDARDIZED', city, loc.city);
   }
-  if (state !== null && loc.state !== null && STATES.has(loc.state) && !f.hasChange('STATE_ADDED') && !f.hasChange('STATE_CORRECTED') && !sameLetters(state, loc.state)) {
+  if (state !== null && loc.state !== null && isStateCode(loc.state) && !f.hasChange('STATE_ADDED') && !f.hasChange('STATE_CORRECTED') && !sameLetters(state, loc.state)) {
     f.change('STATE_STANDARDIZED', state, loc.state);
   }
 }
@@ -119,7 +133,7 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   const f = new Findings();
 
   const input: LocalityInput = { city: c.city, state: c.state, stateText: null, zip5: c.zip5, zipText: null };
-  if (c.state !== null && !STATES.has(c.state)) {
+  if (c.state !== null && !isStateCode(c.state)) {
     f.reason('STATE_INVALID');
     input.state = null;
     input.stateText = c.state;

@@ -7,7 +7,7 @@ import { cityKey } from '../../src/core/city-key.js';
 import { displayAddress, displayAddressOf, mixedCase, mixedCasePieces } from '../../src/core/display-address.js';
 import { deliveryLinePieces, formatDeliveryLine } from '../../src/core/format-lines.js';
 import { isZip4, isZip5 } from '../../src/core/match-zip.js';
-import { militaryStateOfZip } from '../../src/core/military.js';
+import { isMilitaryState, militaryStateOfZip } from '../../src/core/military.js';
 import { CHANGE_CODES, changeSentence } from '../../src/core/reason-codes.js';
 import type { ChangeCode } from '../../src/core/reason-codes.js';
 import { sameLetters } from '../../src/core/same-letters.js';
@@ -117,6 +117,10 @@ describe('fast paths agree with the regex definitions', () => {
       const prefix = Number(z.slice(0, 3));
       const expected = !/^\d{5}$/.test(z) ? null : prefix === 340 ? 'AA' : prefix >= 90 && prefix <= 98 ? 'AE' : prefix >= 962 && prefix <= 966 ? 'AP' : null;
       expect(militaryStateOfZip(z)).toBe(expected);
+    }), RUNS);
+    const stateLike = fc.oneof(fc.constantFrom('AA', 'AE', 'AP', 'AF', 'CA', 'A', 'AEX', 'ae', ''), fc.string({ maxLength: 3 }));
+    fc.assert(fc.property(fc.option(stateLike), (s) => {
+      expect(isMilitaryState(s)).toBe(s !== null && ['AA', 'AE', 'AP'].includes(s));
     }), RUNS);
   });
 
