@@ -67,8 +67,9 @@ export class SqliteLocalityStore implements LocalityStore {
   private readonly keyStateStmt: Database.Statement<[string, string], PlaceRow>;
   private readonly stateStmt: Database.Statement<[string], PlaceRow>;
   private readonly version: string;
-  // ZIP lookups: five-digit strings by their number (100,000 slots at most), others in a bounded Map.
-  private readonly zipSlots: (ZipRecord | null | undefined)[] = new Array<ZipRecord | null | undefined>(100_000).fill(undefined);
+  // ZIP lookups: five-digit strings by their number, in chunks of 100 made on first use (so
+  // opening stays cheap; 100,000 slots at most); other strings in a bounded Map.
+  private readonly zipChunks: ((ZipRecord | null | undefined)[] | undefined)[] = new Array<(ZipRecord | null | undefined)[] | undefined>(1000);
   private readonly zips = new Map<string, ZipRecord | null>();
   // placesByKey, two levels (state, then key): a composite "key|state" string would be
   // built and hashed on every call. Bounded in total by PLACES_BY_KEY_CACHE_LIMIT.
@@ -116,10 +117,13 @@ export class SqliteLocalityStore implements LocalityStore {
     // Five digits (nearly every call) index a flat table by their number: no string hashing.
     const slot = zipSlot(zip5);
     if (slot >= 0) {
-      const cached = this.zipSlots[slot];
+      const high = Math.floor(slot / 100);
+      let chunk = this.zipChunks[high];
+      if (chunk === undefined) chunk = this.zipChunks[high] = new Array<ZipRecord | null | undefined>(100);
+      const cached = chunk[slot - high * 100];
       if (cached !== undefined) return cached;
       const row = this.zipStmt.get(zip5);
-      return (this.zipSlots[slot] = row === undefined ? null : Object.freeze(row));
+      return (chunk[slot - high * 100] = row === undefined ? null : Object.freeze(row));
     }
     const cached = this.zips.get(zip5);
     if (cached !== undefined) return cached;
