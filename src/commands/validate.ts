@@ -8,13 +8,11 @@
  * as the API would; otherwise recorded for the local account, never refused.
  */
 import { randomUUID } from 'node:crypto';
-import { normalize } from '../core/normalize.js';
-import { validateAddress } from '../core/validate.js';
 import type { ValidationResult } from '../core/validation-result.js';
-import { openLocalityStore } from '../store/sqlite-locality-store.js';
+import { openEngine } from '../store/open-engine.js';
+import type { OpenedEngine } from '../store/open-engine.js';
 import { EXIT_FAIL_ON, EXIT_OK } from './exit-codes.js';
 import { resolveReferenceDbPath } from './reference-db.js';
-import { placeLookup } from '../core/place-lookup.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ValidateFlags } from './options.js';
@@ -59,8 +57,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
   const source = resolveInputSource(args, flags, ctx);
   // Opened with the first address, not before: input problems (nothing on stdin) are
   // reported ahead of data problems, being the user's next fix; then once per run.
-  let store: ReturnType<typeof openLocalityStore> | null = null;
-  let places: ReturnType<typeof placeLookup> | null = null;
+  let opened: OpenedEngine | null = null;
   const meter: ValidationMeter = openValidationMeter(flags, ctx);
   try {
     const out = openOutput(ctx.stdout);
@@ -73,8 +70,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
     const failOn = new Set<string>(flags.failOn ?? []);
     let failed = false;
     for await (const input of readInputs(source)) {
-      store ??= openLocalityStore(resolveReferenceDbPath(ctx.env));
-      places ??= placeLookup(store);
+      opened ??= openEngine({ referenceDbPath: resolveReferenceDbPath(ctx.env) });
       // Metered once the engine can run, so missing reference data records no usage.
       const refusal = meter.admit();
       if (refusal !== null) {
@@ -83,7 +79,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
         throw refusal;
       }
       const startedAt = performance.now();
-      const result: ValidationResult = validateAddress(normalize(input, { places }), store, {
+      const result: ValidationResult = opened.engine.validate(input, {
         requestId: randomUUID(),
         startedAt,
         now: () => performance.now(),
@@ -95,6 +91,6 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
     return failed ? EXIT_FAIL_ON : EXIT_OK;
   } finally {
     meter.close();
-    store?.close();
+    opened?.close();
   }
 }

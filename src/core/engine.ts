@@ -1,0 +1,47 @@
+/**
+ * The engine: one object over the reference ports that every face (CLI
+ * commands, `addr batch`, `addr serve`, the library) calls, so that they all
+ * answer the same way. Pure: it is built from ports (core/ports.ts) and never
+ * opens a file; src/store/open-engine.ts builds it over the SQLite stores.
+ *
+ * Each capability lives in its own core module (validate.ts, normalize.ts, and
+ * the point-layer and extraction modules); this file only wires them together.
+ */
+import { normalize } from './normalize.js';
+import type { PlaceLookup } from './parse-address.js';
+import { placeLookup } from './place-lookup.js';
+import type { LocalityStore } from './ports.js';
+import type { AddressInput, ParsedAddress } from './types.js';
+import { validateAddress } from './validate.js';
+import type { ValidationResult } from './validation-result.js';
+
+/** The reference data an engine answers from. */
+export interface EnginePorts {
+  locality: LocalityStore;
+}
+
+/** Per-call options a face passes in: the request id and the clock (core has neither). */
+export interface CallOptions {
+  requestId?: string; // becomes the result's `id`
+  startedAt?: number; // when the face received the request, on the `now` clock
+  now?: () => number; // a millisecond clock (performance.now); without it latency_ms is 0
+}
+
+/** What every face calls. */
+export interface Engine {
+  readonly ports: EnginePorts;
+  /** Parses and standardizes one address (DESIGN.md §2), with the locality gazetteer. */
+  normalize(input: AddressInput): ParsedAddress;
+  /** Validates one address (DESIGN.md §3) at the finest layer that covers it. */
+  validate(input: AddressInput, options?: CallOptions): ValidationResult;
+}
+
+/** An engine over the given ports. */
+export function createEngine(ports: EnginePorts): Engine {
+  const places: PlaceLookup = placeLookup(ports.locality);
+  return {
+    ports,
+    normalize: (input) => normalize(input, { places }),
+    validate: (input, options = {}) => validateAddress(normalize(input, { places }), ports.locality, options),
+  };
+}
