@@ -75,6 +75,8 @@ class Parse {
   end: number;
   /** A post-directional found glued to a route number ("60E"). */
   pendingPostdir: string | null = null;
+  /** The city's tokens [from, to) when the state code was written before it ("CA LONG BEACH 90807"). */
+  cityAfterState: [number, number] | null = null;
 
   constructor(readonly tokens: Token[], readonly source: string, readonly places: PlaceLookup | null, readonly sourceIsUpper: boolean) {
     this.t = tokens.map((x) => x.text);
@@ -220,6 +222,23 @@ class Parse {
       this.raw.state = this.rawOf(k, e);
       e = k;
       break;
+    }
+    // "101 E Market St CA Long Beach 90807": the state code written before the city. Only a
+    // known place of that state after a code that is no street word, so "Main Ct Hartford" stays.
+    if (this.c.state === null && hasZip && this.places !== null) {
+      for (let len = Math.min(3, e - 3); len >= 1; len--) {
+        const q = e - len;
+        const word = t[q - 1] as string;
+        const code = word.length === 2 ? stateCode(word) : null;
+        if (code === null || q - 2 === 0 && isHouseNumber(t[0] as string)) continue;
+        if (!this.startsSection(q - 1) && (suffixStandard(word) !== null || directional(word) !== null || unitDesignator(word) !== null)) continue;
+        if (!this.places.isPlace(this.text(q, e), code)) continue;
+        this.c.state = code;
+        this.raw.state = this.rawOf(q - 1, q);
+        this.cityAfterState = [q, e];
+        e = q - 1;
+        break;
+      }
     }
     // "90210, CA": a ZIP alone before the state.
     if (this.c.zip5 === null && this.c.state !== null && e === 1 && ZIP5.test(t[0] as string)) {
@@ -725,7 +744,7 @@ class Parse {
    * ZIP follows, 'none' when another section holds the city or no last line follows.
    */
   cityMustComeFrom(stop: number): CityNeed {
-    if (this.llStart >= this.end) return 'none';
+    if (this.llStart >= this.end || this.cityAfterState !== null) return 'none';
     // Other sections before the last line can hold the city.
     for (let k = stop; k < this.llStart; k++) if (!this.isUnitStart(k, this.llStart)) return 'none';
     const sameSection = stop > 0 && this.sec[stop - 1] === this.sec[this.llStart];
@@ -1162,6 +1181,13 @@ class Parse {
   /** Everything between the delivery line and the state is the city. */
   readCity(from: number): void {
     const limit = this.llStart;
+    if (this.cityAfterState !== null) {
+      const [s, e] = this.cityAfterState;
+      if (from < limit) this.pushLeftovers(from, limit);
+      this.c.city = this.text(s, e);
+      this.raw.city = this.rawOf(s, e);
+      return;
+    }
     if (from >= limit) return;
     // Without a state or ZIP, later sections that carry a unit are building lines, not a city
     // ("3340 Peachtree Rd, Tower Place, Ste 1685").

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../../src/core/normalize.js';
 import type { AddressComponents } from '../../src/core/types.js';
+import { placeLookup } from '../../src/core/place-lookup.js';
+import { fakeLocalityStore } from './validate-fake-store.js';
 
 type Expect = Partial<AddressComponents>;
 
@@ -207,4 +209,22 @@ describe('words that are both street words and state codes or unit designators',
     ['UPPER BLACK EDDY, PA 18972', { city: 'UPPER BLACK EDDY', unit_type: null }],
     ['10 Elm St Lower, Salem, MA', { unit_type: 'LOWR', city: 'SALEM' }],
   ])('%s', check);
+});
+
+describe('state code written before the city (with the gazetteer)', () => {
+  const places = placeLookup(fakeLocalityStore());
+  const checkWithPlaces = (input: string, expected: Expect): void => {
+    const r = normalize(input, { places });
+    const got: Record<string, unknown> = {};
+    for (const k of Object.keys(expected)) got[k] = r.components[k as keyof AddressComponents] ?? null;
+    expect(got, `${input} -> ${JSON.stringify(r.components)}`).toEqual(expected);
+  };
+  it.each<[string, Expect]>([
+    ['101 e market st unit 17 ca west hollywood 90069', { street: 'MARKET', unit_type: 'UNIT', unit_number: '17', city: 'WEST HOLLYWOOD', state: 'CA', zip5: '90069' }],
+    ['55 Elm St, CA West Hollywood 90069', { street: 'ELM', suffix: 'ST', city: 'WEST HOLLYWOOD', state: 'CA' }],
+    // A street type that is also a state code stays the street's.
+    ['123 Main Ct Pasadena 91101', { street: 'MAIN', suffix: 'CT', city: 'PASADENA', state: null }],
+    // Not a place of that state: nothing moves.
+    ['101 Market St NY Pasadena 91101', { state: null }],
+  ])('%s', checkWithPlaces);
 });
