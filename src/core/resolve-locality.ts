@@ -14,9 +14,11 @@ import type { CityMatch } from './match-city.js';
 import { uniqueZipTypo } from './match-zip.js';
 import type { LocalityStore, PlaceRecord, ZipRecord } from './ports.js';
 
-// Beyond this many ZIPs a place's county is not looked up (one lookup per ZIP);
-// such cities span several counties anyway.
-const COUNTY_SCAN_LIMIT = 60;
+// Beyond this many ZIPs a place's county is not looked up (one lookup per ZIP, once per
+// place); Washington DC has 271 ZIPs in one county, larger cities span several counties.
+const COUNTY_SCAN_LIMIT = 400;
+// Places are records the store caches and shares, so the answer is kept per record.
+const countyOfPlace = new WeakMap<PlaceRecord, { county: string | null; county_fips: string | null }>();
 
 function readingOf(zip: ZipRecord): LocalityReading {
   return { city: zip.city, state: zip.state, zip5: zip.zip5 };
@@ -77,6 +79,15 @@ function zipOfPlace(input: LocalityInput, place: PlaceRecord, zip5: string, stor
 
 /** The place's county when all its ZIPs share one (checked up to COUNTY_SCAN_LIMIT ZIPs). */
 function placeCounty(place: PlaceRecord, store: LocalityStore): { county: string | null; county_fips: string | null } {
+  let known = countyOfPlace.get(place);
+  if (known === undefined) {
+    known = scanPlaceCounty(place, store);
+    countyOfPlace.set(place, known);
+  }
+  return known;
+}
+
+function scanPlaceCounty(place: PlaceRecord, store: LocalityStore): { county: string | null; county_fips: string | null } {
   const none = { county: null, county_fips: null };
   if (place.zips.length === 0 || place.zips.length > COUNTY_SCAN_LIMIT) return none;
   let found: { county: string | null; county_fips: string | null } | null = null;
