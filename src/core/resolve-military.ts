@@ -35,8 +35,11 @@ export function resolveMilitary(input: LocalityInput, store: LocalityStore, f: F
       loc.suggestion = { city: input.city, state: expected, zip5: input.zip5 };
     }
   }
+  // The range makes a ZIP military; the reference's list (incomplete, so not a verdict) is
+  // what shows a typo ("09329" for "09499"): an unlisted ZIP asks for a look.
+  const rec = expected !== null && input.zip5 !== null ? store.zip(input.zip5) : null;
+  if (expected !== null && rec === null) f.reason('MILITARY_ZIP_UNLISTED');
   if (input.city === null) {
-    const rec = expected !== null && input.zip5 !== null ? store.zip(input.zip5) : null;
     if (rec !== null && isMilitaryCity(rec.city)) {
       f.change('CITY_ADDED', null, rec.city);
       loc.city = rec.city;

@@ -86,6 +86,7 @@ const REASON_CASES: [ReasonCode, ParsedAddress][] = [
   ['STATE_INVALID', streetAddress({ city: 'SEBASTOPOL', state: 'XX', zip5: '95472' })],
   ['MILITARY_ADDRESS', psc({ city: 'APO', state: 'AE', zip5: '09499' })],
   ['MILITARY_STATE_MISMATCH', psc({ city: 'APO', state: 'AP', zip5: '09499' })],
+  ['MILITARY_ZIP_UNLISTED', psc({ city: 'APO', state: 'AE', zip5: '09329' })],
   ['MILITARY_CITY_INVALID', psc({ city: 'NEW YORK', state: 'AE', zip5: '09499' })],
   ['UNPARSED_INPUT', parsedAddress({ number: '1', street: 'MAIN', suffix: 'ST', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, {}, ['ATTN', 'BOB'])],
   ['NOT_AN_ADDRESS', parsedAddress({ city: 'HELLO WORLD' })],
