@@ -11,6 +11,7 @@ import { Findings } from './findings.js';
 import type { Change } from './findings.js';
 import { recordStreetFormatting } from './describe-changes.js';
 import type { Locality, LocalityInput } from './locality.js';
+import { cityKey } from './city-key.js';
 import { isZip4, isZip5 } from './match-zip.js';
 import type { LocalityStore } from './ports.js';
 import { STATE_CODES } from './pub28.js';
@@ -83,7 +84,7 @@ function hasWord(text: string, word: string): boolean {
 }
 
 /** The submitted input in the request's fields, each component as written (upper case). */
-function inputView(parsed: ParsedAddress, rawCity: string | undefined, rawState: string | undefined): ValidationInput {
+function inputView(parsed: ParsedAddress, rawCity: string | undefined, rawState: string | undefined, stateReadAsCity = false): ValidationInput {
   const c = parsed.components;
   const raw = parsed.raw;
   let line1: string | null;
@@ -96,7 +97,7 @@ function inputView(parsed: ParsedAddress, rawCity: string | undefined, rawState:
     ? unitRaw
     : join(unitRaw ?? c.unit_type, c.unit_number);
   const zip = c.zip5 !== null ? (c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5) : null;
-  return { line1, line2, city: rawCity ?? c.city, state: rawState ?? c.state, zip };
+  return { line1, line2, city: rawCity ?? c.city, state: stateReadAsCity ? null : rawState ?? c.state, zip };
 }
 
 function hasDeliveryLine(c: AddressComponents): boolean {
@@ -143,6 +144,22 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     input.zip5 = null;
     input.zipText = c.zip5;
   }
+  // raw's shape varies from address to address (each read of it is a slow one): read once.
+  let rawCity = parsed.raw.city;
+  let rawState = parsed.raw.state;
+  let stateIsCity = false;
+  // "..., WASHINGTON, 20510": a spelled-out state name with no city, which is the city of the
+  // ZIP of another state, names the city; the state then comes from the ZIP.
+  if (input.city === null && input.state !== null && input.zip5 !== null && rawState !== undefined && rawState.length > 2) {
+    const zip = store.zip(input.zip5);
+    if (zip !== null && zip.state !== input.state && cityKey(rawState) === cityKey(zip.city)) {
+      input.city = rawState;
+      input.state = null;
+      rawCity = rawState;
+      rawState = undefined;
+      stateIsCity = true;
+    }
+  }
   const loc = resolveMilitary(input, store, f) ?? resolveLocality(input, store, f);
 
   // A ZIP+4 belongs to its ZIP: it goes when the ZIP changed or it is malformed.
@@ -156,10 +173,7 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   if (!delivery) f.reason('STREET_MISSING');
   else if (c.street !== null && c.number === null && c.po_box === null && c.rural_route === null) f.reason('HOUSE_NUMBER_MISSING');
   recordStreetFormatting(parsed, f);
-  // raw's shape varies from address to address (each read of it is a slow one): read once.
-  const rawCity = parsed.raw.city;
-  const rawState = parsed.raw.state;
-  recordLocalityFormatting(rawCity ?? c.city, rawState ?? c.state, loc, f);
+  recordLocalityFormatting(rawCity ?? input.city, rawState ?? input.state ?? input.stateText, loc, f);
   if (parsed.unparsed.length > 0 && hasUnparsedNoise(parsed.unparsed)) f.reason('UNPARSED_INPUT');
 
   const status = statusOf(loc, f);
@@ -204,7 +218,7 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     status,
     validation_status: status,
     confidence,
-    input: inputView(parsed, rawCity, rawState),
+    input: inputView(parsed, rawCity, rawState, stateIsCity),
     standardized: {
       line1,
       line2,

@@ -33,6 +33,7 @@ describe('status', () => {
     ['ZIP alone fills city and state', streetAddress({ zip5: '95472' }), 'CORRECTED'],
     ['one-ZIP city fills the ZIP', streetAddress({ city: 'VALDEZ', state: 'AK' }), 'CORRECTED'],
     ['state wrong for the ZIP, city agrees', streetAddress({ city: 'SEBASTOPOL', state: 'NV', zip5: '95472' }), 'CORRECTED'],
+    ['a state name alone that is the ZIP\'s city (WASHINGTON, 20500)', streetAddress({ state: 'WA', zip5: '20500' }, { state: 'WASHINGTON' }), 'CORRECTED'],
     ['misspelled city', streetAddress({ city: 'SEBASTAPOL', state: 'CA', zip5: '95472' }), 'CORRECTED'],
     ['ZIP with swapped digits', streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95427' }), 'CORRECTED'],
     ['city of another state', streetAddress({ city: 'BROOKLYN', state: 'CA', zip5: '95472' }), 'CORRECTED'],
@@ -438,5 +439,18 @@ describe('robustness', () => {
       for (const code of r.change_codes) expect(CHANGE_CODES[code]).toBeDefined();
       expect(r.changes).toHaveLength(r.change_codes.length);
     }), { numRuns: 300 });
+  });
+});
+
+describe('a spelled-out state name that is the city of the ZIP', () => {
+  it('reads "WASHINGTON, 20500" as the city, the state from the ZIP', () => {
+    const r = validateAddress(streetAddress({ state: 'WA', zip5: '20500' }, { state: 'WASHINGTON' }), fakeLocalityStore());
+    expect([r.standardized.city, r.standardized.state, r.input.city, r.input.state]).toEqual(['WASHINGTON', 'DC', 'WASHINGTON', null]);
+    expect(r.reason_codes).not.toContain('ZIP_STATE_MISMATCH');
+  });
+  it('keeps a state name that is not the ZIP\'s city as the state (WASHINGTON, 95472 is a mismatch)', () => {
+    const r = validateAddress(streetAddress({ state: 'WA', zip5: '95472' }, { state: 'WASHINGTON' }), fakeLocalityStore());
+    expect(r.input.state).toBe('WASHINGTON');
+    expect(r.standardized.city).not.toBe('WASHINGTON');
   });
 });
