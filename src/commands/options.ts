@@ -97,6 +97,13 @@ export const OPTIONS = {
   suspend: { flags: '--suspend', description: 'suspend the account: everything it asks is refused' },
   activate: { flags: '--activate', description: 'make a suspended account active again' },
   since: { flags: '--since <day>', description: 'usage from this UTC day on (YYYY-MM-DD)', parse: parseDay },
+  importFormat: {
+    flags: '--format <format>',
+    description: 'data import: the input format (default: GeoJSON lines by extension or a leading {, else CSV read as NAD or OpenAddresses by its header)',
+    choices: ['openaddresses', 'geojson', 'nad'],
+  },
+  source: { flags: '--source <name>', description: 'data import: the name of the source (default: the file name without extensions; required with stdin)' },
+  json: { flags: '--json', description: 'data import: print the summary as a JSON document' },
   line1: { flags: '--line1 <text>', description: 'structured input: street line' },
   line2: { flags: '--line2 <text>', description: 'structured input: apartment, suite or unit' },
   city: { flags: '--city <text>', description: 'structured input: city' },
@@ -164,6 +171,14 @@ export type AdminFlags = OutputFlags & DataDirFlags & AccountSettingsFlags & {
   suspend?: boolean;
   activate?: boolean;
   since?: string;
+};
+
+/** The flags of `addr data import|status|remove` (`format` is the input format for import, the output format otherwise). */
+export type DataFlags = DataDirFlags & {
+  format?: string;
+  source?: string;
+  json?: boolean;
+  color: boolean;
 };
 
 /** The structured address the flags give, or null when none of them was used. */

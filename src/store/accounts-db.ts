@@ -92,7 +92,7 @@ export function migrateAccountsDb(db: Database.Database, migrations: readonly Mi
  * `mkdirSync(dir, { recursive: true })` spins forever where a parent answers
  * ENOENT to mkdir (under /proc, say), and a data directory must fail, not hang.
  */
-function ensureDir(dir: string): void {
+export function ensureDir(dir: string): void {
   if (existsSync(dir)) return;
   const parent = dirname(dir);
   if (parent !== dir) ensureDir(parent);

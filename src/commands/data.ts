@@ -1,0 +1,128 @@
+/**
+ * addr data import|status|remove — the address-point sources in points.sqlite
+ * of the data directory (DESIGN.md §3, issue 6). Flags, help and examples are
+ * registered in program.ts. The import's progress (rows and rows/s) goes to
+ * stderr on a terminal; its summary goes to stdout (`--json` for a document).
+ */
+import { styleText } from 'node:util';
+import { AddrError } from '../core/errors.js';
+import type { PointFormat } from '../store/point-readers.js';
+import { openPointStore, openPointsDatabase } from '../store/points-db.js';
+import { importPoints } from '../store/points-import.js';
+import type { ImportInput, ImportSummary } from '../store/points-import.js';
+import { openLocalityStore } from '../store/sqlite-locality-store.js';
+import { resolveDataDir } from './data-dir.js';
+import { EXIT_OK } from './exit-codes.js';
+import type { CommandContext } from './io.js';
+import type { DataFlags, Format } from './options.js';
+import { resolveReferenceDbPath } from './reference-db.js';
+import { writeRecords } from './write-records.js';
+
+/** The fields `addr data status` prints for each source. */
+export const SOURCE_FIELDS = ['name', 'format', 'rows_imported', 'rows_skipped', 'rows_inferred', 'states', 'zip_count', 'imported_at', 'path'] as const;
+
+const int = (n: number): string => n.toLocaleString('en-US');
+
+/** The summary of an import as lines for people. */
+export function describeImport(s: ImportSummary, seconds: number): string {
+  const lines: string[] = [];
+  const row = (k: string, v: string): void => {
+    lines.push(`${k.padEnd(14)}${v}`);
+  };
+  row('source', s.source);
+  row('format', s.format);
+  if (s.outcome === 'unchanged') {
+    row('outcome', 'unchanged: this source was already imported with the same content; nothing added');
+    return `${lines.join('\n')}\n`;
+  }
+  if (s.outcome === 'already_imported') {
+    row('outcome', `already imported as source '${s.same_as ?? ''}' (same content); nothing added`);
+    return `${lines.join('\n')}\n`;
+  }
+  row('outcome', s.outcome === 'replaced' ? 'replaced the earlier import of this source' : 'imported');
+  row('rows read', int(s.rows_read));
+  row('imported', `${int(s.rows_imported)}${s.rows_inferred > 0 ? ` (${int(s.rows_inferred)} with city, state or ZIP filled from the locality layer)` : ''}`);
+  row('skipped', int(s.rows_skipped));
+  for (const [reason, entry] of Object.entries(s.skipped)) {
+    lines.push(`  ${reason.padEnd(16)}${int(entry.count).padStart(8)}  line${entry.lines.length === 1 ? '' : 's'} ${entry.lines.join(', ')}${entry.count > entry.lines.length ? ', ...' : ''}`);
+  }
+  if (s.number_zero > 0) row('note', `${int(s.number_zero)} imported row${s.number_zero === 1 ? ' has' : 's have'} house number 0`);
+  row('coverage', `${s.states.join(' ') || '-'}; ${int(s.zip_count)} ZIP${s.zip_count === 1 ? '' : 's'}; ${int(s.streets)} street${s.streets === 1 ? '' : 's'}`);
+  row('time', `${seconds.toFixed(1)} s (${int(Math.round(s.rows_read / Math.max(seconds, 1e-3)))} rows/s)`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs `addr data import FILE|-`; returns the exit code. */
+export async function runDataImport(file: string, flags: DataFlags, ctx: CommandContext): Promise<number> {
+  if (file === '') throw new AddrError('ADDR_ERR_USAGE', ['Give the file to import, or - to read stdin.']);
+  const input: ImportInput = file === '-'
+    ? { kind: 'stream', stream: ctx.stdin, name: flags.source ?? null }
+    : { kind: 'file', path: file };
+  if (file === '-' && ctx.stdin.isTTY) throw new AddrError('ADDR_ERR_USAGE', ['Pipe the source into stdin, or give a file.']);
+  if (file === '-' && flags.source === undefined) throw new AddrError('ADDR_ERR_USAGE', ['Name the source with --source when reading stdin.']);
+  const locality = openLocalityStore(resolveReferenceDbPath(ctx.env));
+  const db = openPointsDatabase(resolveDataDir(flags.dataDir, ctx.env), true);
+  if (db === null) throw new AddrError('ADDR_ERR_INTERNAL', ['points database not created']);
+  const started = performance.now();
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.once('SIGINT', onSigint);
+  const progress = ctx.stderr.isTTY ? (await import('ora')).default({ stream: ctx.stderr, text: 'Reading...' }).start() : null;
+  let lastShown = 0;
+  try {
+    const summary = await importPoints(db, {
+      input,
+      format: (flags.format as PointFormat | undefined) ?? null,
+      source: flags.source ?? null,
+      locality,
+      now: new Date(),
+      signal: controller.signal,
+      onProgress: (rows) => {
+        const t = performance.now();
+        if (progress === null || t - lastShown < 200) return;
+        lastShown = t;
+        progress.text = `Importing: ${int(rows)} rows (${int(Math.round(rows / ((t - started) / 1000)))} rows/s)`;
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    progress?.stopAndPersist({ symbol: styleText('green', '✔', { stream: ctx.stderr }), text: `Read ${int(summary.rows_read)} rows in ${seconds.toFixed(1)} s` });
+    ctx.stdout.write(flags.json ? `${JSON.stringify({ ...summary, seconds: Math.round(seconds * 100) / 100 }, null, 2)}\n` : describeImport(summary, seconds));
+    return EXIT_OK;
+  } catch (err) {
+    progress?.fail('Import failed; nothing of it was kept.');
+    throw err;
+  } finally {
+    process.off('SIGINT', onSigint);
+    db.close();
+    locality.close();
+  }
+}
+
+/** Runs `addr data status`. */
+export async function runDataStatus(flags: DataFlags, ctx: CommandContext): Promise<number> {
+  const store = openPointStore(resolveDataDir(flags.dataDir, ctx.env));
+  try {
+    const sources = store?.listSources() ?? [];
+    if (sources.length === 0 && (flags.format ?? (ctx.stdout.isTTY ? 'table' : 'ndjson')) === 'table') {
+      ctx.stderr.write('No address points imported yet: `addr data import FILE` loads a source.\n');
+      return EXIT_OK;
+    }
+    await writeRecords(ctx, { format: flags.format as Format | undefined, color: flags.color }, SOURCE_FIELDS, sources.map((s) => ({ ...s, states: s.states.join(' ') })));
+    return EXIT_OK;
+  } finally {
+    store?.close();
+  }
+}
+
+/** Runs `addr data remove SOURCE`. */
+export async function runDataRemove(name: string, flags: DataFlags, ctx: CommandContext): Promise<number> {
+  const store = openPointStore(resolveDataDir(flags.dataDir, ctx.env));
+  try {
+    const source = store?.listSources().find((s) => s.name === name);
+    if (store === null || source === undefined || !store.removeSource(name)) throw new AddrError('ADDR_ERR_SOURCE_NOT_FOUND', [name]);
+    ctx.stdout.write(`Removed source '${name}' (${int(source.rows_imported)} points).\n`);
+    return EXIT_OK;
+  } finally {
+    store?.close();
+  }
+}

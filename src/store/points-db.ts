@@ -1,0 +1,230 @@
+/**
+ * The address-point database, `points.sqlite` in the data directory (WAL,
+ * versioned migrations in points-migrations.ts): opening it, the PointStore
+ * port the engine reads, and the administration `addr data status` and
+ * `addr data remove` need. Imports are in points-import.ts.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { AddrError, isAddrError } from '../core/errors.js';
+import { distanceKm } from '../core/geo-distance.js';
+import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/ports.js';
+import { ensureDir, migrateAccountsDb } from './accounts-db.js';
+import { POINT_MIGRATIONS } from './points-migrations.js';
+
+/** The file name of the point database in the data directory. */
+export const POINTS_DB_FILE = 'points.sqlite';
+
+const BUSY_TIMEOUT_MS = 10_000;
+
+/** Grid of the spatial index: cells of 0.001 degree (~110 m of latitude). */
+export const CELLS_PER_DEGREE = 1000;
+const LON_CELLS = 360 * CELLS_PER_DEGREE;
+const METERS_PER_DEGREE = 111_320;
+
+/** The grid cell of a position (points.cell). */
+export function cellOf(lat: number, lon: number): number {
+  return Math.floor((lat + 90) * CELLS_PER_DEGREE) * LON_CELLS + Math.floor((lon + 180) * CELLS_PER_DEGREE);
+}
+
+/** One imported source as `addr data status` lists it. */
+export interface SourceInfo {
+  name: string;
+  path: string | null;
+  format: string;
+  content_sha256: string;
+  imported_at: string;
+  rows_read: number;
+  rows_imported: number;
+  rows_skipped: number;
+  rows_inferred: number;
+  skipped: Record<string, number>;
+  states: string[];
+  zip_count: number;
+}
+
+interface SourceRow extends Omit<SourceInfo, 'skipped' | 'states'> { id: number; skipped: string; states: string }
+
+const toSource = (r: SourceRow): SourceInfo => ({
+  name: r.name,
+  path: r.path,
+  format: r.format,
+  content_sha256: r.content_sha256,
+  imported_at: r.imported_at,
+  rows_read: r.rows_read,
+  rows_imported: r.rows_imported,
+  rows_skipped: r.rows_skipped,
+  rows_inferred: r.rows_inferred,
+  skipped: JSON.parse(r.skipped) as Record<string, number>,
+  states: r.states === '' ? [] : r.states.split(' '),
+  zip_count: r.zip_count,
+});
+
+/** The path of the point database in a data directory. */
+export function pointsDbPath(dataDir: string): string {
+  return join(dataDir, POINTS_DB_FILE);
+}
+
+/** Opens (creating and migrating when `create`) the point database of `dataDir`; null when it does not exist and `create` is false. */
+export function openPointsDatabase(dataDir: string, create: boolean): Database.Database | null {
+  const path = pointsDbPath(dataDir);
+  if (!create && !existsSync(path)) return null;
+  let db: Database.Database | null = null;
+  try {
+    if (create) ensureDir(dataDir);
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create });
+    db.pragma('journal_mode = WAL');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma('synchronous = NORMAL');
+    migrateAccountsDb(db, POINT_MIGRATIONS);
+    return db;
+  } catch (err) {
+    db?.close();
+    if (isAddrError(err)) throw err;
+    throw new AddrError('ADDR_ERR_POINTS_DB', [path, err instanceof Error ? err.message : String(err)], { cause: err });
+  }
+}
+
+const STREET_COLUMNS = 's.id, src.name AS source, s.predir, s.street, s.suffix, s.postdir, s.city, s.state, s.zip5, s.points, s.lat, s.lon';
+const POINT_COLUMNS = `p.id, p.place_id, p.street_id, p.number, p.number_int, p.number_fraction, s.predir, s.street, s.suffix, s.postdir,
+  p.unit_type, p.unit_number, COALESCE(p.city, s.city) AS city, s.state, s.zip5, p.zip4, p.lat, p.lon, p.inferred, src.name AS source`;
+const POINT_FROM = 'points p JOIN streets s ON s.id = p.street_id JOIN sources src ON src.id = s.source_id';
+const STREET_FROM = 'streets s JOIN sources src ON src.id = s.source_id';
+
+/** The PointStore port over one SQLite connection, plus the administration of sources. */
+export class SqlitePointStore implements PointStore {
+  readonly db: Database.Database;
+  private readonly zips: Set<string>;
+  private readonly states: Set<string>;
+  private readonly version: string;
+  private readonly byZipStmt: Database.Statement<[string, string], StreetRecord>;
+  private readonly byStateStmt: Database.Statement<[string, string], StreetRecord>;
+  private readonly namesStmt: Database.Statement<[string], { street: string }>;
+  private readonly atStmt: Database.Statement<[number, string], PointRecord>;
+  private readonly belowStmt: Database.Statement<[number, number, number], PointRecord>;
+  private readonly aboveStmt: Database.Statement<[number, number, number], PointRecord>;
+  private readonly placeStmt: Database.Statement<[string], PointRecord>;
+  private readonly cellStmt: Database.Statement<[number, number], [number, number, number]>;
+  private readonly byIdStmt: Database.Statement<[number], PointRecord>;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    this.zips = new Set(db.prepare<[], { zip5: string }>('SELECT DISTINCT zip5 FROM source_zips').all().map((r) => r.zip5));
+    const sources = db.prepare<[], { name: string; states: string; imported_at: string }>('SELECT name, states, imported_at FROM sources ORDER BY name').all();
+    this.states = new Set(sources.flatMap((s) => (s.states === '' ? [] : s.states.split(' '))));
+    this.version = sources.length === 0 ? 'points:none' : `points:${sources.map((s) => `${s.name}@${s.imported_at.slice(0, 10)}`).join('+')}`;
+    this.byZipStmt = db.prepare(`SELECT ${STREET_COLUMNS} FROM ${STREET_FROM} WHERE s.zip5 = ? AND s.street_key = ?`);
+    this.byStateStmt = db.prepare(`SELECT ${STREET_COLUMNS} FROM ${STREET_FROM} WHERE s.state = ? AND s.street_key = ?`);
+    this.namesStmt = db.prepare('SELECT DISTINCT street_key AS street FROM streets WHERE zip5 = ?');
+    this.atStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number = ? ORDER BY p.unit_number`);
+    this.belowStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number_int <= ? ORDER BY p.number_int DESC LIMIT ?`);
+    this.aboveStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number_int > ? ORDER BY p.number_int LIMIT ?`);
+    this.placeStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.place_id = ?`);
+    this.byIdStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.id = ?`);
+    this.cellStmt = db.prepare<[number, number], [number, number, number]>('SELECT id, lat, lon FROM points WHERE cell BETWEEN ? AND ?').raw(true);
+  }
+
+  coversZip(zip5: string): boolean {
+    return this.zips.has(zip5);
+  }
+
+  coversState(state: string): boolean {
+    return this.states.has(state);
+  }
+
+  streetsInZip(zip5: string, street: string): StreetRecord[] {
+    return this.byZipStmt.all(zip5, street);
+  }
+
+  streetsInState(state: string, street: string): StreetRecord[] {
+    return this.byStateStmt.all(state, street);
+  }
+
+  streetNamesInZip(zip5: string): string[] {
+    return this.namesStmt.all(zip5).map((r) => r.street);
+  }
+
+  pointsAt(streetId: number, number: string): PointRecord[] {
+    return this.atStmt.all(streetId, number);
+  }
+
+  pointsNear(streetId: number, numberInt: number, limit: number): PointRecord[] {
+    const below = this.belowStmt.all(streetId, numberInt, limit).reverse();
+    return below.concat(this.aboveStmt.all(streetId, numberInt, limit));
+  }
+
+  byPlaceId(placeId: string): PointRecord | null {
+    return this.placeStmt.get(placeId) ?? null;
+  }
+
+  nearest(lat: number, lon: number, limit: number, maxMeters: number): NearPoint[] {
+    if (limit <= 0 || !Number.isFinite(lat) || !Number.isFinite(lon)) return [];
+    const cellMeters = METERS_PER_DEGREE / CELLS_PER_DEGREE;
+    const cosLat = Math.max(0.05, Math.cos((lat * Math.PI) / 180));
+    const row = Math.floor((lat + 90) * CELLS_PER_DEGREE);
+    const col = Math.floor((lon + 180) * CELLS_PER_DEGREE);
+    const maxRing = Math.ceil(maxMeters / (cellMeters * cosLat)) + 1;
+    // Rings of cells that grow (1, 3, 9 ... cells out) until `limit` points lie within the
+    // distance every cell of the ring is sure to cover.
+    for (let ring = 1; ; ring = Math.min(ring * 3, maxRing)) {
+      const rows = Math.ceil(ring * cosLat);
+      const found: { id: number; meters: number }[] = [];
+      for (let r = row - rows; r <= row + rows; r++) {
+        const base = r * LON_CELLS;
+        for (const [id, plat, plon] of this.cellStmt.iterate(base + col - ring, base + col + ring)) {
+          const meters = distanceKm(lat, lon, plat, plon) * 1000;
+          if (meters <= maxMeters) found.push({ id, meters });
+        }
+      }
+      found.sort((a, b) => a.meters - b.meters);
+      const sure = Math.min(rows, ring * cosLat) * cellMeters; // every point within this distance was scanned
+      if ((found.length >= limit && (found[limit - 1] as { meters: number }).meters <= sure) || ring >= maxRing) {
+        return found.slice(0, limit).map((f) => ({ point: this.byIdStmt.get(f.id) as PointRecord, meters: Math.round(f.meters * 10) / 10 }));
+      }
+    }
+  }
+
+  dataVersion(): string {
+    return this.version;
+  }
+
+  /** Every imported source, by name. */
+  listSources(): SourceInfo[] {
+    return this.db.prepare<[], SourceRow>('SELECT * FROM sources ORDER BY name').all().map(toSource);
+  }
+
+  /** Removes a source and its points and streets in one transaction; false when there is no such source. */
+  removeSource(name: string): boolean {
+    return this.db.transaction((): boolean => {
+      const row = this.db.prepare<[string], { id: number }>('SELECT id FROM sources WHERE name = ?').get(name);
+      if (row === undefined) return false;
+      deleteSourceRows(this.db, row.id);
+      this.db.prepare('DELETE FROM sources WHERE id = ?').run(row.id);
+      return true;
+    }).immediate();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** Deletes the points, streets and ZIP coverage of a source (inside the caller's transaction). */
+export function deleteSourceRows(db: Database.Database, sourceId: number): void {
+  db.prepare('DELETE FROM points WHERE street_id IN (SELECT id FROM streets WHERE source_id = ?)').run(sourceId); // by points_street
+  db.prepare('DELETE FROM streets WHERE source_id = ?').run(sourceId);
+  db.prepare('DELETE FROM source_zips WHERE source_id = ?').run(sourceId);
+}
+
+/** The point store of a data directory, or null when nothing was ever imported there. */
+export function openPointStore(dataDir: string): SqlitePointStore | null {
+  const db = openPointsDatabase(dataDir, false);
+  if (db === null) return null;
+  try {
+    return new SqlitePointStore(db);
+  } catch (err) {
+    db.close();
+    throw new AddrError('ADDR_ERR_POINTS_DB', [pointsDbPath(dataDir), err instanceof Error ? err.message : String(err)], { cause: err });
+  }
+}

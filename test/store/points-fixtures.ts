@@ -1,0 +1,52 @@
+// Helpers of the address-point tests: the fixture paths, a locality layer that can
+// locate ZIPs by position (the fake validation store plus a KDBush locator over its
+// ZIPs), and a fresh data directory with some fixtures imported.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LocalityStore, ZipLocator, ZipRecord } from '../../src/core/ports.js';
+import { openPointStore, openPointsDatabase } from '../../src/store/points-db.js';
+import type { SqlitePointStore } from '../../src/store/points-db.js';
+import { importPoints } from '../../src/store/points-import.js';
+import type { ImportSummary } from '../../src/store/points-import.js';
+import { zipLocator } from '../../src/store/zip-locator.js';
+import { fakeLocalityStore } from '../core/validate-fake-store.js';
+
+/** The directory of the point fixtures. */
+export const POINT_FIXTURES = fileURLToPath(new URL('../../fixtures/points/', import.meta.url));
+
+const FAKE_ZIPS = ['95472', '95473', '95444', '95427', '95437', '90028', '90012', '90069', '91101', '20500', '20001', '22747', '11201', '10001', '99686', '09499', '96267', '34001'];
+
+/** The fake locality store with a nearest-ZIP locator over its ZIPs. */
+export function fakeLocality(): LocalityStore & ZipLocator {
+  const store = fakeLocalityStore();
+  const records = FAKE_ZIPS.map((z) => store.zip(z)).filter((z): z is ZipRecord => z !== null);
+  return Object.assign(store, zipLocator(records));
+}
+
+/** A fresh temporary data directory and its cleanup. */
+export function tempDataDir(): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'addr-points-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Imports fixture files into a data directory (in-process). */
+export async function importFixtures(dir: string, files: readonly string[], locality: LocalityStore & ZipLocator = fakeLocality()): Promise<ImportSummary[]> {
+  const db = openPointsDatabase(dir, true);
+  if (db === null) throw new Error('no database');
+  try {
+    const out: ImportSummary[] = [];
+    for (const f of files) out.push(await importPoints(db, { input: { kind: 'file', path: join(POINT_FIXTURES, f) }, format: null, source: null, locality, now: new Date('2026-03-01T00:00:00Z') }));
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens the point store of a data directory (it must exist). */
+export function pointStoreOf(dir: string): SqlitePointStore {
+  const store = openPointStore(dir);
+  if (store === null) throw new Error('no point store');
+  return store;
+}

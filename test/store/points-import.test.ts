@@ -1,0 +1,246 @@
+// The address-point importer over the fixtures of fixtures/points (REFERENCE-DATA.md §4):
+// every format and quirk, duplicates, inference by position, idempotent re-import, atomic
+// replacement, and an interrupted import that leaves nothing behind.
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INFERRED } from '../../src/core/ports.js';
+import { openPointsDatabase } from '../../src/store/points-db.js';
+import { importPoints, sourceNameOf } from '../../src/store/points-import.js';
+import type { ImportSummary } from '../../src/store/points-import.js';
+import { POINT_FIXTURES, fakeLocality, importFixtures, pointStoreOf, tempDataDir } from './points-fixtures.js';
+
+const dirs: { cleanup(): void }[] = [];
+function dataDir(): string {
+  const d = tempDataDir();
+  dirs.push(d);
+  return d.dir;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) d.cleanup();
+});
+
+function counts(s: ImportSummary): Record<string, number> {
+  return Object.fromEntries(Object.entries(s.skipped).map(([k, v]) => [k, v.count]));
+}
+
+describe('addr data import: OpenAddresses CSV', () => {
+  it('reads headers in any order and case, trims, keeps leading zeros, fractions and units, and reports what it skipped', async () => {
+    const dir = dataDir();
+    const [s] = await importFixtures(dir, ['sebastopol.oa.csv']);
+    expect(s).toMatchObject({ source: 'sebastopol.oa', format: 'openaddresses', outcome: 'imported', rows_read: 22, rows_imported: 15, rows_skipped: 7, number_zero: 1 });
+    expect(counts(s as ImportSummary)).toEqual({ duplicate: 1, no_number: 1, no_street: 1, no_coordinates: 3, malformed: 1 });
+    expect(s?.skipped.no_coordinates?.lines).toEqual([20, 21, 22]);
+    expect(s?.skipped.malformed?.lines).toEqual([23]);
+    expect(s?.states).toEqual(['CA']);
+    const store = pointStoreOf(dir);
+    try {
+      const [bodega] = store.streetsInZip('95472', 'BODEGA');
+      expect(bodega).toMatchObject({ street: 'BODEGA', suffix: 'AVE', city: 'SEBASTOPOL', state: 'CA', zip5: '95472', points: 5 });
+      const id = bodega?.id ?? 0;
+      expect(store.pointsAt(id, '104')).toHaveLength(1); // " 104 " trimmed
+      expect(store.pointsAt(id, '115')[0]).toMatchObject({ number_fraction: '1/2', number_int: 115 });
+      expect(store.pointsAt(id, '121A')[0]).toMatchObject({ number_int: 121 });
+      const [florence] = store.streetsInZip('95472', 'FLORENCE');
+      expect(store.pointsAt(florence?.id ?? 0, '00300')[0]).toMatchObject({ number: '00300', number_int: 300 });
+      const [main] = store.streetsInZip('95472', 'MAIN').filter((st) => st.predir === 'N');
+      expect(store.pointsAt(main?.id ?? 0, '210').map((p) => [p.unit_type, p.unit_number])).toEqual([['#', '101'], ['APT', '4']]);
+      // A county abbreviation (CI) is brought to the C1 standard; city, state and ZIP come from the position.
+      const [oak] = store.streetsInZip('95472', 'OAK');
+      expect(oak).toMatchObject({ suffix: 'CIR', city: 'SEBASTOPOL' });
+      expect(store.pointsAt(oak?.id ?? 0, '12')[0]?.inferred).toBe(INFERRED.city | INFERRED.state | INFERRED.zip5);
+      expect(store.coversZip('95472')).toBe(true);
+      expect(store.coversZip('95444')).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reads GEOM WKT with and without a space, HASH, and ZIP+4 postcodes; a geometry that is not a point is malformed', async () => {
+    const dir = dataDir();
+    const [s] = await importFixtures(dir, ['sebastopol-geom.oa.csv']);
+    expect(s).toMatchObject({ rows_read: 3, rows_imported: 2 });
+    expect(counts(s as ImportSummary)).toEqual({ malformed: 1 });
+    const store = pointStoreOf(dir);
+    try {
+      const [st] = store.streetsInZip('95472', 'HEALDSBURG');
+      expect(store.pointsAt(st?.id ?? 0, '300')[0]).toMatchObject({ zip4: '1234', lat: 38.41, lon: -122.82, inferred: 0 });
+      expect(store.pointsAt(st?.id ?? 0, '302')[0]).toMatchObject({ zip4: '1236' });
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('addr data import: GeoJSON lines and NAD', () => {
+  it('reads GeoJSON lines with nulls, whitespace, string coordinates, null geometry and a broken line', async () => {
+    const dir = dataDir();
+    const [s] = await importFixtures(dir, ['graton.geojsonl']);
+    expect(s).toMatchObject({ format: 'geojson', rows_read: 7, rows_imported: 4 });
+    expect(counts(s as ImportSummary)).toEqual({ no_coordinates: 1, no_number: 1, malformed: 1 });
+    const store = pointStoreOf(dir);
+    try {
+      const [graton] = store.streetsInZip('95444', 'GRATON');
+      expect(graton).toMatchObject({ suffix: 'RD', city: 'GRATON', points: 3 });
+      expect(store.pointsAt(graton?.id ?? 0, '9010')[0]).toMatchObject({ lat: 38.4361, lon: -122.8686 });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reads NAD text with recent and with release-4 column names', async () => {
+    const dir = dataDir();
+    const [recent, r4] = await importFixtures(dir, ['nad-recent.txt', 'nad-r4.csv']);
+    expect(recent).toMatchObject({ format: 'nad', rows_imported: 3, rows_skipped: 0, rows_inferred: 0 });
+    expect(r4).toMatchObject({ format: 'nad', rows_imported: 2, rows_skipped: 0 });
+    const store = pointStoreOf(dir);
+    try {
+      const [petaluma] = store.streetsInZip('95472', 'PETALUMA');
+      expect(petaluma).toMatchObject({ suffix: 'AVE', points: 3 });
+      expect(store.pointsAt(petaluma?.id ?? 0, '400')[0]).toMatchObject({ zip4: '2501', city: 'SEBASTOPOL' });
+      expect(store.pointsAt(petaluma?.id ?? 0, '402')[0]).toMatchObject({ unit_type: 'STE', unit_number: '5' });
+      const high = store.streetsInZip('95472', 'HIGH');
+      expect(high.map((h) => `${h.predir ?? ''} ${h.suffix ?? '-'}`).sort()).toEqual(['N -', 'N ST']);
+      const withoutType = high.find((h) => h.suffix === null);
+      expect(store.pointsAt(withoutType?.id ?? 0, '502B')[0]).toMatchObject({ number_int: 502, zip4: null });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reads gzip files and stdin streams, telling GeoJSON from CSV by the first character', async () => {
+    const dir = dataDir();
+    const gz = join(dir, 'graton.geojsonl.gz');
+    writeFileSync(gz, gzipSync(readFileSync(join(POINT_FIXTURES, 'graton.geojsonl'))));
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    try {
+      const locality = fakeLocality();
+      const now = new Date();
+      const fromGz = await importPoints(db, { input: { kind: 'file', path: gz }, format: null, source: null, locality, now });
+      expect(fromGz).toMatchObject({ source: 'graton', format: 'geojson', rows_imported: 4 });
+      const csv = readFileSync(join(POINT_FIXTURES, 'sebastopol.oa.csv'));
+      const fromStdin = await importPoints(db, { input: { kind: 'stream', stream: Readable.from([csv.subarray(0, 100), csv.subarray(100)]), name: 'piped' }, format: null, source: null, locality, now });
+      expect(fromStdin).toMatchObject({ source: 'piped', format: 'openaddresses', rows_imported: 15 });
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('addr data import: sources', () => {
+  it('names a source after its file', () => {
+    expect(sourceNameOf('/x/us-ak-kodiak.csv.gz')).toBe('us-ak-kodiak');
+    expect(sourceNameOf('bucks.geojsonl')).toBe('bucks');
+  });
+
+  it('adds nothing for the same file twice or the same content under another name', async () => {
+    const dir = dataDir();
+    copyFileSync(join(POINT_FIXTURES, 'nad-r4.csv'), join(dir, 'copy.csv'));
+    const [first, again] = await importFixtures(dir, ['nad-r4.csv', 'nad-r4.csv']);
+    expect(first?.outcome).toBe('imported');
+    expect(again?.outcome).toBe('unchanged');
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    try {
+      const copy = await importPoints(db, { input: { kind: 'file', path: join(dir, 'copy.csv') }, format: null, source: null, locality: fakeLocality(), now: new Date() });
+      expect(copy).toMatchObject({ outcome: 'already_imported', same_as: 'nad-r4' });
+      expect(db.prepare('SELECT COUNT(*) AS n FROM points').get()).toEqual({ n: 2 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('replaces a changed source whole, keeps the place_id of unchanged points, and leaves other sources alone', async () => {
+    const dir = dataDir();
+    const file = join(dir, 'graton.geojsonl');
+    copyFileSync(join(POINT_FIXTURES, 'graton.geojsonl'), file);
+    await importFixtures(dir, ['nad-r4.csv']);
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    try {
+      const run = (): Promise<ImportSummary> => importPoints(db, { input: { kind: 'file', path: file }, format: null, source: null, locality: fakeLocality(), now: new Date() });
+      await run();
+      const ids = (): string[] => (db.prepare("SELECT p.place_id FROM points p JOIN streets s ON s.id = p.street_id JOIN sources src ON src.id = s.source_id WHERE src.name = 'graton' ORDER BY p.place_id").all() as { place_id: string }[]).map((r) => r.place_id);
+      const before = ids();
+      writeFileSync(file, readFileSync(file, 'utf8').split('\n').filter((l) => !l.includes('"9000"')).join('\n'));
+      expect(await run()).toMatchObject({ outcome: 'replaced', rows_imported: 3 });
+      const after = ids();
+      expect(after).toHaveLength(3);
+      expect(before).toEqual(expect.arrayContaining(after));
+      expect(db.prepare('SELECT COUNT(*) AS n FROM points').get()).toEqual({ n: 5 }); // 3 + nad-r4's 2
+    } finally {
+      db.close();
+    }
+  });
+
+  it('leaves no half source when the input fails mid-way, and keeps the earlier import of the source', async () => {
+    const dir = dataDir();
+    await importFixtures(dir, ['nad-r4.csv']);
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    const lines = readFileSync(join(POINT_FIXTURES, 'sebastopol.oa.csv'), 'utf8');
+    async function* failing(): AsyncGenerator<string> {
+      yield lines;
+      // Enough rows that the importer has written some before the failure.
+      for (let i = 0; i < 5; i++) yield `${1000 + i},Bodega Avenue,-122.83,38.40,,,,,95472,x${i}\n`;
+      throw new Error('disk unplugged');
+    }
+    try {
+      const input = (name: string, stream: Readable) => ({ kind: 'stream' as const, stream, name });
+      await expect(importPoints(db, { input: input('sebastopol', Readable.from(failing())), format: null, source: null, locality: fakeLocality(), now: new Date() })).rejects.toThrow('disk unplugged');
+      await expect(importPoints(db, { input: input('nad-r4', Readable.from(failing())), format: null, source: null, locality: fakeLocality(), now: new Date() })).rejects.toThrow('disk unplugged');
+      const controller = new AbortController();
+      controller.abort();
+      await expect(importPoints(db, { input: input('aborted', Readable.from([lines])), format: null, source: null, locality: fakeLocality(), now: new Date(), signal: controller.signal })).rejects.toMatchObject({ code: 'ADDR_ERR_IMPORT_INTERRUPTED' });
+      expect(db.prepare('SELECT name, rows_imported FROM sources').all()).toEqual([{ name: 'nad-r4', rows_imported: 2 }]);
+      expect(db.prepare('SELECT COUNT(*) AS n FROM points').get()).toEqual({ n: 2 });
+      expect(db.inTransaction).toBe(false);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('reports a missing file as an input error', async () => {
+    const dir = dataDir();
+    await expect(importFixtures(dir, ['no-such-file.csv'])).rejects.toMatchObject({ code: 'ADDR_ERR_IMPORT_READ' });
+  });
+
+  it('removes a source with its points and lists the rest', async () => {
+    const dir = dataDir();
+    await importFixtures(dir, ['nad-r4.csv', 'nad-recent.txt']);
+    const store = pointStoreOf(dir);
+    try {
+      expect(store.removeSource('nad-r4')).toBe(true);
+      expect(store.removeSource('nad-r4')).toBe(false);
+      expect(store.listSources().map((s) => [s.name, s.rows_imported, s.states, s.zip_count])).toEqual([['nad-recent', 3, ['CA'], 1]]);
+      expect(store.db.prepare('SELECT COUNT(*) AS n FROM points').get()).toEqual({ n: 3 });
+      expect(store.db.prepare('SELECT COUNT(*) AS n FROM streets').get()).toEqual({ n: 1 });
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('point store lookups', () => {
+  it('finds the nearest points of a position, nearest first, within the distance asked', async () => {
+    const dir = dataDir();
+    await importFixtures(dir, ['sebastopol.oa.csv', 'graton.geojsonl']);
+    const store = pointStoreOf(dir);
+    try {
+      const near = store.nearest(38.40205, -122.8287, 3, 1000);
+      expect(near.map((n) => n.point.number)).toEqual(['102', '100', '104']);
+      expect(near[0]?.meters).toBeLessThan(10);
+      expect(near.every((n, i) => i === 0 || n.meters >= (near[i - 1]?.meters ?? 0))).toBe(true);
+      expect(store.nearest(38.40205, -122.8287, 3, 1)).toEqual([]);
+      const far = store.nearest(38.4362, -122.8682, 1, 100);
+      expect(far[0]?.point).toMatchObject({ number: '9020', street: 'GRATON', zip5: '95444' });
+      expect(store.byPlaceId(far[0]?.point.place_id ?? '')?.number).toBe('9020');
+      expect(store.pointsNear(store.streetsInZip('95472', 'BODEGA')[0]?.id ?? 0, 110, 1).map((p) => p.number)).toEqual(['104', '115']);
+    } finally {
+      store.close();
+    }
+  });
+});
