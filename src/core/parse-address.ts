@@ -19,6 +19,8 @@ import { STATE_NAME_MAX_WORDS } from './pub28.js';
 export interface PlaceLookup {
   /** Whether `name` is a place in `state` (any state when null) with at least `minZips` ZIPs (default 1). */
   isPlace(name: string, state: string | null, minZips?: number): boolean;
+  /** The state of a ZIP, null when unknown. */
+  stateOfZip?(zip5: string): string | null;
 }
 
 // A city named without a state or ZIP after a street must be a sizeable one ("7 N Wells
@@ -1168,10 +1170,32 @@ class Parse {
   /** Whether [s, b) is a known place in the parsed state (gazetteer), null when no gazetteer. */
   isPlaceSpan(s: number, b: number): boolean | null {
     if (!this.places || s >= b || b - s > 5) return this.places ? false : null;
-    if (this.places.isPlace(this.text(s, b), this.c.state)) return true;
+    const state = this.placeState();
+    if (this.places.isPlace(this.text(s, b), state)) return true;
     // "N Palm Beach" is North Palm Beach.
     const dir = DIRECTION_WORDS[this.t[s] as string];
-    return dir !== undefined && b - s > 1 && this.places.isPlace(`${dir} ${this.text(s + 1, b)}`, this.c.state);
+    return dir !== undefined && b - s > 1 && this.places.isPlace(`${dir} ${this.text(s + 1, b)}`, state);
+  }
+
+  /**
+   * The longest known place ending the span [s, e), as [start, end): "Budd Insurance Agency
+   * Coldwater" -> Coldwater. Only a suffix: a place followed by words it does not know is
+   * usually its own abbreviation ("Huntingdon Vy", "Bear Creek Twp"), not a place and leftovers.
+   * A leading directional stays with the rest: "N Sebastopol" is how the writer names the place.
+   */
+  knownPlaceWithin(s: number, e: number): [number, number] | null {
+    for (let q = s + 1; q < e; q++) {
+      if (q === s + 1 && directional(this.t[s] as string) !== null) continue;
+      if (this.isPlaceSpan(q, e)) return [q, e];
+    }
+    return null;
+  }
+
+  /** The state a place name is looked up in: the parsed one, else the ZIP's. */
+  placeState(): string | null {
+    if (this.c.state !== null) return this.c.state;
+    if (this.c.zip5 === null || !this.places?.stateOfZip) return null;
+    return this.places.stateOfZip(this.c.zip5);
   }
 
   placeEndsAt(s: number, b: number): boolean | null {
@@ -1258,11 +1282,12 @@ class Parse {
     // (Unless it carries a number, as "Interim Unit 1 San Francisco" or "MS 5-230 Vallejo" do.)
     const ownSection = this.startsSection(s) && (e >= this.t.length || this.startsSection(e) || e === this.llStart && this.startsSection(this.llStart)) &&
       !this.t.slice(s, e).some((w) => /\d/.test(w));
-    if (this.places && this.c.state !== null && !ownSection && e - s > 1 && this.isPlaceSpan(s, e) === false && !isMilitaryCity(this.t[s] as string)) {
-      for (let q = s + 1; q < e; q++) {
-        // A leading directional stays: "N Sebastopol" is how the writer names the place.
-        if (q === s + 1 && directional(this.t[s] as string) !== null) continue;
-        if (this.isPlaceSpan(q, e)) { this.unparsed.push(this.rawOf(s, q)); s = q; break; }
+    if (this.places && this.placeState() !== null && !ownSection && e - s > 1 && this.isPlaceSpan(s, e) === false && !isMilitaryCity(this.t[s] as string)) {
+      const found = this.knownPlaceWithin(s, e);
+      if (found !== null) {
+        if (found[0] > s) this.unparsed.push(this.rawOf(s, found[0]));
+        if (found[1] < e) this.unparsed.push(this.rawOf(found[1], e));
+        [s, e] = found;
       }
     }
     this.c.city = this.text(s, e);

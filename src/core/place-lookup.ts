@@ -17,5 +17,8 @@ export function placeLookup(store: LocalityStore): PlaceLookup {
       if (minZips <= 1) return places.length > 0;
       return places.some((p) => p.zips.length >= minZips);
     },
+    stateOfZip(zip5: string): string | null {
+      return store.zip(zip5)?.state ?? null;
+    },
   };
 }

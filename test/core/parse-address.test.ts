@@ -226,5 +226,11 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['123 Main Ct Pasadena 91101', { street: 'MAIN', suffix: 'CT', city: 'PASADENA', state: null }],
     // Not a place of that state: nothing moves.
     ['101 Market St NY Pasadena 91101', { state: null }],
+    // Words before the city without a comma: the place is found at the end, in the ZIP's state
+    // when no state is written.
+    ['12 Court St Acme Legal Brooklyn 11201', { street: 'COURT', city: 'BROOKLYN', state: null, zip5: '11201' }],
+    ['12 Court St Acme Legal Brooklyn NY 11201', { city: 'BROOKLYN', state: 'NY' }],
+    // Not a place in the ZIP's state (Pasadena is in CA, 11201 in NY): the span stays whole.
+    ['12 Court St Acme Legal Pasadena 11201', { city: 'ACME LEGAL PASADENA' }],
   ])('%s', checkWithPlaces);
 });
