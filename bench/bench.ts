@@ -11,6 +11,8 @@
  *   cold start            median wall time of `addr validate` / `addr normalize`
  *                         spawned as a process, vs `node -e 0`
  *   peak RSS              of this process (everything above included)
+ *   points                import of a generated 1,000,000-point OpenAddresses CSV, validate
+ *                         with points vs locality-only, nearest-point p99 (points-bench.ts)
  *
  * Flags:
  *   --quick           10,000 addresses and 5 cold-start runs (fast iteration)
@@ -36,6 +38,8 @@ import { validateAddress } from '../src/core/validate.js';
 import { defaultLocalityDbPath } from '../src/store/reference-db-path.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
 import { generateAddresses, oneLine } from './generate-addresses.js';
+import { benchPoints } from './points-bench.js';
+import type { PointsFigure } from './points-bench.js';
 import type { Locality } from './generate-addresses.js';
 
 const SEED = 42;
@@ -188,10 +192,28 @@ function openStore(path: string): LocalityStore | null {
   }
 }
 
+/** The rows of the points section. */
+function pointRows(figures: readonly PointsFigure[]): Row[] {
+  const fmt = (v: number, unit: string): string => (unit === 'ms' ? `${v.toFixed(2)} ms` : int(v));
+  return figures.map((f) => [
+    f.metric,
+    fmt(f.value, f.unit),
+    f.peer === null ? '—' : `${fmt(f.peer, f.unit)}${f.unit === 'ms' ? ' (p50)' : ''}`,
+    f.peer === null || f.unit === 'ms' ? '—' : times(f.value / f.peer),
+    f.target,
+    f.pass === null ? 'info' : verdict(f.pass),
+  ]);
+}
+
 /** Runs the benchmark and prints the table. */
-function main(argv: readonly string[]): void {
+async function main(argv: readonly string[]): Promise<void> {
   const settings = readSettings(argv);
   const dbPath = defaultLocalityDbPath();
+  if (settings.only === 'points') {
+    const figures = await benchPoints(dbPath, settings.quick, (line) => console.log(line));
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    return;
+  }
   const localities = readLocalities(dbPath, LOCALITY_SAMPLE);
   const inputs = generateAddresses(settings.count, SEED, localities ?? undefined).map(oneLine);
 
@@ -287,6 +309,7 @@ function main(argv: readonly string[]): void {
       failed ? `FAIL (exit ${String(run.status)})` : target === null ? 'info' : verdict(ratio <= target),
     ]);
   }
+  if (existsSync(dbPath)) rows.push(...pointRows(await benchPoints(dbPath, settings.quick, (line) => console.log(line))));
   const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6; // maxRSS is in KiB
   rows.push(['peak RSS of this bench process', `${rssMb.toFixed(0)} MB`, '—', '—', '—', 'info']);
 
@@ -299,4 +322,4 @@ function main(argv: readonly string[]): void {
   console.log(`(sink ${sink})`);
 }
 
-main(process.argv.slice(2));
+await main(process.argv.slice(2));

@@ -81,6 +81,7 @@ export const OPTIONS = {
     description: `exit 1 when any result has one of these statuses (comma-separated: ${FAIL_ON_STATUSES.join(',')})`,
     parse: parseFailOn,
   },
+  candidates: { flags: '--candidates <n>', description: 'validate: with address points, list up to n other readings (nearest numbers, units, streets)', parse: parseCount },
   account: { flags: '--account <name>', description: 'the account to run as (metered and refused as the API would) or to manage' },
   key: { flags: '--key <key>', description: 'run as the account of this API key' },
   name: { flags: '--name <name>', description: 'name of the new account' },
@@ -151,7 +152,10 @@ export type DataDirFlags = { dataDir?: string };
 export type AccountFlags = { account?: string; key?: string };
 
 /** The flags of `addr validate`. */
-export type ValidateFlags = StructuredFlags & OutputFlags & DataDirFlags & AccountFlags & { failOn?: FailOnStatus[] };
+export type ValidateFlags = StructuredFlags & OutputFlags & DataDirFlags & AccountFlags & { failOn?: FailOnStatus[]; candidates?: number };
+
+/** The flags of `addr geocode`. */
+export type GeocodeFlags = StructuredFlags & OutputFlags & DataDirFlags;
 
 /** The settings flags of `addr accounts create` and `addr accounts set`. */
 export type AccountSettingsFlags = {

@@ -14,7 +14,7 @@ import { ENGINE_VERSION } from '../core/version.js';
 import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
-import type { AdminFlags, DataFlags, NormalizeFlags, OptionName, ValidateFlags } from './options.js';
+import type { AdminFlags, DataFlags, GeocodeFlags, NormalizeFlags, OptionName, ValidateFlags } from './options.js';
 
 /** One registered command: its help and flags here, its code loaded on demand. */
 interface CommandSpec {
@@ -63,14 +63,25 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'validate',
-    summary: 'validate, correct and complete addresses against the embedded ZIP reference',
+    summary: 'validate, correct and complete addresses against the embedded ZIP reference and imported address points',
     examples: [
       'addr validate "1600 pennsylvania av nw washington dc"',
       'addr validate --line1 "1 infinite loop" --city cupertino --state ca --format json',
       'addr validate --fail-on PARTIAL,NOT_FOUND - < addresses.txt > results.ndjson',
     ],
-    options: [...ADDRESS_COMMAND_OPTIONS, 'failOn', 'account', 'key', 'dataDir'],
+    options: [...ADDRESS_COMMAND_OPTIONS, 'failOn', 'candidates', 'account', 'key', 'dataDir'],
     run: async (args, command, ctx) => (await import('./validate.js')).runValidate(args, command.opts<ValidateFlags>(), ctx),
+  },
+  {
+    name: 'geocode',
+    summary: 'geocode addresses: ROOFTOP from imported address points, else STREET, else the ZIP or city centroid',
+    examples: [
+      'addr geocode "1400 abercrombie dr kodiak ak"',
+      'addr geocode --line1 "100 bodega ave" --city sebastopol --state ca --format json',
+      'addr geocode - < addresses.txt > points.ndjson',
+    ],
+    options: [...ADDRESS_COMMAND_OPTIONS, 'dataDir'],
+    run: async (args, command, ctx) => (await import('./geocode.js')).runGeocode(args, command.opts<GeocodeFlags>(), ctx),
   },
   {
     name: 'usage',

@@ -12,6 +12,7 @@ import type { ValidationResult } from '../core/validation-result.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
 import { EXIT_FAIL_ON, EXIT_OK } from './exit-codes.js';
+import { resolveDataDir } from './data-dir.js';
 import { resolveReferenceDbPath } from './reference-db.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
@@ -46,6 +47,8 @@ export const VALIDATE_COLUMNS: readonly Column[] = [
   col('quality.review_recommended'),
   col('quality.reasons'),
   col('suggested_address'),
+  col('place_id'),
+  col('candidates'),
   col('data_version'),
   col('engine_version'),
   col('latency_ms'),
@@ -70,7 +73,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
     const failOn = new Set<string>(flags.failOn ?? []);
     let failed = false;
     for await (const input of readInputs(source)) {
-      opened ??= openEngine({ referenceDbPath: resolveReferenceDbPath(ctx.env) });
+      opened ??= openEngine({ referenceDbPath: resolveReferenceDbPath(ctx.env), dataDir: resolveDataDir(flags.dataDir, ctx.env) });
       // Metered once the engine can run, so missing reference data records no usage.
       const refusal = meter.admit();
       if (refusal !== null) {
@@ -83,6 +86,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
         requestId: randomUUID(),
         startedAt,
         now: () => performance.now(),
+        ...(flags.candidates !== undefined ? { candidates: flags.candidates } : {}),
       });
       if (failOn.has(result.status)) failed = true;
       if (!(await renderer.write(result))) return EXIT_OK; // reader gone: quiet success

@@ -7,10 +7,12 @@
  * Each capability lives in its own core module (validate.ts, normalize.ts, and
  * the point-layer and extraction modules); this file only wires them together.
  */
+import { geocodeOf } from './geocode.js';
+import type { GeocodeResult } from './geocode.js';
 import { normalize } from './normalize.js';
 import type { PlaceLookup } from './parse-address.js';
 import { placeLookup } from './place-lookup.js';
-import type { LocalityStore } from './ports.js';
+import type { LocalityStore, PointStore } from './ports.js';
 import type { AddressInput, ParsedAddress } from './types.js';
 import { validateAddress } from './validate.js';
 import type { ValidationResult } from './validation-result.js';
@@ -18,6 +20,7 @@ import type { ValidationResult } from './validation-result.js';
 /** The reference data an engine answers from. */
 export interface EnginePorts {
   locality: LocalityStore;
+  points?: PointStore; // imported address points (addr data import), when there are any
 }
 
 /** Per-call options a face passes in: the request id and the clock (core has neither). */
@@ -27,14 +30,23 @@ export interface CallOptions {
   now?: () => number; // a millisecond clock (performance.now); without it latency_ms is 0
 }
 
+/** Options of Engine.validate. */
+export interface ValidateCallOptions extends CallOptions {
+  candidates?: number; // with address points: up to this many other readings in `candidates`
+}
+
 /** What every face calls. */
 export interface Engine {
   readonly ports: EnginePorts;
   /** Parses and standardizes one address (DESIGN.md §2), with the locality gazetteer. */
   normalize(input: AddressInput): ParsedAddress;
   /** Validates one address (DESIGN.md §3) at the finest layer that covers it. */
-  validate(input: AddressInput, options?: CallOptions): ValidationResult;
+  validate(input: AddressInput, options?: ValidateCallOptions): ValidationResult;
+  /** Geocodes one address: ROOFTOP from a point, else STREET, else ZIP_CENTROID or CITY_CENTROID (core/geocode.ts). */
+  geocode(input: AddressInput, options?: CallOptions): GeocodeResult;
 }
+
+export type { GeocodeResult };
 
 /** An engine over the given ports. */
 export function createEngine(ports: EnginePorts): Engine {
@@ -42,6 +54,7 @@ export function createEngine(ports: EnginePorts): Engine {
   return {
     ports,
     normalize: (input) => normalize(input, { places }),
-    validate: (input, options = {}) => validateAddress(normalize(input, { places }), ports.locality, options),
+    validate: (input, options = {}) => validateAddress(normalize(input, { places }), ports.locality, options, ports.points ?? null),
+    geocode: (input, options = {}) => geocodeOf(validateAddress(normalize(input, { places }), ports.locality, options, ports.points ?? null)),
   };
 }

@@ -22,6 +22,12 @@ export class Findings {
     if (!this.reasons.includes(code)) this.reasons.push(code);
   }
 
+  /** Forgets a reason code (a later layer settled what it was about). */
+  drop(code: ReasonCode): void {
+    const at = this.reasons.indexOf(code);
+    if (at >= 0) this.reasons.splice(at, 1);
+  }
+
   /** True when this reason code was recorded. */
   hasReason(code: ReasonCode): boolean {
     return this.reasons.includes(code);
@@ -30,6 +36,17 @@ export class Findings {
   /** Records a change (once per code). */
   change(code: ChangeCode, from: string | null, to: string | null): void {
     if (!this.hasChange(code)) this.changes.push({ code, from, to });
+  }
+
+  /** Records a change, or replaces the value returned of one recorded with this code (a later layer knew better). */
+  amend(code: ChangeCode, from: string | null, to: string | null): void {
+    for (const c of this.changes) {
+      if (c.code === code) {
+        c.to = to;
+        return;
+      }
+    }
+    this.changes.push({ code, from, to });
   }
 
   /** True when a change with this code was recorded. */

@@ -13,7 +13,9 @@ import { recordStreetFormatting } from './describe-changes.js';
 import type { Locality, LocalityInput } from './locality.js';
 import { cityKey } from './city-key.js';
 import { isZip4, isZip5 } from './match-zip.js';
-import type { LocalityStore } from './ports.js';
+import { matchPoint } from './match-point.js';
+import type { PointMatch } from './match-point.js';
+import type { LocalityStore, PointRecord, PointStore } from './ports.js';
 import { STATE_CODES } from './pub28.js';
 import { CHANGE_CODES, REASON_CODES, changeSentence } from './reason-codes.js';
 import type { ChangeCode, ReasonCode } from './reason-codes.js';
@@ -22,7 +24,7 @@ import { resolveMilitary } from './resolve-military.js';
 import { sameLetters } from './same-letters.js';
 import { scoreConfidence } from './score-confidence.js';
 import type { AddressComponents, ParsedAddress } from './types.js';
-import type { ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
+import type { PointCandidate, ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
 import { ENGINE_VERSION } from './version.js';
 
 /** Options of validateAddress: the faces pass the request id and the clock (core has none). */
@@ -30,6 +32,7 @@ export interface ValidateOptions {
   requestId?: string; // becomes `id` (and the x-request-id header of addr serve)
   startedAt?: number; // when the face received the request, on the `now` clock
   now?: () => number; // a millisecond clock (performance.now); without it latency_ms is 0
+  candidates?: number; // with address points: list up to this many other readings (nearest numbers, units, ambiguous streets)
 }
 
 const STATES: ReadonlySet<string> = new Set(STATE_CODES);
@@ -48,6 +51,7 @@ function isStateCode(text: string): boolean {
   return a < 128 && b < 128 && STATE_TABLE[a * 128 + b] === 1;
 }
 const ENGINE = 'LOCALITY_ENGINE';
+const POINTS = 'POINTS_ENGINE';
 const SOURCE = `addr-engine/${ENGINE_VERSION}`;
 // Below this confidence a person should look at the result even when nothing else asks for it.
 const REVIEW_BELOW = 0.8;
@@ -104,9 +108,13 @@ function hasDeliveryLine(c: AddressComponents): boolean {
   return c.street !== null || c.po_box !== null || c.rural_route !== null;
 }
 
-function statusOf(loc: Locality, f: Findings): ValidationStatus {
+// Reasons of the points layer that leave only part of the address confirmed.
+const POINT_PARTIAL = ['STREET_NOT_FOUND', 'HOUSE_NUMBER_NOT_FOUND', 'UNIT_MISSING', 'UNIT_NOT_FOUND', 'AMBIGUOUS_MATCH'] as const;
+
+function statusOf(loc: Locality, f: Findings, pm: PointMatch | null): ValidationStatus {
   if (!loc.confirmed) return 'NOT_FOUND';
   if (loc.partial || f.hasReason('STREET_MISSING') || f.hasReason('HOUSE_NUMBER_MISSING') || f.hasReason('LOCALITY_MISSING')) return 'PARTIAL';
+  if (pm !== null) for (const r of POINT_PARTIAL) if (f.hasReason(r)) return 'PARTIAL';
   for (const ch of f.changes) if (CHANGE_CODES[ch.code].substantive) return 'CORRECTED';
   return 'VALIDATED';
 }
@@ -127,10 +135,35 @@ function recordLocalityFormatting(city: string | null, state: string | null, loc
   }
 }
 
-/** Validates one parsed address against the locality layer. */
-export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}): ValidationResult {
+/** The place_id of the delivery point the points confirmed (D), else null. */
+function confirmedPlace(pm: PointMatch): string | null {
+  return pm.deliverability === 'D' ? (pm.point?.place_id ?? null) : null;
+}
+
+/** A point as a candidate reading. */
+function candidateOf(p: PointRecord): PointCandidate {
+  const pieces = [p.number, p.number_fraction, p.predir, p.street, p.suffix, p.postdir, p.unit_type, p.unit_number];
+  return {
+    place_id: p.place_id,
+    display_address: displayAddressOf(mixedCasePieces(pieces), p.city, p.state, p.zip5, p.zip4),
+    line1: pieces.filter((x): x is string => x !== null && x !== '').join(' '),
+    city: p.city,
+    state: p.state,
+    zip5: p.zip5,
+    zip4: p.zip4,
+    lat: p.lat,
+    lon: p.lon,
+    source: p.source,
+  };
+}
+
+/**
+ * Validates one parsed address against the locality layer and, where imported
+ * address points cover the area, the points layer (match-point.ts).
+ */
+export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}, points: PointStore | null = null): ValidationResult {
   const t0 = options.startedAt ?? options.now?.();
-  const c = parsed.components;
+  let c = parsed.components;
   const f = new Findings();
 
   const input: LocalityInput = { city: c.city, state: c.state, stateText: null, zip5: c.zip5, zipText: null };
@@ -160,7 +193,7 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
       stateIsCity = true;
     }
   }
-  const loc = resolveMilitary(input, store, f) ?? resolveLocality(input, store, f);
+  let loc = resolveMilitary(input, store, f) ?? resolveLocality(input, store, f);
 
   // A ZIP+4 belongs to its ZIP: it goes when the ZIP changed or it is malformed.
   let zip4 = c.zip4;
@@ -170,17 +203,24 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   }
 
   const delivery = hasDeliveryLine(c);
+  // The points layer, where it covers the area (the check is a Set lookup when it does not).
+  const pm = points !== null && delivery && loc.confirmed ? matchPoint(c, loc, zip4, points, store, f) : null;
+  if (pm !== null) {
+    c = pm.components;
+    loc = pm.locality;
+    zip4 = pm.zip4;
+  }
   if (!delivery) f.reason('STREET_MISSING');
   else if (c.street !== null && c.number === null && c.po_box === null && c.rural_route === null) f.reason('HOUSE_NUMBER_MISSING');
   recordStreetFormatting(parsed, f);
   recordLocalityFormatting(rawCity ?? input.city, rawState ?? input.state ?? input.stateText, loc, f);
   if (parsed.unparsed.length > 0 && hasUnparsedNoise(parsed.unparsed)) f.reason('UNPARSED_INPUT');
 
-  const status = statusOf(loc, f);
+  const status = statusOf(loc, f, pm);
   let reasons = f.reasons;
   if (status === 'NOT_FOUND' && !delivery && c.zip5 === null && input.state === null) {
     reasons = ['NOT_AN_ADDRESS']; // nothing address-like: the specific reasons would only be noise
-  } else if (delivery && status !== 'NOT_FOUND') {
+  } else if (delivery && status !== 'NOT_FOUND' && pm === null) {
     reasons.push('NO_STREET_COVERAGE'); // f is done with: its list becomes the result's
   }
 
@@ -209,7 +249,11 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   else if (line2 !== null) street = mixedCasePieces([line2]);
   const displayed = status === 'NOT_FOUND' && line1 === null ? null : displayAddressOf(street, loc.city, loc.state, loc.zip5, zip4);
   const s = loc.suggestion;
-  const suggested = !review ? null : s !== null ? displayAddressOf(street, s.city, s.state, s.zip5, null) : status !== 'NOT_FOUND' ? displayed : null;
+  const pointSuggestion = pm?.suggestion ?? null;
+  const suggested = !review ? null
+    : pointSuggestion !== null ? candidateOf(pointSuggestion).display_address
+      : s !== null ? displayAddressOf(street, s.city, s.state, s.zip5, null) : status !== 'NOT_FOUND' ? displayed : null;
+  const level = status === 'NOT_FOUND' ? 'none' : pm !== null ? pm.level : 'locality';
 
   const t1 = options.now?.();
   const latency = t0 !== undefined && t1 !== undefined ? Math.max(0, Math.round((t1 - t0) * 100) / 100) : 0;
@@ -229,21 +273,24 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
       carrier_route: null,
       county: loc.county,
       county_fips: loc.county_fips,
-      deliverability: 'N',
+      deliverability: pm !== null && status !== 'NOT_FOUND' ? pm.deliverability : 'N',
       source: SOURCE,
     },
-    geocode: loc.geocode,
-    match_code: ENGINE,
-    match_source: ENGINE,
+    geocode: pm !== null ? pm.geocode : loc.geocode,
+    match_code: pm !== null ? POINTS : ENGINE,
+    match_source: pm !== null ? POINTS : ENGINE,
     reason_codes: reasons,
     changes,
     change_codes: changeCodes,
-    quality: { level: status === 'NOT_FOUND' ? 'none' : 'locality', review_recommended: review, reasons: reviewReasons },
+    quality: { level, review_recommended: review, reasons: reviewReasons },
     suggested_address: suggested,
     display_address: displayed,
     latency_ms: latency,
-    data_version: store.dataVersion(),
+    data_version: pm !== null && points !== null ? `${store.dataVersion()}+${points.dataVersion()}` : store.dataVersion(),
     engine_version: ENGINE_VERSION,
     components: { ...c, city: loc.city, state: loc.state, zip5: loc.zip5, zip4 },
+    ...(options.candidates !== undefined && options.candidates > 0 && pm !== null
+      ? { candidates: pm.candidates.slice(0, options.candidates).map(candidateOf), place_id: confirmedPlace(pm) }
+      : pm !== null ? { place_id: confirmedPlace(pm) } : {}),
   };
 }

@@ -72,6 +72,20 @@ export interface ValidationQuality {
   reasons: ReasonCode[]; // the reason codes that call for a review
 }
 
+/** Another reading of an address, from the address points (`--candidates N`). */
+export interface PointCandidate {
+  place_id: string; // stable id of the point (details lookups, autocomplete)
+  display_address: string | null;
+  line1: string;
+  city: string | null;
+  state: string;
+  zip5: string | null;
+  zip4: string | null;
+  lat: number;
+  lon: number;
+  source: string; // the imported source it comes from
+}
+
 /** One validation result (Variant A) plus the final components for batch output. */
 export interface ValidationResult {
   id: string;
@@ -81,7 +95,7 @@ export interface ValidationResult {
   input: ValidationInput;
   standardized: StandardizedAddress;
   geocode: Geocode | null;
-  match_code: string; // the deciding layer: LOCALITY_ENGINE (POINTS_ENGINE later)
+  match_code: string; // the deciding layer: LOCALITY_ENGINE or POINTS_ENGINE
   match_source: string; // same as match_code at this layer
   reason_codes: ReasonCode[];
   changes: string[]; // human sentences, one per change code
@@ -93,4 +107,6 @@ export interface ValidationResult {
   data_version: string;
   engine_version: string;
   components: AddressComponents; // final standardized and filled components
+  place_id?: string | null; // with address points covering the area: the point confirmed (null when none)
+  candidates?: PointCandidate[]; // with `candidates` asked and points covering the area: other readings, best first
 }

@@ -1,14 +1,17 @@
 /**
  * Opens the engine over the SQLite stores: the embedded locality database (read
- * only). Faces call this once per run or server and close it at the end.
+ * only) and, when `dataDir` holds imported address points (points.sqlite), the
+ * point store. Faces call this once per run or server and close it at the end.
  */
 import { createEngine } from '../core/engine.js';
 import type { Engine } from '../core/engine.js';
+import { openPointStore } from './points-db.js';
 import { openLocalityStore } from './sqlite-locality-store.js';
 
 /** Where the stores are. */
 export interface EngineLocation {
   referenceDbPath: string; // the locality database (see commands/reference-db.ts for the default)
+  dataDir?: string; // the data directory: its points.sqlite, when there, is opened too
 }
 
 /** An engine and the function that closes its stores. */
@@ -20,8 +23,18 @@ export interface OpenedEngine {
 /** Opens the stores and builds the engine; throws ADDR_ERR_STORE_MISSING or ADDR_ERR_STORE_CORRUPT. */
 export function openEngine(location: EngineLocation): OpenedEngine {
   const locality = openLocalityStore(location.referenceDbPath);
+  let points;
+  try {
+    points = location.dataDir !== undefined ? openPointStore(location.dataDir) : null;
+  } catch (err) {
+    locality.close();
+    throw err;
+  }
   return {
-    engine: createEngine({ locality }),
-    close: () => locality.close(),
+    engine: createEngine(points !== null ? { locality, points } : { locality }),
+    close: () => {
+      points?.close();
+      locality.close();
+    },
   };
 }

@@ -22,6 +22,8 @@ const BUSY_TIMEOUT_MS = 10_000;
 export const CELLS_PER_DEGREE = 1000;
 const LON_CELLS = 360 * CELLS_PER_DEGREE;
 const METERS_PER_DEGREE = 111_320;
+const STREET_CACHE_LIMIT = 20_000; // entries of (ZIP or state, street key)
+const STREET_POINTS_HELD = 400_000; // points of recently asked streets kept in memory (~100 MB at most)
 
 /** The grid cell of a position (points.cell). */
 export function cellOf(lat: number, lon: number): number {
@@ -92,6 +94,13 @@ const POINT_COLUMNS = `p.id, p.place_id, p.street_id, p.number, p.number_int, p.
 const POINT_FROM = 'points p JOIN streets s ON s.id = p.street_id JOIN sources src ON src.id = s.source_id';
 const STREET_FROM = 'streets s JOIN sources src ON src.id = s.source_id';
 
+/** The points of one street held in memory. */
+interface StreetPoints {
+  all: PointRecord[]; // ordered by number_int, then unit
+  numbered: PointRecord[]; // those with a leading integer
+  byNumber: Map<string, PointRecord[]>; // by the number as written
+}
+
 /** The PointStore port over one SQLite connection, plus the administration of sources. */
 export class SqlitePointStore implements PointStore {
   readonly db: Database.Database;
@@ -102,6 +111,14 @@ export class SqlitePointStore implements PointStore {
   private readonly byStateStmt: Database.Statement<[string, string], StreetRecord>;
   private readonly namesStmt: Database.Statement<[string], { street: string }>;
   private readonly atStmt: Database.Statement<[number, string], PointRecord>;
+  private readonly atIntStmt: Database.Statement<[number, number], PointRecord>;
+  private readonly streetPointsStmt: Database.Statement<[number], PointRecord>;
+  // The points of the streets asked about, by street, ordered by number: validation asks a street
+  // several times per address and a batch asks the same streets again. Bounded by points held.
+  private readonly streetPoints = new Map<number, StreetPoints>();
+  private streetPointsHeld = 0;
+  // Street lookups repeat across a batch (every address of a street asks the same): a bounded cache.
+  private readonly streetCache = new Map<string, StreetRecord[]>();
   private readonly belowStmt: Database.Statement<[number, number, number], PointRecord>;
   private readonly aboveStmt: Database.Statement<[number, number, number], PointRecord>;
   private readonly placeStmt: Database.Statement<[string], PointRecord>;
@@ -118,6 +135,8 @@ export class SqlitePointStore implements PointStore {
     this.byStateStmt = db.prepare(`SELECT ${STREET_COLUMNS} FROM ${STREET_FROM} WHERE s.state = ? AND s.street_key = ?`);
     this.namesStmt = db.prepare('SELECT DISTINCT street_key AS street FROM streets WHERE zip5 = ?');
     this.atStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number = ? ORDER BY p.unit_number`);
+    this.atIntStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number_int = ? ORDER BY p.unit_number`);
+    this.streetPointsStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? ORDER BY p.number_int, p.unit_number`);
     this.belowStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number_int <= ? ORDER BY p.number_int DESC LIMIT ?`);
     this.aboveStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number_int > ? ORDER BY p.number_int LIMIT ?`);
     this.placeStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.place_id = ?`);
@@ -133,25 +152,69 @@ export class SqlitePointStore implements PointStore {
     return this.states.has(state);
   }
 
+  private cachedStreets(key: string, load: () => StreetRecord[]): StreetRecord[] {
+    const hit = this.streetCache.get(key);
+    if (hit !== undefined) return hit;
+    const rows = load();
+    if (this.streetCache.size >= STREET_CACHE_LIMIT) this.streetCache.delete(this.streetCache.keys().next().value as string);
+    this.streetCache.set(key, rows);
+    return rows;
+  }
+
   streetsInZip(zip5: string, street: string): StreetRecord[] {
-    return this.byZipStmt.all(zip5, street);
+    return this.cachedStreets(`z${zip5}|${street}`, () => this.byZipStmt.all(zip5, street));
   }
 
   streetsInState(state: string, street: string): StreetRecord[] {
-    return this.byStateStmt.all(state, street);
+    return this.cachedStreets(`s${state}|${street}`, () => this.byStateStmt.all(state, street));
   }
 
   streetNamesInZip(zip5: string): string[] {
     return this.namesStmt.all(zip5).map((r) => r.street);
   }
 
+  /** The points of a street ordered by number (held in memory up to STREET_POINTS_HELD points); null for a long street. */
+  private pointsOfStreet(streetId: number): StreetPoints | null {
+    const hit = this.streetPoints.get(streetId);
+    if (hit !== undefined) return hit;
+    const rows = this.streetPointsStmt.all(streetId);
+    if (rows.length > STREET_POINTS_HELD / 10) return null; // a huge "street" (a whole county's rural route): ask per number
+    while (this.streetPointsHeld + rows.length > STREET_POINTS_HELD && this.streetPoints.size > 0) {
+      const [oldest, held] = this.streetPoints.entries().next().value as [number, StreetPoints];
+      this.streetPoints.delete(oldest);
+      this.streetPointsHeld -= held.all.length;
+    }
+    const byNumber = new Map<string, PointRecord[]>();
+    for (const p of rows) {
+      const list = byNumber.get(p.number);
+      if (list === undefined) byNumber.set(p.number, [p]);
+      else list.push(p);
+    }
+    const held: StreetPoints = { all: rows, numbered: rows.filter((p) => p.number_int !== null), byNumber };
+    this.streetPoints.set(streetId, held);
+    this.streetPointsHeld += rows.length;
+    return held;
+  }
+
   pointsAt(streetId: number, number: string): PointRecord[] {
-    return this.atStmt.all(streetId, number);
+    const held = this.pointsOfStreet(streetId);
+    if (held !== null) return held.byNumber.get(number) ?? [];
+    // By the indexed leading integer, then the exact text (123 and 123A share 123).
+    const lead = /^\d{1,15}/.exec(number);
+    if (lead === null) return this.atStmt.all(streetId, number);
+    return this.atIntStmt.all(streetId, Number(lead[0])).filter((p) => p.number === number);
   }
 
   pointsNear(streetId: number, numberInt: number, limit: number): PointRecord[] {
-    const below = this.belowStmt.all(streetId, numberInt, limit).reverse();
-    return below.concat(this.aboveStmt.all(streetId, numberInt, limit));
+    const held = this.pointsOfStreet(streetId);
+    if (held === null) {
+      const below = this.belowStmt.all(streetId, numberInt, limit).reverse();
+      return below.concat(this.aboveStmt.all(streetId, numberInt, limit));
+    }
+    const numbered = held.numbered;
+    let at = 0;
+    while (at < numbered.length && (numbered[at] as PointRecord).number_int as number <= numberInt) at++;
+    return numbered.slice(Math.max(0, at - limit), at).concat(numbered.slice(at, at + limit));
   }
 
   byPlaceId(placeId: string): PointRecord | null {

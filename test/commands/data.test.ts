@@ -49,3 +49,20 @@ describe('addr data', () => {
     expect(JSON.parse(status.stdout).map((s: { name: string; rows_imported: number }) => [s.name, s.rows_imported])).toEqual([['nad-r4', 2]]);
   });
 });
+
+describe('addr validate and addr geocode with imported points', () => {
+  it('open the points of the data directory by themselves', () => {
+    const dir = tempDir();
+    expect(runCli(['data', 'import', join(POINT_FIXTURES, 'sebastopol.oa.csv'), '--data-dir', dir]).code).toBe(0);
+    const v = runCli(['validate', '108 Bodega Ave, Sebastopol, CA 95472', '--data-dir', dir, '--candidates', '1', '--format', 'json']);
+    expect(v.code).toBe(0);
+    expect(JSON.parse(v.stdout)).toMatchObject({
+      status: 'PARTIAL', match_source: 'POINTS_ENGINE', reason_codes: ['HOUSE_NUMBER_NOT_FOUND'], suggested_address: '104 Bodega Ave, Sebastopol, CA 95472',
+      standardized: { deliverability: 'U' }, candidates: [{ line1: '104 BODEGA AVE' }],
+    });
+    const g = runCli(['geocode', '100 Bodega Ave, Sebastopol, CA 95472', '--data-dir', dir, '--format', 'json']);
+    expect(JSON.parse(g.stdout)).toMatchObject({ status: 'VALIDATED', geocode: { quality: 'ROOFTOP', lat: 38.402, lon: -122.829, accuracy_meters: 10 }, place_id: expect.stringMatching(/^pt_/) });
+    const without = runCli(['geocode', '100 Bodega Ave, Sebastopol, CA 95472', '--data-dir', tempDir(), '--format', 'json']);
+    expect(JSON.parse(without.stdout)).toMatchObject({ geocode: { quality: 'ZIP_CENTROID' }, match_source: 'LOCALITY_ENGINE', place_id: null });
+  });
+});

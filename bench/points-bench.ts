@@ -1,0 +1,119 @@
+/**
+ * The "points" section of `npm run bench` (issue 6): a generated OpenAddresses
+ * CSV of 1,000,000 points (100,000 with --quick) around real ZIP centroids is
+ * imported into a fresh points.sqlite; then, over the same addresses,
+ * validation with the points loaded is timed against locality-only validation,
+ * and the nearest-point search (reverse geocoding's store query) is timed per
+ * call for its p99.
+ */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import Database from 'better-sqlite3';
+import { createEngine } from '../src/core/engine.js';
+import { openPointStore, openPointsDatabase } from '../src/store/points-db.js';
+import { importPoints } from '../src/store/points-import.js';
+import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
+import { prng } from './generate-addresses.js';
+import { generateStreets, houseNumber, pointCsvChunks } from './generate-points.js';
+import type { GeneratedStreet, ZipCentroid } from './generate-points.js';
+
+/** One measured figure of the section. */
+export interface PointsFigure { metric: string; value: number; unit: string; peer: number | null; target: string; pass: boolean | null }
+
+const ZIP_STRIDE = 50; // one ZIP in 50 carries generated streets (~800 ZIPs over every state)
+
+function readZips(localityDb: string): ZipCentroid[] {
+  const db = new Database(localityDb, { readonly: true, fileMustExist: true });
+  try {
+    const all = db.prepare("SELECT zip5, city, state, lat, lon FROM zips WHERE lat IS NOT NULL AND state NOT IN ('AA', 'AE', 'AP') ORDER BY zip5").all() as ZipCentroid[];
+    return all.filter((_, i) => i % ZIP_STRIDE === 0);
+  } finally {
+    db.close();
+  }
+}
+
+/** Addresses on the generated streets: most at a number that exists, some at one that does not, some without ZIP. */
+function validationInputs(streets: readonly GeneratedStreet[], count: number): string[] {
+  const rnd = prng(99);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const s = streets[Math.floor(rnd() * streets.length)] as GeneratedStreet;
+    const k = Math.floor(rnd() * s.numbers);
+    const number = rnd() < 0.85 ? houseNumber(k) : houseNumber(k) + 1000;
+    const zip = rnd() < 0.8 ? ` ${s.zip.zip5}` : '';
+    out.push(`${number} ${s.name}, ${s.zip.city}, ${s.zip.state}${zip}`);
+  }
+  return out;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
+}
+
+/** Runs the section and returns its figures. */
+export async function benchPoints(localityDb: string, quick: boolean, log: (line: string) => void): Promise<PointsFigure[]> {
+  const count = quick ? 100_000 : 1_000_000;
+  const dir = mkdtempSync(join(tmpdir(), 'addr-bench-points-'));
+  try {
+    const streets = generateStreets(readZips(localityDb), count);
+    const csv = join(dir, 'generated.oa.csv');
+    const out = createWriteStream(csv);
+    for (const chunk of pointCsvChunks(streets)) if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    out.end();
+    await finished(out);
+
+    const locality = openLocalityStore(localityDb);
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('points database not created');
+    const started = performance.now();
+    const summary = await importPoints(db, { input: { kind: 'file', path: csv }, format: null, source: null, locality, now: new Date() });
+    const importSeconds = (performance.now() - started) / 1000;
+    db.close();
+    const importRate = summary.rows_read / importSeconds;
+    log(`points: imported ${summary.rows_imported.toLocaleString('en-US')} of ${summary.rows_read.toLocaleString('en-US')} generated rows in ${importSeconds.toFixed(1)} s`);
+
+    const points = openPointStore(dir);
+    if (points === null) throw new Error('no point store');
+    const withPoints = createEngine({ locality, points });
+    const localityOnly = createEngine({ locality });
+    const inputs = validationInputs(streets, quick ? 20_000 : 100_000);
+    const rate = (fn: (s: string) => unknown): number => {
+      for (let i = 0; i < Math.min(5000, inputs.length); i++) fn(inputs[i] as string);
+      const passes: number[] = [];
+      for (let r = 0; r < 3; r++) {
+        const t = performance.now();
+        for (const s of inputs) fn(s);
+        passes.push(inputs.length / ((performance.now() - t) / 1000));
+      }
+      return passes.sort((a, b) => a - b)[1] as number;
+    };
+    const localityRate = rate((s) => localityOnly.validate(s));
+    const pointsRate = rate((s) => withPoints.validate(s));
+    const confirmed = inputs.slice(0, 2000).filter((s) => withPoints.validate(s).standardized.deliverability === 'D').length;
+    log(`points: ${confirmed} of 2,000 bench addresses confirmed at the delivery point (D)`);
+
+    // Reverse geocoding's query: the 5 nearest points within 1 km of positions near the streets.
+    const rnd = prng(5);
+    const times: number[] = [];
+    for (let i = 0; i < (quick ? 5_000 : 20_000); i++) {
+      const s = streets[Math.floor(rnd() * streets.length)] as GeneratedStreet;
+      const lat = s.lat + (rnd() - 0.5) * 0.01;
+      const lon = s.lon + (rnd() - 0.5) * 0.01;
+      const t = performance.now();
+      points.nearest(lat, lon, 5, 1000);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    points.close();
+    locality.close();
+    return [
+      { metric: `import of a generated ${count.toLocaleString('en-US')}-point OpenAddresses CSV (rows/s)`, value: importRate, unit: 'rows/s', peer: null, target: '≥ 100,000', pass: importRate >= 100_000 },
+      { metric: 'validate with points loaded vs locality-only (addr/s)', value: pointsRate, unit: 'addr/s', peer: localityRate, target: '≥ 0.5× (within 2×)', pass: pointsRate >= localityRate / 2 },
+      { metric: 'nearest 5 points within 1 km, p99 (store query of reverse)', value: percentile(times, 0.99), unit: 'ms', peer: percentile(times, 0.5), target: '≤ 2 ms', pass: percentile(times, 0.99) <= 2 },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * addr geocode [ADDRESS...] — a point for each address (DESIGN.md §3): ROOFTOP
+ * from an imported address point, else STREET (interpolated on the street, or
+ * its centre), else the ZIP or city centroid. Same input forms as validate;
+ * flags, help and examples are registered in program.ts. Address points are
+ * opened from the data directory when it holds them.
+ */
+import { randomUUID } from 'node:crypto';
+import { openEngine } from '../store/open-engine.js';
+import type { OpenedEngine } from '../store/open-engine.js';
+import { resolveDataDir } from './data-dir.js';
+import { EXIT_OK } from './exit-codes.js';
+import { openOutput, readInputs, resolveInputSource } from './io.js';
+import type { CommandContext } from './io.js';
+import type { GeocodeFlags } from './options.js';
+import { resolveReferenceDbPath } from './reference-db.js';
+import { createRenderer, defaultFormat, shouldColor } from './render.js';
+import type { Column } from './render.js';
+
+const col = (header: string, path: string = header): Column => ({ header, path: path.split('.') });
+
+/** csv and table columns of a geocode result. */
+export const GEOCODE_COLUMNS: readonly Column[] = [
+  col('status'),
+  col('formatted_address'),
+  ...['lat', 'lon', 'quality', 'accuracy_meters'].map((f) => col(`geocode.${f}`)),
+  col('place_id'),
+  ...['line1', 'city', 'state', 'zip5', 'zip4'].map((f) => col(`standardized.${f}`)),
+  col('match_source'),
+  col('reason_codes'),
+  col('data_version'),
+  col('latency_ms'),
+  col('id'),
+];
+
+/** Runs `addr geocode`; returns the exit code. */
+export async function runGeocode(args: readonly string[], flags: GeocodeFlags, ctx: CommandContext): Promise<number> {
+  const source = resolveInputSource(args, flags, ctx);
+  let opened: OpenedEngine | null = null;
+  try {
+    const renderer = createRenderer(openOutput(ctx.stdout), {
+      format: flags.format ?? defaultFormat(ctx.stdout),
+      columns: GEOCODE_COLUMNS,
+      many: source.kind === 'lines',
+      color: shouldColor(ctx.stdout, flags.color, ctx.env),
+    });
+    for await (const input of readInputs(source)) {
+      opened ??= openEngine({ referenceDbPath: resolveReferenceDbPath(ctx.env), dataDir: resolveDataDir(flags.dataDir, ctx.env) });
+      const result = opened.engine.geocode(input, { requestId: randomUUID(), startedAt: performance.now(), now: () => performance.now() });
+      if (!(await renderer.write(result))) return EXIT_OK;
+    }
+    await renderer.end();
+    return EXIT_OK;
+  } finally {
+    opened?.close();
+  }
+}

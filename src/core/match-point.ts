@@ -1,0 +1,221 @@
+/**
+ * The address-point half of a validation (DESIGN.md §3): once the locality is
+ * decided, find the street among the imported points (exact name in the ZIP,
+ * then in a nearby ZIP of the state, then a misspelling in the ZIP), repair a
+ * missing or wrong suffix or directional, confirm the house number and the
+ * unit, and correct the ZIP and city from the point. Returns null when no
+ * points cover the area: the result then stays at the locality layer.
+ *
+ * Knobs: NEARBY_KM (how far from the given locality a street in another ZIP may
+ * be), the geocode accuracies in point-geocode.ts.
+ */
+import { cityKey } from './city-key.js';
+import type { Findings } from './findings.js';
+import { distanceKm } from './geo-distance.js';
+import { zipCentroid } from './locality.js';
+import type { Locality } from './locality.js';
+import { pointGeocode, streetGeocode } from './point-geocode.js';
+import type { LocalityStore, PointRecord, PointStore, StreetRecord } from './ports.js';
+import { INFERRED } from './ports.js';
+import { damerauLevenshtein } from './string-distance.js';
+import { streetKey } from './street-key.js';
+import type { AddressComponents } from './types.js';
+import type { Deliverability, Geocode, QualityLevel } from './validation-result.js';
+
+/** A street in another ZIP than the one given counts when it lies this close to the given locality. */
+const NEARBY_KM = 25;
+
+/** What the points say about an address. */
+export interface PointMatch {
+  street: StreetRecord | null; // the street chosen (null: not found)
+  point: PointRecord | null; // the delivery point confirmed (building, or its unit)
+  components: AddressComponents; // the address as the points give it
+  locality: Locality; // the locality after a ZIP or city taken from the point
+  zip4: string | null;
+  deliverability: Deliverability;
+  level: QualityLevel;
+  geocode: Geocode | null; // ROOFTOP, or STREET when the number is not found
+  suggestion: PointRecord | null; // what to review: the nearest number, the first reading of an ambiguity
+  candidates: PointRecord[]; // other readings, best first
+}
+
+/** One street found for the address, with how well it fits. */
+interface StreetHit { street: StreetRecord; fuzzy: boolean; points: PointRecord[]; score: number }
+
+// The street's point at this number and fraction (all units), or none.
+function pointsOn(points: PointStore, street: StreetRecord, c: AddressComponents): PointRecord[] {
+  const at = points.pointsAt(street.id, c.number as string);
+  return c.number_fraction === null ? at.filter((p) => p.number_fraction === null) : at.filter((p) => p.number_fraction === c.number_fraction);
+}
+
+/** Streets named like the input near the locality; fuzzy when only a misspelling matched. */
+function findStreets(c: AddressComponents, loc: Locality, points: PointStore): { streets: StreetRecord[]; fuzzy: boolean } {
+  const key = streetKey(c.street as string);
+  const zip = loc.zip5 !== null && points.coversZip(loc.zip5) ? loc.zip5 : null;
+  if (zip !== null) {
+    const inZip = points.streetsInZip(zip, key);
+    if (inZip.length > 0) return { streets: inZip, fuzzy: false };
+  }
+  if (loc.state !== null && points.coversState(loc.state)) {
+    // Another ZIP of the same place: the same city, or close to where the locality is.
+    const at = loc.geocode; // the ZIP's or the city's centroid
+    const city = loc.city !== null ? cityKey(loc.city) : null;
+    const near = points.streetsInState(loc.state, key).filter((s) =>
+      (city !== null && s.city !== null && cityKey(s.city) === city) || (at !== null && distanceKm(at.lat, at.lon, s.lat, s.lon) <= NEARBY_KM));
+    if (near.length > 0) return { streets: near, fuzzy: false };
+  }
+  if (zip !== null) {
+    // A misspelling: the closest street names of the ZIP, when one distance wins.
+    const max = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
+    let best = max + 1;
+    let names: string[] = [];
+    for (const name of points.streetNamesInZip(zip)) {
+      const d = damerauLevenshtein(key, name, best);
+      if (d < best) {
+        best = d;
+        names = [name];
+      } else if (d === best) names.push(name);
+    }
+    if (best <= max && names.length === 1) return { streets: points.streetsInZip(zip, names[0] as string), fuzzy: true };
+  }
+  return { streets: [], fuzzy: false };
+}
+
+/** How well a street fits the input's directionals, suffix and ZIP (higher is better). */
+function fit(c: AddressComponents, s: StreetRecord, loc: Locality, hasNumber: boolean): number {
+  let score = hasNumber ? 8 : 0;
+  if (c.predir === s.predir) score += 2;
+  else if (c.predir === null || s.predir === null) score += 1; // added or dropped
+  if (c.postdir === s.postdir) score += 2;
+  else if (c.postdir === null || s.postdir === null) score += 1;
+  if (c.suffix === s.suffix) score += 2;
+  else if (c.suffix === null || s.suffix === null) score += 1;
+  if (loc.zip5 !== null && s.zip5 === loc.zip5) score += 1;
+  return score;
+}
+
+/** Records the street changes from the input to the point's street; returns the components. */
+function repairStreet(c: AddressComponents, s: StreetRecord, fuzzy: boolean, f: Findings): AddressComponents {
+  const out: AddressComponents = { ...c, predir: s.predir, suffix: s.suffix, postdir: s.postdir };
+  if (fuzzy) {
+    f.reason('STREET_FUZZY_MATCH');
+    f.change('STREET_CORRECTED', c.street, s.street);
+    out.street = s.street;
+  }
+  if (c.suffix !== s.suffix) {
+    if (c.suffix === null) f.change('SUFFIX_ADDED', null, s.suffix);
+    else if (s.suffix !== null) f.change('SUFFIX_CORRECTED', c.suffix, s.suffix);
+    else out.suffix = c.suffix; // the points write the street without a type: keep the one given
+  }
+  for (const [given, found] of [[c.predir, s.predir], [c.postdir, s.postdir]] as const) {
+    if (given === found) continue;
+    if (given === null) f.change('DIRECTIONAL_ADDED', null, found);
+    else if (found !== null) f.change('DIRECTIONAL_CORRECTED', given, found);
+  }
+  if (c.predir !== null && s.predir === null && c.postdir === null && s.postdir === null) out.predir = c.predir; // not in the points' spelling: keep
+  return out;
+}
+
+/** The locality of the point's ZIP, when it differs from the one decided and the point's own ZIP is not a guess. */
+function localityOfPoint(loc: Locality, p: PointRecord | StreetRecord, inferredZip: boolean, locality: LocalityStore, f: Findings): Locality {
+  if (p.zip5 === null || p.zip5 === loc.zip5) return loc;
+  // A ZIP the importer guessed from the position does not overrule one the input gave.
+  if (inferredZip && loc.zip5 !== null) return loc;
+  const zip = locality.zip(p.zip5);
+  if (zip === null) return loc;
+  // The locality layer may have added or corrected the ZIP already: the point knows better.
+  if (loc.zip5 === null || f.hasChange('ZIP_ADDED')) {
+    f.amend('ZIP_ADDED', null, zip.zip5);
+    f.drop('ZIP_AMBIGUOUS');
+  } else f.amend('ZIP_CORRECTED', loc.zip5, zip.zip5);
+  const city = loc.city !== null && cityKey(loc.city) === cityKey(zip.city) ? loc.city : zip.city;
+  if (loc.city !== null && city !== loc.city) f.amend('CITY_CORRECTED', loc.city, city);
+  return { ...loc, city, state: zip.state, zip5: zip.zip5, county: zip.county, county_fips: zip.county_fips, geocode: zipCentroid(zip), partial: false, suggestion: null };
+}
+
+// Unit numbers compare without a designator, case or leading zeros ("APT 04" is "# 4").
+function unitKey(u: string | null): string {
+  return u === null ? '' : u.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/^0+(?=.)/, '');
+}
+
+/** Matches a parsed address (with its decided locality) against the points; null without coverage. */
+export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | null, points: PointStore, locality: LocalityStore, f: Findings): PointMatch | null {
+  if (c.street === null || c.number === null || c.po_box !== null || c.rural_route !== null) return null;
+  const covered = (loc.zip5 !== null && points.coversZip(loc.zip5)) || (loc.state !== null && points.coversState(loc.state));
+  if (!covered) return null;
+  const { streets, fuzzy } = findStreets(c, loc, points);
+  if (streets.length === 0) {
+    // Points cover the ZIP but know no such street: said, not confirmed. A state merely
+    // touched by some source, without this ZIP, stays at the locality layer.
+    if (loc.zip5 === null || !points.coversZip(loc.zip5)) return null;
+    f.reason('STREET_NOT_FOUND');
+    return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: null, candidates: [] };
+  }
+  // Streets in order of how well they fit without the number; a street that fits exactly and has
+  // the number settles it (no other can fit as well), so the rest are not asked.
+  const ordered = [...streets].sort((a, b) => fit(c, b, loc, false) - fit(c, a, loc, false));
+  const exact = fit(c, ordered[0] as StreetRecord, loc, false) >= 6;
+  const hits: StreetHit[] = [];
+  for (const street of ordered) {
+    const at = pointsOn(points, street, c);
+    hits.push({ street, fuzzy, points: at, score: fit(c, street, loc, at.length > 0) });
+    if (exact && at.length > 0 && hits.length === 1) break;
+  }
+  hits.sort((a, b) => b.score - a.score);
+  const best = hits[0] as StreetHit;
+  const rivals = hits.filter((h) => h.score === best.score && h.points.length > 0 && h !== best && !sameStreet(h.street, best.street));
+  if (rivals.length > 0) {
+    // Two streets fit equally well and both have this number (N and S Main St without a directional).
+    f.reason('AMBIGUOUS_MATCH');
+    const readings = [best, ...rivals].map((h) => h.points.find((p) => p.unit_number === null) ?? (h.points[0] as PointRecord));
+    return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: readings[0] ?? null, candidates: readings };
+  }
+  const components = repairStreet(c, best.street, best.fuzzy, f);
+
+  if (best.points.length === 0) {
+    // The street is covered, this number is not on it.
+    f.reason('HOUSE_NUMBER_NOT_FOUND');
+    const n = Number(/^\d+/.exec(c.number)?.[0] ?? Number.NaN);
+    const near = Number.isFinite(n) ? points.pointsNear(best.street.id, n, 4) : [];
+    const byGap = [...near].sort((a, b) => Math.abs((a.number_int ?? 0) - n) - Math.abs((b.number_int ?? 0) - n));
+    const newLoc = localityOfPoint(loc, best.street, false, locality, f);
+    return {
+      street: best.street, point: null, components, locality: newLoc, zip4: newLoc === loc ? zip4 : null,
+      deliverability: 'U', level: 'street', geocode: streetGeocode(best.street, Number.isFinite(n) ? n : null, near),
+      suggestion: byGap[0] ?? null, candidates: byGap.slice(0, 4),
+    };
+  }
+  const building = best.points.find((p) => p.unit_number === null) ?? null;
+  const units = best.points.filter((p) => p.unit_number !== null);
+  let point: PointRecord | null = building ?? (best.points[0] as PointRecord);
+  let deliverability: Deliverability = 'D';
+  let candidates: PointRecord[] = [];
+  if (c.unit_number !== null && units.length > 0) {
+    const given = unitKey(c.unit_number);
+    const unit = units.find((p) => unitKey(p.unit_number) === given) ?? null;
+    if (unit !== null) point = unit;
+    else {
+      f.reason('UNIT_NOT_FOUND');
+      deliverability = 'U';
+      candidates = units;
+    }
+  } else if (c.unit_number === null && units.length > 0 && building === null) {
+    f.reason('UNIT_MISSING');
+    deliverability = 'U';
+    candidates = units;
+  }
+  const newLoc = localityOfPoint(loc, point, (point.inferred & INFERRED.zip5) !== 0, locality, f);
+  let outZip4 = newLoc === loc ? zip4 : null;
+  if (newLoc.zip5 === point.zip5 && point.zip4 !== null && outZip4 === null) {
+    f.change('ZIP4_ADDED', null, point.zip4);
+    outZip4 = point.zip4;
+  }
+  return {
+    street: best.street, point, components, locality: newLoc, zip4: outZip4, deliverability, level: 'delivery_point',
+    geocode: pointGeocode(point), suggestion: deliverability === 'D' ? null : point, candidates,
+  };
+}
+
+function sameStreet(a: StreetRecord, b: StreetRecord): boolean {
+  return a.predir === b.predir && a.street === b.street && a.suffix === b.suffix && a.postdir === b.postdir && a.zip5 === b.zip5;
+}
