@@ -24,6 +24,10 @@ import type { Deliverability, Geocode, QualityLevel } from './validation-result.
 
 /** A street in another ZIP than the one given counts when it lies this close to the given locality. */
 const NEARBY_KM = 25;
+/** Points asked on each side of a number not found: enough to find a neighbour of the same parity past the units of a building. */
+const NEAR_WINDOW = 12;
+/** The nearest numbers offered (candidates) for a number not found. */
+const NEAREST_OFFERED = 4;
 
 /** What the points say about an address. */
 export interface PointMatch {
@@ -35,7 +39,7 @@ export interface PointMatch {
   deliverability: Deliverability;
   level: QualityLevel;
   geocode: Geocode | null; // ROOFTOP, or STREET when the number is not found
-  suggestion: PointRecord | null; // what to review: the nearest number, the first reading of an ambiguity
+  suggestion: PointRecord | null; // what to review: the nearest number, the point of a missing or unknown unit (none for an ambiguity: the candidates list every reading)
   candidates: PointRecord[]; // other readings, best first
 }
 
@@ -151,37 +155,48 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
     f.reason('STREET_NOT_FOUND');
     return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: null, candidates: [] };
   }
-  // Streets in order of how well they fit without the number; a street that fits exactly and has
-  // the number settles it (no other can fit as well), so the rest are not asked.
+  // Streets in order of how well they fit without the number. When the first fits strictly
+  // better than every other and has the number, no other can score as well: the rest are
+  // not asked. On a tie (N MAIN ST and S MAIN ST for MAIN ST) every street is asked.
   const ordered = [...streets].sort((a, b) => fit(c, b, loc, false) - fit(c, a, loc, false));
-  const exact = fit(c, ordered[0] as StreetRecord, loc, false) >= 6;
+  const first = fit(c, ordered[0] as StreetRecord, loc, false);
+  const alone = ordered.length === 1 || first > fit(c, ordered[1] as StreetRecord, loc, false);
   const hits: StreetHit[] = [];
   for (const street of ordered) {
     const at = pointsOn(points, street, c);
     hits.push({ street, fuzzy, points: at, score: fit(c, street, loc, at.length > 0) });
-    if (exact && at.length > 0 && hits.length === 1) break;
+    if (alone && at.length > 0) break;
   }
   hits.sort((a, b) => b.score - a.score);
   const best = hits[0] as StreetHit;
-  const rivals = hits.filter((h) => h.score === best.score && h.points.length > 0 && h !== best && !sameStreet(h.street, best.street));
-  if (rivals.length > 0) {
+  const rivals = hits.filter((h) => h !== best && h.score === best.score && !sameStreet(h.street, best.street));
+  if (rivals.length > 0 && best.points.length > 0) {
     // Two streets fit equally well and both have this number (N and S Main St without a directional).
     f.reason('AMBIGUOUS_MATCH');
     const readings = [best, ...rivals].map((h) => h.points.find((p) => p.unit_number === null) ?? (h.points[0] as PointRecord));
-    return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: readings[0] ?? null, candidates: readings };
+    return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: null, candidates: readings };
+  }
+  if (rivals.length > 0) {
+    // Equally good streets, none with this number: it exists under no reading (U), and which
+    // street was meant stays open, so neither's directional or suffix is taken.
+    f.reason('HOUSE_NUMBER_NOT_FOUND');
+    f.reason('AMBIGUOUS_MATCH');
+    const n = leadingNumber(c.number);
+    const near = n === null ? [] : [best, ...rivals].flatMap((h) => points.pointsNear(h.street.id, n, NEAR_WINDOW));
+    return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'U', level: 'locality', geocode: loc.geocode, suggestion: null, candidates: nearestNumbers(near, n) };
   }
   const components = repairStreet(c, best.street, best.fuzzy, f);
 
   if (best.points.length === 0) {
     // The street is covered, this number is not on it.
     f.reason('HOUSE_NUMBER_NOT_FOUND');
-    const n = Number(/^\d+/.exec(c.number)?.[0] ?? Number.NaN);
-    const near = Number.isFinite(n) ? points.pointsNear(best.street.id, n, 4) : [];
-    const byGap = [...near].sort((a, b) => Math.abs((a.number_int ?? 0) - n) - Math.abs((b.number_int ?? 0) - n));
+    const n = leadingNumber(c.number);
+    const near = n !== null ? points.pointsNear(best.street.id, n, NEAR_WINDOW) : [];
+    const byGap = nearestNumbers(near, n);
     const newLoc = localityOfPoint(loc, best.street, false, locality, f);
     return {
       street: best.street, point: null, components, locality: newLoc, zip4: newLoc === loc ? zip4 : null,
-      deliverability: 'U', level: 'street', geocode: streetGeocode(best.street, Number.isFinite(n) ? n : null, near),
+      deliverability: 'U', level: 'street', geocode: streetGeocode(best.street, n, near),
       suggestion: byGap[0] ?? null, candidates: byGap.slice(0, 4),
     };
   }
@@ -214,6 +229,25 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
     street: best.street, point, components, locality: newLoc, zip4: outZip4, deliverability, level: 'delivery_point',
     geocode: pointGeocode(point), suggestion: deliverability === 'D' ? null : point, candidates,
   };
+}
+
+// The buildings nearest number n, one per street and number (its point without a unit first), closest first.
+function nearestNumbers(near: readonly PointRecord[], n: number | null): PointRecord[] {
+  if (n === null) return [];
+  const byBuilding = new Map<string, PointRecord>();
+  for (const p of near) {
+    const key = `${p.street_id}|${p.number}|${p.number_fraction ?? ''}`;
+    const held = byBuilding.get(key);
+    if (held === undefined || (held.unit_number !== null && p.unit_number === null)) byBuilding.set(key, p);
+  }
+  const gap = (p: PointRecord): number => Math.abs((p.number_int ?? Number.MAX_SAFE_INTEGER) - n);
+  return [...byBuilding.values()].sort((a, b) => gap(a) - gap(b)).slice(0, NEAREST_OFFERED);
+}
+
+// The leading integer of a house number ("115" of "115 1/2", "12" of "12-34"), or null.
+function leadingNumber(number: string): number | null {
+  const lead = /^\d{1,15}/.exec(number);
+  return lead === null ? null : Number(lead[0]);
 }
 
 function sameStreet(a: StreetRecord, b: StreetRecord): boolean {

@@ -111,6 +111,11 @@ export function parseHouseNumber(text: string): { number: string; number_int: nu
   return { number, number_int: lead !== null ? Number(lead[0]) : null, number_fraction: m[2] ?? null };
 }
 
+/** The key house numbers compare by: leading zeros aside ("00300" is "300"; "0" stays "0"). */
+export function houseNumberKey(number: string): string {
+  return number.replace(/^0+(?=\d)/, '');
+}
+
 /** Splits a free-text unit ("# 101", "APARTMENT 4", "4B") into designator and number. */
 export function parseUnit(text: string | null): { unit_type: string | null; unit_number: string | null } {
   const s = clean(text).replace(/^#\s*/, '# ');

@@ -113,7 +113,7 @@ export interface PointStore {
   streetsInState(state: string, street: string): StreetRecord[];
   /** The distinct street names of a ZIP (for fuzzy matching of misspelled names). */
   streetNamesInZip(zip5: string): string[];
-  /** Every point of a street with this house number (several when it has units). */
+  /** Every point of a street with this house number, leading zeros aside (several when it has units). */
   pointsAt(streetId: number, number: string): PointRecord[];
   /** The points of a street whose leading integer is nearest `numberInt`, up to `limit` on each side, ordered by number. */
   pointsNear(streetId: number, numberInt: number, limit: number): PointRecord[];

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { AddrError, isAddrError } from '../core/errors.js';
 import { distanceKm } from '../core/geo-distance.js';
+import { houseNumberKey } from '../core/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/ports.js';
 import { ensureDir, migrateAccountsDb } from './accounts-db.js';
 import { POINT_MIGRATIONS } from './points-migrations.js';
@@ -98,7 +99,7 @@ const STREET_FROM = 'streets s JOIN sources src ON src.id = s.source_id';
 interface StreetPoints {
   all: PointRecord[]; // ordered by number_int, then unit
   numbered: PointRecord[]; // those with a leading integer
-  byNumber: Map<string, PointRecord[]>; // by the number as written
+  byNumber: Map<string, PointRecord[]>; // by the number's key (houseNumberKey: leading zeros aside)
 }
 
 /** The PointStore port over one SQLite connection, plus the administration of sources. */
@@ -186,8 +187,9 @@ export class SqlitePointStore implements PointStore {
     }
     const byNumber = new Map<string, PointRecord[]>();
     for (const p of rows) {
-      const list = byNumber.get(p.number);
-      if (list === undefined) byNumber.set(p.number, [p]);
+      const key = houseNumberKey(p.number);
+      const list = byNumber.get(key);
+      if (list === undefined) byNumber.set(key, [p]);
       else list.push(p);
     }
     const held: StreetPoints = { all: rows, numbered: rows.filter((p) => p.number_int !== null), byNumber };
@@ -198,11 +200,12 @@ export class SqlitePointStore implements PointStore {
 
   pointsAt(streetId: number, number: string): PointRecord[] {
     const held = this.pointsOfStreet(streetId);
-    if (held !== null) return held.byNumber.get(number) ?? [];
-    // By the indexed leading integer, then the exact text (123 and 123A share 123).
+    const key = houseNumberKey(number);
+    if (held !== null) return held.byNumber.get(key) ?? [];
+    // By the indexed leading integer, then the text (123 and 123A share 123; 00300 is 300).
     const lead = /^\d{1,15}/.exec(number);
     if (lead === null) return this.atStmt.all(streetId, number);
-    return this.atIntStmt.all(streetId, Number(lead[0])).filter((p) => p.number === number);
+    return this.atIntStmt.all(streetId, Number(lead[0])).filter((p) => houseNumberKey(p.number) === key);
   }
 
   pointsNear(streetId: number, numberInt: number, limit: number): PointRecord[] {

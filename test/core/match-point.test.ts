@@ -48,6 +48,9 @@ const TABLE: Row[] = [
   { name: 'missing directional, one street has the number', input: '220 Main St, Sebastopol, CA 95472', status: 'CORRECTED', line1: '220 N MAIN ST', deliverability: 'D', changes: ['DIRECTIONAL_ADDED'] },
   { name: 'wrong directional', input: '220 S Main St, Sebastopol, CA 95472', status: 'CORRECTED', line1: '220 N MAIN ST', deliverability: 'D', changes: ['DIRECTIONAL_CORRECTED'] },
   { name: 'ambiguous directional', input: '200 Main St, Sebastopol, CA 95472', status: 'PARTIAL', line1: '200 MAIN ST', deliverability: 'N', reasons: ['AMBIGUOUS_MATCH'], changes: [], level: 'locality', geocode: 'ZIP_CENTROID' },
+  { name: 'the directional tells the two streets apart', input: '200 S Main St, Sebastopol, CA 95472', status: 'VALIDATED', line1: '200 S MAIN ST', deliverability: 'D', reasons: [], changes: [], level: 'delivery_point', geocode: 'ROOFTOP' },
+  { name: 'ambiguous directional, the number on neither street', input: '250 Main St, Sebastopol, CA 95472', status: 'PARTIAL', line1: '250 MAIN ST', deliverability: 'U', reasons: ['HOUSE_NUMBER_NOT_FOUND', 'AMBIGUOUS_MATCH'], changes: [], level: 'locality', geocode: 'ZIP_CENTROID' },
+  { name: 'leading zeros in the data (00300)', input: '300 Florence Ave, Sebastopol, CA 95472', status: 'VALIDATED', line1: '300 FLORENCE AVE', deliverability: 'D', reasons: [], level: 'delivery_point', geocode: 'ROOFTOP' },
   { name: 'wrong ZIP (PO box ZIP of the same city)', input: '400 Petaluma Ave, Sebastopol, CA 95473', status: 'CORRECTED', line1: '400 PETALUMA AVE', zip5: '95472', deliverability: 'D', changes: ['ZIP_CORRECTED', 'ZIP4_ADDED'] },
   { name: 'missing ZIP', input: '300 Healdsburg Ave, Sebastopol, CA', status: 'CORRECTED', line1: '300 HEALDSBURG AVE', zip5: '95472', deliverability: 'D', changes: ['ZIP_ADDED', 'ZIP4_ADDED'] },
   { name: 'street in another ZIP', input: '9020 Graton Rd, Sebastopol, CA 95472', status: 'CORRECTED', line1: '9020 GRATON RD', zip5: '95444', city: 'GRATON', deliverability: 'D', changes: ['ZIP_CORRECTED', 'CITY_CORRECTED'] },
@@ -84,6 +87,13 @@ describe('validation with address points', () => {
     expect(r.candidates?.[0]).toMatchObject({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472', source: 'sebastopol.oa', place_id: expect.stringMatching(/^pt_/) });
     expect(engine.validate('210 N Main St Apt 9, Sebastopol, CA 95472', { candidates: 5 }).candidates?.map((c) => c.line1)).toEqual(['210 N MAIN ST # 101', '210 N MAIN ST APT 4']);
     expect(engine.validate('108 Bodega Ave, Sebastopol, CA 95472').candidates).toBeUndefined();
+    // An ambiguity names no single reading: both streets are candidates, the suggestion is the input as standardized.
+    const amb = engine.validate('200 Main St, Sebastopol, CA 95472', { candidates: 5 });
+    expect(amb.candidates?.map((c) => c.line1).sort()).toEqual(['200 N MAIN ST', '200 S MAIN ST']);
+    expect(amb.suggested_address).toBe('200 Main St, Sebastopol, CA 95472');
+    expect(amb.place_id).toBeNull();
+    const none = engine.validate('250 Main St, Sebastopol, CA 95472', { candidates: 5 });
+    expect(none.candidates?.map((c) => c.line1)).toEqual(expect.arrayContaining(['230 S MAIN ST', '220 N MAIN ST']));
   });
 
   it('gives the place_id of the point confirmed and names both layers in data_version', () => {
