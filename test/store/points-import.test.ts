@@ -130,6 +130,44 @@ describe('addr data import: GeoJSON lines and NAD', () => {
   });
 });
 
+describe('addr data import: CSV line ends, quoting and county abbreviations', () => {
+  it('reads CRLF lines, a quoted street with a comma and doubled quotes, and brings BL, TE, CM, PW, LA, LP to the C1 standard', async () => {
+    const dir = dataDir();
+    const file = join(dir, 'county.csv');
+    const rows = [
+      'LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID',
+      '-122.8290,38.4020,1,"Ocean View BL",,,,,95472,1',
+      '-122.8291,38.4021,2,"Vista TE",,,,,95472,2',
+      '-122.8292,38.4022,3,"Village CM",,,,,95472,3',
+      '-122.8293,38.4023,4,"Gravenstein PW",,,,,95472,4',
+      '-122.8294,38.4024,5,"Apple LA",,,,,95472,5',
+      '-122.8295,38.4025,6,"Cherry LP",,,,,95472,6',
+      '-122.8296,38.4026,7,"Lover\'s ""Lane"", Upper",,,,,95472,7',
+    ];
+    writeFileSync(file, `${rows.join('\r\n')}\r\n`);
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    try {
+      const s = await importPoints(db, { input: { kind: 'file', path: file }, format: null, source: null, locality: fakeLocality(), now: new Date() });
+      expect(s).toMatchObject({ rows_read: 7, rows_imported: 7, rows_skipped: 0 });
+    } finally {
+      db.close();
+    }
+    const store = pointStoreOf(dir);
+    try {
+      const suffixOf = (key: string): (string | null)[] => store.streetsInZip('95472', key).map((st) => st.suffix);
+      expect([suffixOf('OCEAN VIEW'), suffixOf('VISTA'), suffixOf('VILLAGE'), suffixOf('GRAVENSTEIN'), suffixOf('APPLE'), suffixOf('CHERRY')])
+        .toEqual([['BLVD'], ['TER'], ['CMN'], ['PKWY'], ['LN'], ['LOOP']]);
+      // The quoted street arrives whole (comma and quotes inside the field, no stray \r): one street, one point.
+      const names = store.streetNamesInZip('95472');
+      expect(names.filter((n) => n.includes('LOVER'))).toHaveLength(1);
+      expect(names.some((n) => n.includes('\r'))).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
+});
+
 describe('addr data import: sources', () => {
   it('names a source after its file', () => {
     expect(sourceNameOf('/x/us-ak-kodiak.csv.gz')).toBe('us-ak-kodiak');
