@@ -52,22 +52,29 @@ function pointsOn(points: PointStore, street: StreetRecord, c: AddressComponents
   return c.number_fraction === null ? at.filter((p) => p.number_fraction === null) : at.filter((p) => p.number_fraction === c.number_fraction);
 }
 
-/** Streets named like the input near the locality; fuzzy when only a misspelling matched. */
-function findStreets(c: AddressComponents, loc: Locality, points: PointStore): { streets: StreetRecord[]; fuzzy: boolean } {
+/** Streets of this key in other ZIPs of the state: the same city, or close to where the locality is. */
+function nearbyStreets(key: string, loc: Locality, points: PointStore): StreetRecord[] {
+  if (loc.state === null || !points.coversState(loc.state)) return [];
+  const at = loc.geocode; // the ZIP's or the city's centroid
+  const city = loc.city !== null ? cityKey(loc.city) : null;
+  return points.streetsInState(loc.state, key).filter((s) => s.zip5 !== loc.zip5 &&
+    ((city !== null && s.city !== null && cityKey(s.city) === city) || (at !== null && distanceKm(at.lat, at.lon, s.lat, s.lon) <= NEARBY_KM)));
+}
+
+/**
+ * Streets named like the input near the locality; fuzzy when only a misspelling matched;
+ * inZip when they are the streets of the decided ZIP (others nearby may still hold the number).
+ */
+function findStreets(c: AddressComponents, loc: Locality, points: PointStore): { streets: StreetRecord[]; fuzzy: boolean; inZip: boolean } {
   const key = streetKey(c.street as string);
   const zip = loc.zip5 !== null && points.coversZip(loc.zip5) ? loc.zip5 : null;
   if (zip !== null) {
     const inZip = points.streetsInZip(zip, key);
-    if (inZip.length > 0) return { streets: inZip, fuzzy: false };
+    if (inZip.length > 0) return { streets: inZip, fuzzy: false, inZip: true };
   }
-  if (loc.state !== null && points.coversState(loc.state)) {
-    // Another ZIP of the same place: the same city, or close to where the locality is.
-    const at = loc.geocode; // the ZIP's or the city's centroid
-    const city = loc.city !== null ? cityKey(loc.city) : null;
-    const near = points.streetsInState(loc.state, key).filter((s) =>
-      (city !== null && s.city !== null && cityKey(s.city) === city) || (at !== null && distanceKm(at.lat, at.lon, s.lat, s.lon) <= NEARBY_KM));
-    if (near.length > 0) return { streets: near, fuzzy: false };
-  }
+  // Another ZIP of the same place (a wrong or missing ZIP).
+  const near = nearbyStreets(key, loc, points);
+  if (near.length > 0) return { streets: near, fuzzy: false, inZip: false };
   if (zip !== null) {
     // A misspelling: the closest street names of the ZIP, when one distance wins.
     const max = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
@@ -80,9 +87,27 @@ function findStreets(c: AddressComponents, loc: Locality, points: PointStore): {
         names = [name];
       } else if (d === best) names.push(name);
     }
-    if (best <= max && names.length === 1) return { streets: points.streetsInZip(zip, names[0] as string), fuzzy: true };
+    if (best <= max && names.length === 1) return { streets: points.streetsInZip(zip, names[0] as string), fuzzy: true, inZip: true };
   }
-  return { streets: [], fuzzy: false };
+  return { streets: [], fuzzy: false, inZip: false };
+}
+
+/**
+ * The streets scored, best first. When the first fits strictly better than every other
+ * (without the number) and has the number, no other can score as well: the rest are not
+ * asked. On a tie (N MAIN ST and S MAIN ST for MAIN ST) every street is asked.
+ */
+function rankStreets(c: AddressComponents, loc: Locality, points: PointStore, streets: readonly StreetRecord[], fuzzy: boolean): StreetHit[] {
+  const ordered = [...streets].sort((a, b) => fit(c, b, loc, false) - fit(c, a, loc, false));
+  const first = fit(c, ordered[0] as StreetRecord, loc, false);
+  const alone = ordered.length === 1 || first > fit(c, ordered[1] as StreetRecord, loc, false);
+  const hits: StreetHit[] = [];
+  for (const street of ordered) {
+    const at = pointsOn(points, street, c);
+    hits.push({ street, fuzzy, points: at, score: fit(c, street, loc, at.length > 0) });
+    if (alone && at.length > 0) break;
+  }
+  return hits.sort((a, b) => b.score - a.score);
 }
 
 /** How well a street fits the input's directionals, suffix and ZIP (higher is better). */
@@ -147,7 +172,7 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
   if (c.street === null || c.number === null || c.po_box !== null || c.rural_route !== null) return null;
   const covered = (loc.zip5 !== null && points.coversZip(loc.zip5)) || (loc.state !== null && points.coversState(loc.state));
   if (!covered) return null;
-  const { streets, fuzzy } = findStreets(c, loc, points);
+  const { streets, fuzzy, inZip } = findStreets(c, loc, points);
   if (streets.length === 0) {
     // Points cover the ZIP but know no such street: said, not confirmed. A state merely
     // touched by some source, without this ZIP, stays at the locality layer.
@@ -155,19 +180,16 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
     f.reason('STREET_NOT_FOUND');
     return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: null, candidates: [] };
   }
-  // Streets in order of how well they fit without the number. When the first fits strictly
-  // better than every other and has the number, no other can score as well: the rest are
-  // not asked. On a tie (N MAIN ST and S MAIN ST for MAIN ST) every street is asked.
-  const ordered = [...streets].sort((a, b) => fit(c, b, loc, false) - fit(c, a, loc, false));
-  const first = fit(c, ordered[0] as StreetRecord, loc, false);
-  const alone = ordered.length === 1 || first > fit(c, ordered[1] as StreetRecord, loc, false);
-  const hits: StreetHit[] = [];
-  for (const street of ordered) {
-    const at = pointsOn(points, street, c);
-    hits.push({ street, fuzzy, points: at, score: fit(c, street, loc, at.length > 0) });
-    if (alone && at.length > 0) break;
+  let hits = rankStreets(c, loc, points, streets, fuzzy);
+  if (inZip && !fuzzy && (hits[0] as StreetHit).points.length === 0) {
+    // The street runs on into a neighbouring ZIP (W 26th St in 10001 and 10010): the number
+    // may be on that part, and then the ZIP given is the wrong one.
+    const other = nearbyStreets(streetKey(c.street as string), loc, points);
+    if (other.length > 0) {
+      const wider = rankStreets(c, loc, points, [...streets, ...other], fuzzy);
+      if ((wider[0] as StreetHit).points.length > 0) hits = wider;
+    }
   }
-  hits.sort((a, b) => b.score - a.score);
   const best = hits[0] as StreetHit;
   const rivals = hits.filter((h) => h !== best && h.score === best.score && !sameStreet(h.street, best.street));
   if (rivals.length > 0 && best.points.length > 0) {

@@ -14,7 +14,7 @@ let localityOnly: Engine;
 
 beforeAll(async () => {
   dir = tempDataDir();
-  await importFixtures(dir.dir, ['sebastopol.oa.csv', 'sebastopol-geom.oa.csv', 'graton.geojsonl', 'nad-recent.txt', 'nad-r4.csv']);
+  await importFixtures(dir.dir, ['sebastopol.oa.csv', 'sebastopol-geom.oa.csv', 'sebastopol-graton-rd.oa.csv', 'graton.geojsonl', 'nad-recent.txt', 'nad-r4.csv']);
   points = pointStoreOf(dir.dir);
   engine = createEngine({ locality: fakeLocality(), points });
   localityOnly = createEngine({ locality: fakeLocality() });
@@ -53,7 +53,10 @@ const TABLE: Row[] = [
   { name: 'leading zeros in the data (00300)', input: '300 Florence Ave, Sebastopol, CA 95472', status: 'VALIDATED', line1: '300 FLORENCE AVE', deliverability: 'D', reasons: [], level: 'delivery_point', geocode: 'ROOFTOP' },
   { name: 'wrong ZIP (PO box ZIP of the same city)', input: '400 Petaluma Ave, Sebastopol, CA 95473', status: 'CORRECTED', line1: '400 PETALUMA AVE', zip5: '95472', deliverability: 'D', changes: ['ZIP_CORRECTED', 'ZIP4_ADDED'] },
   { name: 'missing ZIP', input: '300 Healdsburg Ave, Sebastopol, CA', status: 'CORRECTED', line1: '300 HEALDSBURG AVE', zip5: '95472', deliverability: 'D', changes: ['ZIP_ADDED', 'ZIP4_ADDED'] },
-  { name: 'street in another ZIP', input: '9020 Graton Rd, Sebastopol, CA 95472', status: 'CORRECTED', line1: '9020 GRATON RD', zip5: '95444', city: 'GRATON', deliverability: 'D', changes: ['ZIP_CORRECTED', 'CITY_CORRECTED'] },
+  { name: 'street only in another ZIP', input: '300 Healdsburg Ave, Graton, CA 95444', status: 'CORRECTED', line1: '300 HEALDSBURG AVE', zip5: '95472', city: 'SEBASTOPOL', deliverability: 'D', changes: ['ZIP_CORRECTED', 'CITY_CORRECTED', 'ZIP4_ADDED'] },
+  { name: 'street in both ZIPs, the number on the other ZIP\'s part', input: '9020 Graton Rd, Sebastopol, CA 95472', status: 'CORRECTED', line1: '9020 GRATON RD', zip5: '95444', city: 'GRATON', deliverability: 'D', changes: ['ZIP_CORRECTED', 'CITY_CORRECTED'] },
+  { name: 'street in both ZIPs, the other way round', input: '102 Graton Rd, Graton, CA 95444', status: 'CORRECTED', line1: '102 GRATON RD', zip5: '95472', city: 'SEBASTOPOL', deliverability: 'D', changes: ['ZIP_CORRECTED', 'CITY_CORRECTED'] },
+  { name: 'street in both ZIPs, the number on neither', input: '500 Graton Rd, Sebastopol, CA 95472', status: 'PARTIAL', line1: '500 GRATON RD', zip5: '95472', deliverability: 'U', reasons: ['HOUSE_NUMBER_NOT_FOUND'], level: 'street', geocode: 'STREET' },
   { name: 'unit missing where only units are listed', input: '210 N Main St, Sebastopol, CA 95472', status: 'PARTIAL', line1: '210 N MAIN ST', deliverability: 'U', reasons: ['UNIT_MISSING'], level: 'delivery_point' },
   { name: 'listed unit', input: '210 N Main St Apt 4, Sebastopol, CA 95472', status: 'VALIDATED', line1: '210 N MAIN ST APT 4', deliverability: 'D', reasons: [] },
   { name: 'listed unit, other designator and leading zero', input: '210 N Main St # 04, Sebastopol, CA 95472', status: 'VALIDATED', line1: '210 N MAIN ST # 04', deliverability: 'D', reasons: [] },
