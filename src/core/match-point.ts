@@ -26,6 +26,8 @@ import type { Deliverability, Geocode, QualityLevel } from './validation-result.
 const NEARBY_KM = 25;
 /** Points asked on each side of a number not found: enough to find a neighbour of the same parity past the units of a building. */
 const NEAR_WINDOW = 12;
+/** At most this many ZIPs of a city are searched for a misspelled street name. */
+const FUZZY_ZIPS = 12;
 /** The nearest numbers offered (candidates) for a number not found. */
 const NEAREST_OFFERED = 4;
 
@@ -61,11 +63,23 @@ function nearbyStreets(key: string, loc: Locality, points: PointStore): StreetRe
     ((city !== null && s.city !== null && cityKey(s.city) === city) || (at !== null && distanceKm(at.lat, at.lon, s.lat, s.lon) <= NEARBY_KM)));
 }
 
+/** The covered ZIPs a misspelled street is looked for in: the decided one, then the city's (at most FUZZY_ZIPS). */
+function fuzzyZips(loc: Locality, points: PointStore, locality: LocalityStore): string[] {
+  const out: string[] = [];
+  if (loc.zip5 !== null && points.coversZip(loc.zip5)) out.push(loc.zip5);
+  if (loc.city !== null && loc.state !== null) {
+    for (const place of locality.placesByKey(cityKey(loc.city), loc.state)) {
+      for (const z of place.zips) if (out.length < FUZZY_ZIPS && !out.includes(z) && points.coversZip(z)) out.push(z);
+    }
+  }
+  return out;
+}
+
 /**
  * Streets named like the input near the locality; fuzzy when only a misspelling matched;
  * inZip when they are the streets of the decided ZIP (others nearby may still hold the number).
  */
-function findStreets(c: AddressComponents, loc: Locality, points: PointStore): { streets: StreetRecord[]; fuzzy: boolean; inZip: boolean } {
+function findStreets(c: AddressComponents, loc: Locality, points: PointStore, locality: LocalityStore): { streets: StreetRecord[]; fuzzy: boolean; inZip: boolean } {
   const key = streetKey(c.street as string);
   const zip = loc.zip5 !== null && points.coversZip(loc.zip5) ? loc.zip5 : null;
   if (zip !== null) {
@@ -75,19 +89,26 @@ function findStreets(c: AddressComponents, loc: Locality, points: PointStore): {
   // Another ZIP of the same place (a wrong or missing ZIP).
   const near = nearbyStreets(key, loc, points);
   if (near.length > 0) return { streets: near, fuzzy: false, inZip: false };
-  if (zip !== null) {
-    // A misspelling: the closest street names of the ZIP, when one distance wins.
-    const max = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
-    let best = max + 1;
-    let names: string[] = [];
-    for (const name of points.streetNamesInZip(zip)) {
+  // A misspelling: the closest street names of the ZIP and of the city's other covered ZIPs,
+  // when one name wins.
+  const zips = fuzzyZips(loc, points, locality);
+  const max = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
+  let best = max + 1;
+  const names = new Set<string>();
+  for (const z of zips) {
+    for (const name of points.streetNamesInZip(z)) {
       const d = damerauLevenshtein(key, name, best);
       if (d < best) {
         best = d;
-        names = [name];
-      } else if (d === best) names.push(name);
+        names.clear();
+        names.add(name);
+      } else if (d === best) names.add(name);
     }
-    if (best <= max && names.length === 1) return { streets: points.streetsInZip(zip, names[0] as string), fuzzy: true, inZip: true };
+  }
+  if (best <= max && names.size === 1) {
+    const name = [...names][0] as string;
+    const streets = zips.flatMap((z) => points.streetsInZip(z, name));
+    if (streets.length > 0) return { streets, fuzzy: true, inZip: false };
   }
   return { streets: [], fuzzy: false, inZip: false };
 }
@@ -172,7 +193,7 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
   if (c.street === null || c.number === null || c.po_box !== null || c.rural_route !== null) return null;
   const covered = (loc.zip5 !== null && points.coversZip(loc.zip5)) || (loc.state !== null && points.coversState(loc.state));
   if (!covered) return null;
-  const { streets, fuzzy, inZip } = findStreets(c, loc, points);
+  const { streets, fuzzy, inZip } = findStreets(c, loc, points, locality);
   if (streets.length === 0) {
     // Points cover the ZIP but know no such street: said, not confirmed. A state merely
     // touched by some source, without this ZIP, stays at the locality layer.

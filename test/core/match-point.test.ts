@@ -43,6 +43,7 @@ const TABLE: Row[] = [
   { name: 'exact', input: '100 Bodega Ave, Sebastopol, CA 95472', status: 'VALIDATED', line1: '100 BODEGA AVE', deliverability: 'D', reasons: [], changes: [], level: 'delivery_point', geocode: 'ROOFTOP' },
   { name: 'type spelled out, no ZIP', input: '100 Bodega Avenue Sebastopol CA', status: 'CORRECTED', line1: '100 BODEGA AVE', zip5: '95472', deliverability: 'D', changes: ['ZIP_ADDED', 'SUFFIX_STANDARDIZED'], geocode: 'ROOFTOP' },
   { name: 'misspelled street', input: '100 Bodga Ave, Sebastopol, CA 95472', status: 'CORRECTED', line1: '100 BODEGA AVE', deliverability: 'D', reasons: ['STREET_FUZZY_MATCH'], changes: ['STREET_CORRECTED'] },
+  { name: 'misspelled street, given with the city\'s PO-box ZIP', input: '100 Bodga Ave, Sebastopol, CA 95473', status: 'CORRECTED', line1: '100 BODEGA AVE', zip5: '95472', deliverability: 'D', reasons: ['STREET_FUZZY_MATCH'], changes: ['STREET_CORRECTED', 'ZIP_CORRECTED'] },
   { name: 'missing suffix', input: '100 Bodega, Sebastopol, CA 95472', status: 'CORRECTED', line1: '100 BODEGA AVE', deliverability: 'D', changes: ['SUFFIX_ADDED'] },
   { name: 'wrong suffix', input: '400 Petaluma St, Sebastopol, CA 95472', status: 'CORRECTED', line1: '400 PETALUMA AVE', deliverability: 'D', changes: ['SUFFIX_CORRECTED', 'ZIP4_ADDED'] },
   { name: 'missing directional, one street has the number', input: '220 Main St, Sebastopol, CA 95472', status: 'CORRECTED', line1: '220 N MAIN ST', deliverability: 'D', changes: ['DIRECTIONAL_ADDED'] },
