@@ -21,6 +21,12 @@ export { AddrError, ERRORS, isAddrError } from './core/errors.js';
 export type { ErrorCode, ErrorKind } from './core/errors.js';
 export { ENGINE_VERSION } from './core/version.js';
 export { openLocalityStore, defaultLocalityDbPath };
+// The engine with imported address points: openEngine({ referenceDbPath: defaultLocalityDbPath(), dataDir }).engine.validate / .geocode.
+export { openEngine } from './store/open-engine.js';
+export type { EngineLocation, OpenedEngine } from './store/open-engine.js';
+export type { Engine, ValidateCallOptions } from './core/engine.js';
+export type { GeocodeResult } from './core/geocode.js';
+export type { PointCandidate } from './core/validation-result.js';
 
 /** Options of validate. */
 export interface ValidateOptions {

@@ -41,6 +41,12 @@ const INPUT_HELP = 'Input: the arguments joined are one address. With "-", or no
   + 'With --account or --key each address counts against that account and is refused as the API would refuse it; '
   + 'without them the built-in local account records the usage and never refuses.';
 
+const GEOCODE_HELP = 'Input: the arguments joined are one address. With "-", or no argument and stdin piped, '
+  + 'one address per line is read from stdin and one result per line is written, in order. '
+  + 'Address points imported with `addr data import` are opened from the data directory (--data-dir, else $ADDR_DATA_DIR); '
+  + 'geocode.quality says what the position is: ROOFTOP (an address point, 10 m), STREET (interpolated between the '
+  + 'neighbouring numbers of the same side, 50 m, else the street centre, 500 m), ZIP_CENTROID (5 km) or CITY_CENTROID (10 km).';
+
 const ACCOUNTS_HELP = 'Accounts, keys and usage live in accounts.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
   + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
   + 'Days are UTC; a Free Beta allowance resets at midnight UTC, a production billing period is the UTC calendar month.';
@@ -75,6 +81,7 @@ const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'geocode',
     summary: 'geocode addresses: ROOFTOP from imported address points, else STREET, else the ZIP or city centroid',
+    help: GEOCODE_HELP,
     examples: [
       'addr geocode "1400 abercrombie dr kodiak ak"',
       'addr geocode --line1 "100 bodega ave" --city sebastopol --state ca --format json',

@@ -236,7 +236,9 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
     const n = leadingNumber(c.number);
     const near = n !== null ? points.pointsNear(best.street.id, n, NEAR_WINDOW) : [];
     const byGap = nearestNumbers(near, n);
-    const newLoc = localityOfPoint(loc, best.street, false, locality, f);
+    // The street's ZIP is a guess when its points' ZIPs were inferred from their positions at import.
+    const guessed = near.length === 0 || near.every((p) => (p.inferred & INFERRED.zip5) !== 0);
+    const newLoc = localityOfPoint(loc, best.street, guessed, locality, f);
     return {
       street: best.street, point: null, components, locality: newLoc, zip4: newLoc === loc ? zip4 : null,
       deliverability: 'U', level: 'street', geocode: streetGeocode(best.street, n, near),

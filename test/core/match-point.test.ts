@@ -64,6 +64,7 @@ const TABLE: Row[] = [
   { name: 'unknown unit', input: '210 N Main St Apt 9, Sebastopol, CA 95472', status: 'PARTIAL', line1: '210 N MAIN ST APT 9', deliverability: 'U', reasons: ['UNIT_NOT_FOUND'] },
   { name: 'unit where none are listed', input: '100 Bodega Ave Apt 3, Sebastopol, CA 95472', status: 'VALIDATED', line1: '100 BODEGA AVE APT 3', deliverability: 'D', reasons: [] },
   { name: 'number off the street', input: '108 Bodega Ave, Sebastopol, CA 95472', status: 'PARTIAL', line1: '108 BODEGA AVE', deliverability: 'U', reasons: ['HOUSE_NUMBER_NOT_FOUND'], level: 'street', geocode: 'STREET' },
+  { name: 'number off a street whose ZIPs were inferred at import: the ZIP given stays', input: '13 Oak Cir, Sebastopol, CA 95473', status: 'PARTIAL', line1: '13 OAK CIR', zip5: '95473', deliverability: 'U', reasons: ['HOUSE_NUMBER_NOT_FOUND'], changes: [], level: 'street' },
   { name: 'fraction and leading zeros', input: '115 1/2 Bodega Ave, Sebastopol, CA 95472', status: 'VALIDATED', line1: '115 1/2 BODEGA AVE', deliverability: 'D' },
   { name: 'street the points do not have in a covered ZIP', input: '12 Nowhere Ln, Sebastopol, CA 95472', status: 'PARTIAL', line1: '12 NOWHERE LN', deliverability: 'N', reasons: ['STREET_NOT_FOUND'], level: 'locality' },
   { name: 'no coverage: the locality layer alone', input: '1600 Pennsylvania Ave NW, Washington, DC 20500', status: 'VALIDATED', line1: '1600 PENNSYLVANIA AVE NW', deliverability: 'N', reasons: ['NO_STREET_COVERAGE'], level: 'locality', geocode: 'ZIP_CENTROID' },
