@@ -42,6 +42,12 @@ export function parseCount(value: string): number {
   return Number(value.trim());
 }
 
+/** Parses a positive count flag (`--workers 2`). */
+export function parsePositive(value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value.trim()) < 1) throw new InvalidArgumentError('Give a whole number, 1 or more.');
+  return Number(value.trim());
+}
+
 /** Parses a day flag (`--since 2026-03-01`). */
 export function parseDay(value: string): string {
   const day = value.trim();
@@ -105,6 +111,12 @@ export const OPTIONS = {
   },
   source: { flags: '--source <name>', description: 'data import: the name of the source (default: the file name without extensions; required with stdin)' },
   json: { flags: '--json', description: 'data import: print the summary as a JSON document' },
+  output: { flags: '-o, --output <file>', description: 'batch: the output file, or - for stdout (default: IN with .validated before the extension; stdout when IN is -)' },
+  batchFormat: { flags: '-f, --format <format>', description: 'batch: the output format (default: the input format, or the extension of -o)', choices: ['csv', 'tsv'] },
+  columns: { flags: '--columns <map>', description: 'batch: the address columns, ROLE=HEADER pairs separated by commas (roles: address, line1, line2, city, state, zip), e.g. line1=Street,city=Town' },
+  resume: { flags: '--resume', description: 'batch: continue the unfinished run of this input and output from its checkpoint' },
+  restart: { flags: '--restart', description: 'batch: discard the unfinished run of this input and output and start over' },
+  workers: { flags: '--workers <n>', description: 'batch: worker threads validating rows (default: the number of CPUs)', parse: parsePositive },
   line1: { flags: '--line1 <text>', description: 'structured input: street line' },
   line2: { flags: '--line2 <text>', description: 'structured input: apartment, suite or unit' },
   city: { flags: '--city <text>', description: 'structured input: city' },
@@ -156,6 +168,17 @@ export type ValidateFlags = StructuredFlags & OutputFlags & DataDirFlags & Accou
 
 /** The flags of `addr geocode`. */
 export type GeocodeFlags = StructuredFlags & OutputFlags & DataDirFlags;
+
+/** The flags of `addr batch`. */
+export type BatchFlags = DataDirFlags & AccountFlags & {
+  output?: string;
+  format?: 'csv' | 'tsv' | 'xlsx';
+  columns?: string;
+  resume?: boolean;
+  restart?: boolean;
+  workers?: number;
+  color: boolean;
+};
 
 /** The settings flags of `addr accounts create` and `addr accounts set`. */
 export type AccountSettingsFlags = {

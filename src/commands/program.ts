@@ -14,7 +14,7 @@ import { ENGINE_VERSION } from '../core/version.js';
 import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
-import type { AdminFlags, DataFlags, GeocodeFlags, NormalizeFlags, OptionName, ValidateFlags } from './options.js';
+import type { AdminFlags, BatchFlags, DataFlags, GeocodeFlags, NormalizeFlags, OptionName, ValidateFlags } from './options.js';
 
 /** One registered command: its help and flags here, its code loaded on demand. */
 interface CommandSpec {
@@ -46,6 +46,18 @@ const GEOCODE_HELP = 'Input: the arguments joined are one address. With "-", or 
   + 'Address points imported with `addr data import` are opened from the data directory (--data-dir, else $ADDR_DATA_DIR); '
   + 'geocode.quality says what the position is: ROOFTOP (an address point, 10 m), STREET (interpolated between the '
   + 'neighbouring numbers of the same side, 50 m, else the street centre, 500 m), ZIP_CENTROID (5 km) or CITY_CENTROID (10 km).';
+
+const BATCH_HELP = 'Every input column is kept, in order, and these columns are appended: addr_status (VALIDATED, CORRECTED, PARTIAL, NOT_FOUND, '
+  + 'or ERROR for a row that could not be read), addr_confidence, addr_line1, addr_line2, addr_city, addr_state, addr_zip5, addr_zip4, '
+  + 'addr_county, addr_county_fips, addr_lat, addr_lon, addr_geocode_quality, addr_deliverability, addr_match_code, addr_reason_codes '
+  + '(separated by ;) and addr_changes (addr2_... when the input already has such columns). '
+  + 'The address columns are found from the header (address, street/line1/address1, line2/apt/suite/unit, city/town, state/st/province, '
+  + 'zip/zip code/postal code/postcode, any case or punctuation) or given with --columns. ZIPs a spreadsheet turned into numbers '
+  + '(2108, 21081234, 2108.0) are restored when the row\'s state confirms them (reason code ZIP_REPAIRED). '
+  + 'Output goes to OUT.partial and is renamed to OUT when complete. Each row counts against the account (--account, --key, '
+  + 'else the local account, on the plan `addr accounts set local` gives it); when the allowance runs out, the allowed rows are written, '
+  + 'the rest are reported with the input line they start at (exit 3), and --resume continues there. An interrupted run (Ctrl-C, kill) '
+  + 'keeps a checkpoint in accounts.sqlite in the data directory: --resume finishes it with every row written once.';
 
 const ACCOUNTS_HELP = 'Accounts, keys and usage live in accounts.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
   + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
@@ -89,6 +101,20 @@ const COMMANDS: readonly CommandSpec[] = [
     ],
     options: [...ADDRESS_COMMAND_OPTIONS, 'dataDir'],
     run: async (args, command, ctx) => (await import('./geocode.js')).runGeocode(args, command.opts<GeocodeFlags>(), ctx),
+  },
+  {
+    name: 'batch',
+    summary: 'validate every row of a CSV or TSV file and write it back with result columns appended',
+    examples: [
+      'addr batch customers.csv                      # writes customers.validated.csv',
+      'addr batch leads.csv -o leads-checked.csv --account acme',
+      'addr batch export.tsv --columns line1=Street,city=Town,zip=Postcode -o - > checked.tsv',
+      'addr batch customers.csv --resume             # finish a run that was interrupted or stopped by the allowance',
+    ],
+    options: ['output', 'batchFormat', 'columns', 'resume', 'restart', 'workers', 'account', 'key', 'dataDir'],
+    argument: { syntax: '<file>', description: 'the CSV or TSV file, or - to read it from stdin' },
+    help: BATCH_HELP,
+    run: async (args, command, ctx) => (await import('./batch.js')).runBatch(args, command.opts<BatchFlags>(), ctx),
   },
   {
     name: 'usage',

@@ -31,6 +31,10 @@ export const ERRORS = {
   ADDR_ERR_IMPORT_READ: { kind: 'input', message: 'Cannot read the address-point source: %s' },
   ADDR_ERR_IMPORT_INTERRUPTED: { kind: 'input', message: "Import of source '%s' interrupted; nothing of it was kept." },
   ADDR_ERR_SOURCE_NOT_FOUND: { kind: 'usage', message: "No imported source named '%s'. `addr data status` lists the sources." },
+  ADDR_ERR_BATCH_NO_ADDRESS: { kind: 'input', message: 'No address column found among the headers %s. Name one address, street, line1 or address1 (with city, state, zip beside it, or alone for one-line addresses), or map the columns with --columns line1=Street,line2=Unit,city=Town,state=State,zip=Postcode (or --columns address=FullAddress).' },
+  ADDR_ERR_BATCH_INPUT: { kind: 'input', message: '%s' },
+  ADDR_ERR_BATCH_RESUME: { kind: 'usage', message: '%s' },
+  ADDR_ERR_BATCH_UNPROCESSED: { kind: 'quota', message: '%s' },
   ADDR_ERR_INTERNAL: { kind: 'internal', message: '%s' },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 

@@ -50,4 +50,31 @@ export const ACCOUNT_MIGRATIONS: readonly Migration[] = [
         VALUES ('local', 'unlimited', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
     `,
   },
+  {
+    version: 2,
+    description: 'batch_runs: checkpoints of addr batch, advanced in the transactions that record their usage',
+    sql: `
+      CREATE TABLE batch_runs (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        input_path TEXT NOT NULL,
+        output_path TEXT NOT NULL,
+        temp_path TEXT NOT NULL,
+        input_size INTEGER NOT NULL,
+        input_mtime_ms REAL NOT NULL,
+        header_hash TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        rows_done INTEGER NOT NULL DEFAULT 0,
+        rows_paid INTEGER NOT NULL DEFAULT 0,
+        in_offset INTEGER NOT NULL DEFAULT 0,
+        in_line INTEGER NOT NULL DEFAULT 2,
+        out_bytes INTEGER NOT NULL DEFAULT 0,
+        state TEXT NOT NULL CHECK (state IN ('running', 'stopped')),
+        pid INTEGER,
+        started_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (input_path, output_path)
+      );
+    `,
+  },
 ];

@@ -1,0 +1,98 @@
+/**
+ * Files of `addr batch`: the formats of input and output (from --format, the
+ * extensions, or the first bytes), the default output name, and the identity
+ * of an input that --resume checks.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { InputIdentity } from '../accounts/batch-runs.js';
+import { AddrError } from '../core/errors.js';
+import { CsvScanner } from './csv-scanner.js';
+import { hasBom } from './batch-text-input.js';
+
+/** The spreadsheet formats. */
+export const BATCH_FORMATS = ['csv', 'tsv', 'xlsx'] as const;
+
+/** One spreadsheet format. */
+export type BatchFormat = (typeof BATCH_FORMATS)[number];
+
+/** The field delimiter of a text format. */
+export const delimiterOf = (format: BatchFormat): string => (format === 'tsv' ? '\t' : ',');
+
+/** The format an extension names, or null. */
+export function formatOfPath(path: string): BatchFormat | null {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.csv') return 'csv';
+  if (ext === '.tsv' || ext === '.tab') return 'tsv';
+  if (ext === '.xlsx') return 'xlsx';
+  return null;
+}
+
+/** The format of input bytes: a ZIP container is a workbook; a first line with tabs and no commas is TSV; else CSV. */
+export function sniffFormat(head: Uint8Array): BatchFormat {
+  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) return 'xlsx';
+  let tabs = 0;
+  let commas = 0;
+  for (let i = hasBom(head) ? 3 : 0; i < head.length; i++) {
+    const c = head[i];
+    if (c === 10 || c === 13) break;
+    if (c === 9) tabs++;
+    else if (c === 44) commas++;
+  }
+  return tabs > 0 && commas === 0 ? 'tsv' : 'csv';
+}
+
+/** The first bytes of a file (up to `max`). */
+export function readHead(path: string, max = 64 * 1024): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(max);
+    const n = readSync(fd, buf, 0, max, 0);
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The default output of an input file: beside it, `customers.csv` -> `customers.validated.csv` (extension of the output format). */
+export function defaultOutputPath(input: string, format: BatchFormat): string {
+  const ext = extname(input);
+  const stem = basename(input, ext);
+  return join(dirname(input), `${stem}.validated.${format}`);
+}
+
+/** The partial output beside an output file: renamed to the output when complete. */
+export function tempPathOf(output: string): string {
+  return `${output}.partial`;
+}
+
+/** Checks the input file exists and is a file; returns its resolved path. */
+export function resolveInputFile(path: string): string {
+  let real: string;
+  try {
+    real = realpathSync(resolve(path));
+  } catch {
+    throw new AddrError('ADDR_ERR_BATCH_INPUT', [`Cannot read '${path}': no such file.`]);
+  }
+  if (!statSync(real).isFile()) throw new AddrError('ADDR_ERR_BATCH_INPUT', [`'${path}' is not a file.`]);
+  return real;
+}
+
+/** The identity of a text input: size, time, and a hash of its header record. */
+export function textInputIdentity(path: string, delimiter: string): InputIdentity {
+  const stat = statSync(path);
+  const head = readHead(path, 1 << 20);
+  const start = hasBom(head) ? 3 : 0;
+  const scanner = new CsvScanner(delimiter);
+  const found = { ends: [] as number[], quoted: [] as number[], lines: [] as number[] };
+  scanner.scan(head, start, head.length, found);
+  const end = found.ends[0] ?? head.length;
+  return { path, size: stat.size, mtimeMs: stat.mtimeMs, headerHash: createHash('sha256').update(head.subarray(start, end)).digest('hex') };
+}
+
+/** The identity of a workbook: size, time, and a hash of its first 64 KiB. */
+export function workbookIdentity(path: string): InputIdentity {
+  const stat = statSync(path);
+  return { path, size: stat.size, mtimeMs: stat.mtimeMs, headerHash: createHash('sha256').update(readHead(path)).digest('hex') };
+}

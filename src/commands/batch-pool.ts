@@ -1,0 +1,121 @@
+/**
+ * The worker threads of `addr batch` (batch-worker.ts): chunks go to the
+ * least busy worker, at most MAX_IN_FLIGHT per worker, and come back in input
+ * order whatever order the workers finish in. `submit` waits while every
+ * worker is full, which is how back-pressure reaches the input stream.
+ */
+import { Worker } from 'node:worker_threads';
+import { AddrError } from '../core/errors.js';
+import type { ErrorCode } from '../core/errors.js';
+import type { ChunkRequest, ChunkResult, WorkerFailure, WorkerSetup } from './batch-protocol.js';
+
+const MAX_IN_FLIGHT = 3; // chunks queued per worker: enough to keep it busy while the main thread writes
+
+interface Slot {
+  worker: Worker;
+  busy: number;
+}
+
+/** A pool of batch workers delivering results in submission order. */
+export class BatchPool {
+  private readonly slots: Slot[];
+  private readonly done = new Map<number, ChunkResult>();
+  private nextSeq = 0; // sequence number of the next submitted chunk
+  private nextOut = 0; // sequence number of the next result to hand out
+  private failure: Error | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(count: number, setup: WorkerSetup) {
+    const url = new URL('./batch-worker.js', import.meta.url);
+    this.slots = [];
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(url, { workerData: setup });
+      const slot: Slot = { worker, busy: 0 };
+      worker.on('message', (msg: ChunkResult | WorkerFailure) => {
+        if (msg.seq === -1) {
+          const e = (msg as WorkerFailure).error;
+          this.fail(e.code !== undefined && e.kind !== 'internal' ? new AddrError(e.code as ErrorCode, [], {}) : new Error(e.message), e);
+          return;
+        }
+        slot.busy--;
+        this.done.set(msg.seq, msg as ChunkResult);
+        this.notify();
+      });
+      worker.on('error', (err) => this.fail(err));
+      worker.on('exit', (code) => {
+        if (code !== 0 && this.failure === null) this.fail(new Error(`a batch worker exited with code ${code}`));
+      });
+      this.slots.push(slot);
+    }
+  }
+
+  private fail(err: Error, detail?: { message: string }): void {
+    if (this.failure !== null) return;
+    // The worker's message is the catalog message already formatted: keep it.
+    if (detail !== undefined) err.message = detail.message;
+    this.failure = err;
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private wait(): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = resolve;
+    });
+  }
+
+  private check(): void {
+    if (this.failure !== null) throw this.failure;
+  }
+
+  /** Chunks submitted and not yet taken back. */
+  get pending(): number {
+    return this.nextSeq - this.nextOut;
+  }
+
+  /** Sends a chunk to the least busy worker; waits while all are full. Returns its sequence number. */
+  async submit(make: (seq: number) => ChunkRequest, transfer: (req: ChunkRequest) => ArrayBuffer[]): Promise<number> {
+    for (;;) {
+      this.check();
+      let best: Slot | null = null;
+      for (const s of this.slots) if (s.busy < MAX_IN_FLIGHT && (best === null || s.busy < best.busy)) best = s;
+      if (best !== null) {
+        const req = make(this.nextSeq++);
+        best.busy++;
+        best.worker.postMessage(req, transfer(req));
+        return req.seq;
+      }
+      await this.wait();
+    }
+  }
+
+  /** The next result in order, if it is ready. */
+  takeReady(): ChunkResult | null {
+    this.check();
+    const result = this.done.get(this.nextOut);
+    if (result === undefined) return null;
+    this.done.delete(this.nextOut);
+    this.nextOut++;
+    return result;
+  }
+
+  /** The next result in order, waiting for it; null when nothing is pending. */
+  async take(): Promise<ChunkResult | null> {
+    for (;;) {
+      if (this.pending === 0) return null;
+      const ready = this.takeReady();
+      if (ready !== null) return ready;
+      await this.wait();
+    }
+  }
+
+  /** Stops the workers. */
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The messages between `addr batch` and its worker threads (batch-worker.ts).
+ * A chunk carries either raw CSV/TSV bytes with the record boundaries the main
+ * thread found (csv-scanner.ts), or rows already read (XLSX); the answer
+ * carries the output, encoded text or rows, and the count of rows by status.
+ */
+import type { ColumnMapping } from '../core/detect-columns.js';
+
+/** What a worker is started with (workerData). */
+export interface WorkerSetup {
+  referenceDbPath: string;
+  dataDir: string; // where the engine looks for imported data, as `addr validate` does
+  mapping: ColumnMapping;
+  width: number; // fields of the header row: shorter rows are padded to it
+  inDelimiter: string; // CSV/TSV input: ',' or '\t'
+  out: { kind: 'text'; delimiter: string; eol: string } | { kind: 'rows' };
+}
+
+/** One chunk of input rows. */
+export type ChunkRequest =
+  | { seq: number; kind: 'bytes'; bytes: Uint8Array; ends: Uint32Array; quoted: Uint8Array } // ends relative to bytes, after each line break
+  | { seq: number; kind: 'rows'; rows: string[][] };
+
+/** The output of one chunk, in input order. */
+export interface ChunkResult {
+  seq: number;
+  text: Uint8Array | null; // encoded output records, when the output is text
+  rows: string[][] | null; // output rows, when the output is a workbook
+  statuses: Record<string, number>; // rows by status (VALIDATED ... ERROR)
+}
+
+/** A worker's fatal failure (the engine could not open, a bug). */
+export interface WorkerFailure {
+  seq: -1;
+  error: { code?: string; kind?: string; message: string };
+}

@@ -1,0 +1,510 @@
+/**
+ * addr batch IN [-o OUT] — validate every row of a CSV, TSV or XLSX file and
+ * write it back with the result columns appended (issue 3, DESIGN.md §4, §6).
+ * Flags, help and examples are registered in program.ts.
+ *
+ * How a run goes:
+ * - the header row gives the address columns (core/detect-columns.ts) unless
+ *   --columns maps them; the mapping used is printed on stderr;
+ * - the input is cut into chunks of whole records (batch-text-input.ts) that
+ *   worker threads validate (batch-worker.ts, one engine each), and the
+ *   results are written in input order to OUT.partial, renamed to OUT when
+ *   complete; memory stays bounded whatever the size of the file;
+ * - before each chunk is handed to a worker its rows are reserved against the
+ *   account's plan: the usage and the run's checkpoint (accounts.sqlite,
+ *   batch_runs) are written in one IMMEDIATE transaction; after each chunk is
+ *   written the checkpoint records rows, input offset and output length, so a
+ *   run interrupted anyhow (Ctrl-C, kill -9) resumes with --resume, every row
+ *   exactly once and none paid twice;
+ * - when the allowance runs out the allowed rows are written to OUT, the rest
+ *   are counted and reported with the input line they start at (exit 3), and
+ *   --resume continues there later.
+ */
+import { closeSync, existsSync, ftruncateSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { authenticate } from '../accounts/authenticate.js';
+import type { BatchRun } from '../accounts/batch-runs.js';
+import { decideUsage } from '../accounts/decide-usage.js';
+import { LOCAL_ACCOUNT, rowAllowance } from '../accounts/plans.js';
+import { columnsFromFlag, describeMapping, detectColumns } from '../core/detect-columns.js';
+import type { ColumnMapping } from '../core/detect-columns.js';
+import { AddrError, isAddrError } from '../core/errors.js';
+import { RESULT_COLUMNS, resultPrefix } from '../core/validate-row.js';
+import { openAccountsDb } from '../store/accounts-db.js';
+import type { SqliteAccountStore } from '../store/accounts-db.js';
+import { SqliteBatchRunStore } from '../store/batch-runs-db.js';
+import { openEngine } from '../store/open-engine.js';
+import { BatchPool } from './batch-pool.js';
+import type { ChunkRequest, ChunkResult, WorkerSetup } from './batch-protocol.js';
+import {
+  defaultOutputPath, delimiterOf, formatOfPath, readHead, resolveInputFile, sniffFormat, tempPathOf, textInputIdentity,
+} from './batch-files.js';
+import type { BatchFormat } from './batch-files.js';
+import { readTextChunks } from './batch-text-input.js';
+import type { TextChunk } from './batch-text-input.js';
+import { formatRecord, parseRecord, stripLineBreak } from './csv-record.js';
+import { resolveDataDir } from './data-dir.js';
+import { EXIT_OK } from './exit-codes.js';
+import type { CommandContext } from './io.js';
+import type { BatchFlags } from './options.js';
+import { resolveReferenceDbPath } from './reference-db.js';
+
+/** Exit codes of a run stopped by a signal (128 + the signal number, as shells report them). */
+const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+/** What a resumed run must reuse. */
+interface RunSettings {
+  inFormat: BatchFormat;
+  outFormat: BatchFormat;
+  mapping: ColumnMapping;
+  headers: string[];
+  prefix: string;
+  eol: string;
+  bom: boolean;
+}
+
+/** Where the rows come from and go to. */
+interface Plan {
+  inputPath: string | null; // null: stdin
+  outputPath: string | null; // null: stdout
+  inFormat: BatchFormat;
+  outFormat: BatchFormat;
+}
+
+function plan(input: string, flags: BatchFlags, ctx: CommandContext): Plan {
+  const fromStdin = input === '-';
+  const inputPath = fromStdin ? null : resolveInputFile(input);
+  let inFormat: BatchFormat;
+  if (inputPath === null) inFormat = 'csv'; // refined from the first bytes once read
+  else inFormat = formatOfPath(inputPath) ?? sniffFormat(readHead(inputPath, 4096));
+  if (inputPath !== null && inFormat !== 'xlsx' && formatOfPath(inputPath) === null && sniffFormat(readHead(inputPath, 4)) === 'xlsx') inFormat = 'xlsx';
+  const out = flags.output;
+  const toStdout = out === '-' || (out === undefined && fromStdin);
+  const outFormat = flags.format ?? (out !== undefined && out !== '-' ? formatOfPath(out) : null) ?? inFormat;
+  const outputPath = toStdout ? null : resolve(out ?? defaultOutputPath(inputPath as string, outFormat));
+  if (outputPath !== null && inputPath !== null && outputPath === inputPath) {
+    throw new AddrError('ADDR_ERR_BATCH_INPUT', [`The output '${out ?? outputPath}' is the input file; give another name with -o.`]);
+  }
+  if (outFormat === 'xlsx' && outputPath === null) throw new AddrError('ADDR_ERR_USAGE', ['An XLSX workbook cannot be written to stdout; give a file with -o.']);
+  if (inFormat === 'xlsx' || outFormat === 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['XLSX is not supported by this build of addr batch yet; save the sheet as CSV.']);
+  void ctx;
+  return { inputPath, outputPath, inFormat, outFormat };
+}
+
+/** The account a run is metered against: --key's, --account, or the local account. */
+function resolveAccount(store: SqliteAccountStore, flags: BatchFlags): string {
+  if (flags.account !== undefined && flags.key !== undefined) throw new AddrError('ADDR_ERR_USAGE', ['Give --account or --key, not both.']);
+  if (flags.key !== undefined) return authenticate(store, flags.key, new Date()).name;
+  const name = flags.account ?? LOCAL_ACCOUNT;
+  if (store.getAccount(name) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
+  return name;
+}
+
+function alive(pid: number | null): boolean {
+  if (pid === null || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A sink for encoded output: a file descriptor written synchronously, or stdout with back-pressure. */
+interface Sink {
+  write(bytes: Uint8Array): Promise<void>;
+  readonly bytes: number; // bytes written so far (file: from its start)
+}
+
+function fileSink(fd: number, start: number): Sink {
+  let bytes = start;
+  return {
+    async write(data) {
+      let off = 0;
+      // Positioned writes: a resumed file is opened at its start and truncated to the checkpoint.
+      while (off < data.length) off += writeSync(fd, data, off, data.length - off, bytes + off);
+      bytes += data.length;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+function streamSink(stream: NodeJS.WritableStream): Sink {
+  let bytes = 0;
+  let gone = false;
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') gone = true;
+  });
+  return {
+    async write(data) {
+      if (gone) return;
+      bytes += data.length;
+      if (!stream.write(data)) await new Promise<void>((res) => {
+        const done = (): void => {
+          stream.off('drain', done);
+          stream.off('error', done);
+          res();
+        };
+        stream.on('drain', done);
+        stream.on('error', done);
+      });
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+const int = (n: number): string => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many = `${one}s`): string => `${int(n)} ${n === 1 ? one : many}`;
+
+/** Runs `addr batch`; returns the exit code. */
+export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: CommandContext): Promise<number> {
+  const input = args[0];
+  if (input === undefined || input === '') throw new AddrError('ADDR_ERR_USAGE', ['Give the file to validate (or - for stdin): addr batch customers.csv']);
+  if (flags.resume && flags.restart) throw new AddrError('ADDR_ERR_USAGE', ['Give --resume or --restart, not both.']);
+  const p = plan(input, flags, ctx);
+  if (flags.resume && (p.inputPath === null || p.outputPath === null)) {
+    throw new AddrError('ADDR_ERR_BATCH_RESUME', ['--resume needs an input file and an output file (not stdin or stdout): the checkpoint is kept for a file.']);
+  }
+  // The engine is opened here once, as `addr validate` opens it (address points from the data
+  // directory when imported), to report missing or broken data (exit 4) before any work.
+  const referenceDbPath = resolveReferenceDbPath(ctx.env);
+  const dataDir = resolveDataDir(flags.dataDir, ctx.env);
+  openEngine({ referenceDbPath, dataDir }).close();
+
+  const accounts = openAccountsDb(dataDir);
+  const runs = new SqliteBatchRunStore(accounts);
+  try {
+    const account = resolveAccount(accounts, flags);
+    // Account state (suspended, unverified email) is refused before anything is read or written.
+    const precheck = runs.reserveRows(account, null, 0, new Date());
+    if (!precheck.ok) throw precheck.error;
+    return await runText(p, flags, ctx, { accounts, account, runs, referenceDbPath, dataDir });
+  } finally {
+    accounts.close();
+  }
+}
+
+/** The error a request past the allowance gets: the reason a partly granted run stopped. */
+function allowanceRefusal(rc: RunContext): AddrError {
+  const account = rc.accounts.getAccount(rc.account);
+  const allowance = account === null ? null : rowAllowance(account);
+  if (account === null || allowance === null) return new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, '?']);
+  const decision = decideUsage(account, { rows: allowance }, { kind: 'batch_row', rows: 1 }, new Date());
+  return decision.ok ? new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, String(allowance)]) : decision.error;
+}
+
+interface RunContext {
+  accounts: SqliteAccountStore;
+  account: string;
+  runs: SqliteBatchRunStore;
+  referenceDbPath: string;
+  dataDir: string;
+}
+
+/** The header record of a text input: its fields, end offset, line break and BOM. */
+async function readHeader(source: AsyncIterable<Buffer>, delimiter: string): Promise<{ fields: string[]; chunk: TextChunk | null; rest: AsyncGenerator<TextChunk>; eol: string; bom: boolean } | null> {
+  const chunks = readTextChunks(source, delimiter, 0, 1);
+  const first = await chunks.next();
+  if (first.done) return null;
+  const chunk = first.value;
+  const headerEnd = chunk.ends[0] as number;
+  const raw = Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, headerEnd).toString('utf8');
+  const text = stripLineBreak(raw);
+  const eol = raw.endsWith('\r\n') ? '\r\n' : raw.endsWith('\r') ? '\r' : '\n';
+  const fields = parseRecord(text, delimiter, chunk.quoted[0] === 1) ?? [text];
+  const restChunk: TextChunk | null = chunk.ends.length > 1
+    ? {
+      bytes: chunk.bytes.subarray(headerEnd),
+      ends: chunk.ends.subarray(1).map((e) => e - headerEnd),
+      quoted: chunk.quoted.subarray(1),
+      lines: chunk.lines.slice(1),
+      startOffset: chunk.startOffset + headerEnd,
+      nextLine: chunk.nextLine,
+    }
+    : null;
+  return { fields, chunk: restChunk, rest: chunks, eol, bom: chunk.startOffset === 3 };
+}
+
+/** The first `rows` records of a chunk. */
+function cutChunk(chunk: TextChunk, rows: number): TextChunk {
+  const end = rows === 0 ? 0 : (chunk.ends[rows - 1] as number);
+  return {
+    bytes: chunk.bytes.subarray(0, end),
+    ends: chunk.ends.subarray(0, rows),
+    quoted: chunk.quoted.subarray(0, rows),
+    lines: chunk.lines.slice(0, rows),
+    startOffset: chunk.startOffset,
+    nextLine: rows < chunk.lines.length ? (chunk.lines[rows] as number) : chunk.nextLine,
+  };
+}
+
+async function* withFirst(first: TextChunk | null, rest: AsyncGenerator<TextChunk>): AsyncGenerator<TextChunk> {
+  if (first !== null) yield first;
+  yield* rest;
+}
+
+async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunContext): Promise<number> {
+  const started = performance.now();
+  const now = (): Date => new Date();
+  let inFormat = p.inFormat;
+  let stdinSource: AsyncIterable<Buffer> | null = null;
+  if (p.inputPath === null) {
+    // stdin: the format is sniffed from the first bytes, which are then read again by the chunker.
+    const it = (ctx.stdin as Readable)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const firstPiece = await it.next();
+    const head: Buffer = firstPiece.done ? Buffer.alloc(0) : Buffer.isBuffer(firstPiece.value) ? firstPiece.value : Buffer.from(String(firstPiece.value));
+    inFormat = sniffFormat(head);
+    if (inFormat === 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['An XLSX workbook cannot be read from stdin; give the file name.']);
+    stdinSource = (async function* () {
+      if (head.length > 0) yield head;
+      for (let r = await it.next(); !r.done; r = await it.next()) yield Buffer.isBuffer(r.value) ? r.value : Buffer.from(String(r.value));
+    })();
+  }
+  const outFormat = flags.format ?? (p.outputPath !== null ? formatOfPath(p.outputPath) : null) ?? inFormat;
+  const inDelimiter = delimiterOf(inFormat);
+  const outDelimiter = delimiterOf(outFormat);
+
+  // ---- the checkpoint of this input and output, if any
+  let run: BatchRun | null = null;
+  if (p.inputPath !== null && p.outputPath !== null) {
+    const previous = rc.runs.findRun(p.inputPath, p.outputPath);
+    if (previous !== null && alive(previous.pid)) {
+      throw new AddrError('ADDR_ERR_BATCH_RESUME', [`Another addr batch (process ${previous.pid}) is running ${p.inputPath} -> ${p.outputPath}.`]);
+    }
+    if (flags.resume) {
+      if (previous === null) throw new AddrError('ADDR_ERR_BATCH_RESUME', [`Nothing to resume: no unfinished run of ${p.inputPath} -> ${p.outputPath}. Run without --resume.`]);
+      if (previous.account !== rc.account) {
+        throw new AddrError('ADDR_ERR_BATCH_RESUME', [`The unfinished run of this file belongs to account '${previous.account}'; resume it with --account ${previous.account} (or its key).`]);
+      }
+      const settings = JSON.parse(previous.settings) as RunSettings;
+      const identity = textInputIdentity(p.inputPath, delimiterOf(settings.inFormat));
+      if (identity.size !== previous.input.size || identity.mtimeMs !== previous.input.mtimeMs || identity.headerHash !== previous.input.headerHash) {
+        throw new AddrError('ADDR_ERR_BATCH_RESUME', [`${p.inputPath} changed since the interrupted run (size, time or header differ); start over with --restart.`]);
+      }
+      run = previous;
+    } else if (previous !== null && !flags.restart) {
+      throw new AddrError('ADDR_ERR_BATCH_RESUME', [
+        `An unfinished run of ${p.inputPath} -> ${p.outputPath} exists (${plural(previous.rowsDone, 'row')} done, next at input line ${previous.inLine}). `
+        + 'Continue it with --resume, or start over with --restart.',
+      ]);
+    } else if (previous !== null) {
+      if (existsSync(previous.tempPath)) unlinkSync(previous.tempPath);
+      rc.runs.deleteRun(previous.id);
+    }
+  }
+
+  // ---- header and settings
+  let settings: RunSettings;
+  let chunks: AsyncGenerator<TextChunk>;
+  let fd: number | null = null;
+  let sink: Sink;
+  const tempPath = p.outputPath === null ? null : tempPathOf(p.outputPath);
+  let rowsDone = 0;
+  let inOffset = 0;
+  let inLine = 2;
+  let prepaid = 0;
+  if (run !== null) {
+    settings = JSON.parse(run.settings) as RunSettings;
+    const out = p.outputPath as string;
+    const temp = run.tempPath;
+    // A run the allowance stopped left its rows at the output; a killed one in the partial file.
+    if (!existsSync(temp) && existsSync(out) && statSync(out).size === run.outBytes) renameSync(out, temp);
+    if (!existsSync(temp) || statSync(temp).size < run.outBytes) {
+      throw new AddrError('ADDR_ERR_BATCH_RESUME', [`The partial output ${temp} of the unfinished run is missing or shorter than recorded; start over with --restart.`]);
+    }
+    fd = openSync(temp, 'r+');
+    ftruncateSync(fd, run.outBytes); // drops rows written after the last checkpoint: they are done again
+    sink = fileSink(fd, run.outBytes);
+    rowsDone = run.rowsDone;
+    inOffset = run.inOffset;
+    inLine = run.inLine;
+    prepaid = run.rowsPaid - run.rowsDone;
+    rc.runs.claimRun(run.id, process.pid, now());
+    chunks = readTextChunks(createReadStream(p.inputPath as string, { start: inOffset, highWaterMark: 1 << 20 }), delimiterOf(settings.inFormat), inOffset, inLine);
+    ctx.stderr.write(`addr batch: resuming at input line ${int(inLine)} after ${plural(rowsDone, 'row')} done\n`);
+  } else {
+    const source = stdinSource ?? createReadStream(p.inputPath as string, { highWaterMark: 1 << 20 });
+    const header = await readHeader(source, inDelimiter);
+    if (header === null) throw new AddrError('ADDR_ERR_BATCH_INPUT', [`${p.inputPath ?? 'stdin'} is empty: a header row naming the columns is needed.`]);
+    const mapping = flags.columns !== undefined ? columnsFromFlag(flags.columns, header.fields) : detectColumns(header.fields);
+    settings = {
+      inFormat,
+      outFormat,
+      mapping,
+      headers: header.fields,
+      prefix: resultPrefix(header.fields),
+      eol: header.eol,
+      bom: header.bom,
+    };
+    chunks = withFirst(header.chunk, header.rest);
+    inOffset = (header.chunk?.startOffset ?? null) ?? 0;
+    const headerRecord = formatRecord([...header.fields, ...RESULT_COLUMNS.map((c) => settings.prefix + c)], outDelimiter) + settings.eol;
+    const headerBytes = Buffer.from(`${settings.bom ? '\ufeff' : ''}${headerRecord}`, 'utf8');
+    if (tempPath !== null) {
+      fd = openSync(tempPath, 'w');
+      sink = fileSink(fd, 0);
+    } else sink = streamSink(ctx.stdout);
+    await sink.write(headerBytes);
+    if (p.inputPath !== null && p.outputPath !== null && tempPath !== null) {
+      const identity = textInputIdentity(p.inputPath, inDelimiter);
+      // The offset after the header is known once the first data chunk arrives; an input with
+      // no data rows ends before any checkpoint is needed.
+      run = rc.runs.startRun({
+        account: rc.account, input: identity, outputPath: p.outputPath, tempPath, settings: JSON.stringify(settings),
+        inOffset: header.chunk?.startOffset ?? identity.size, inLine: 2, outBytes: sink.bytes,
+      }, now());
+    }
+  }
+  ctx.stderr.write(`addr batch: columns ${describeMapping(settings.mapping, settings.headers)}\n`);
+  if (settings.prefix !== 'addr_') ctx.stderr.write(`addr batch: the input already has addr_ columns; results are in ${settings.prefix}* columns\n`);
+
+  // ---- signals: stop taking rows, write what the workers finish, keep the checkpoint
+  let signal: string | null = null;
+  const onSignal = (name: string) => (): void => {
+    signal ??= name;
+  };
+  const handlers = Object.keys(SIGNAL_EXIT).map((name) => [name, onSignal(name)] as const);
+  for (const [name, h] of handlers) process.on(name, h);
+
+  const workers = Math.max(1, Math.min(flags.workers ?? availableParallelism(), 16));
+  const setup: WorkerSetup = {
+    referenceDbPath: rc.referenceDbPath,
+    dataDir: rc.dataDir,
+    mapping: settings.mapping,
+    width: settings.headers.length,
+    inDelimiter: delimiterOf(settings.inFormat),
+    out: { kind: 'text', delimiter: delimiterOf(settings.outFormat), eol: settings.eol },
+  };
+  const pool = new BatchPool(workers, setup);
+  const statuses: Record<string, number> = {};
+  const pendingMeta = new Map<number, { rows: number; endOffset: number; nextLine: number }>();
+  let stop: { reason: AddrError | null; line: number } | null = null;
+  let unprocessed = 0;
+  let dispatched = 0;
+  let lastSave = 0;
+
+  const save = (state: BatchRun['state']): void => {
+    if (run === null) return;
+    rc.runs.saveProgress(run.id, { rowsDone, inOffset, inLine, outBytes: sink.bytes, state }, now());
+  };
+  const writeResult = async (result: ChunkResult): Promise<void> => {
+    const meta = pendingMeta.get(result.seq);
+    pendingMeta.delete(result.seq);
+    if (result.text !== null) await sink.write(result.text);
+    for (const [status, n] of Object.entries(result.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
+    if (meta !== undefined) {
+      rowsDone += meta.rows;
+      inOffset = meta.endOffset;
+      inLine = meta.nextLine;
+    }
+    const t = performance.now();
+    if (t - lastSave > 250) {
+      save('running');
+      lastSave = t;
+    }
+  };
+  const drainReady = async (): Promise<void> => {
+    for (let r = pool.takeReady(); r !== null; r = pool.takeReady()) await writeResult(r);
+  };
+
+  let failure: unknown = null;
+  try {
+    for await (const whole of chunks) {
+      if (signal !== null) break;
+      let chunk = whole;
+      const rows = chunk.ends.length;
+      if (stop !== null) {
+        unprocessed += rows;
+        continue;
+      }
+      let granted = Math.min(prepaid, rows);
+      prepaid -= granted;
+      if (granted < rows) {
+        const decision = rc.runs.reserveRows(rc.account, run?.id ?? null, rows - granted, now());
+        if (!decision.ok) {
+          // Refused before any row of this run: nothing is processed and nothing recorded.
+          if (dispatched === 0 && rowsDone === 0) throw decision.error;
+          stop = { reason: decision.error, line: chunk.lines[granted] as number };
+        } else {
+          granted += decision.allowed;
+          if (granted < rows) stop = { reason: null, line: chunk.lines[granted] as number };
+        }
+      }
+      if (granted < rows) {
+        unprocessed += rows - granted;
+        chunk = cutChunk(chunk, granted);
+      }
+      if (granted === 0) continue;
+      const c = chunk;
+      const seq = await pool.submit((s): ChunkRequest => ({ seq: s, kind: 'bytes', bytes: c.bytes, ends: c.ends, quoted: c.quoted }), () => []);
+      pendingMeta.set(seq, { rows: granted, endOffset: c.startOffset + (c.ends[granted - 1] as number), nextLine: c.nextLine });
+      dispatched += granted;
+      await drainReady();
+    }
+    for (let r = await pool.take(); r !== null; r = await pool.take()) await writeResult(r);
+  } catch (err) {
+    failure = err;
+  } finally {
+    for (const [name, h] of handlers) process.off(name, h);
+    await pool.close();
+  }
+
+  const seconds = (performance.now() - started) / 1000;
+  const finishFile = (): void => {
+    if (fd !== null) {
+      closeSync(fd);
+      fd = null;
+    }
+  };
+  if (failure !== null) {
+    save('running');
+    finishFile();
+    // Without a checkpoint (stdin), or refused before the first row of a new run, nothing is left behind.
+    const refusedAtStart = isAddrError(failure) && failure.kind === 'quota' && rowsDone === 0 && run !== null && run.rowsDone === 0;
+    if (run !== null && refusedAtStart) rc.runs.deleteRun(run.id);
+    if ((run === null || refusedAtStart) && tempPath !== null && existsSync(tempPath)) unlinkSync(tempPath);
+    throw failure;
+  }
+
+  const summary = (extra: string): void => {
+    const order = ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND', 'ERROR'];
+    const byStatus = order.map((s) => `${s} ${int(statuses[s] ?? 0)}`).join(', ');
+    const rate = seconds > 0 ? Math.round((rowsDone - (run?.rowsDone ?? 0)) / seconds) : 0;
+    ctx.stderr.write(`addr batch: ${plural(rowsDone, 'row')} done in ${seconds.toFixed(1)} s (${int(rate)} rows/s): ${byStatus}; unprocessed ${int(unprocessed)}${extra}\n`);
+  };
+
+  if (signal !== null) {
+    save('running');
+    finishFile();
+    summary('');
+    if (run !== null) {
+      ctx.stderr.write(`addr batch: interrupted (${signal}); the checkpoint is kept: run the same command with --resume to finish from input line ${int(inLine)}.\n`);
+    } else ctx.stderr.write(`addr batch: interrupted (${signal}).\n`);
+    return SIGNAL_EXIT[signal] ?? 130;
+  }
+
+  if (stop !== null) {
+    save('stopped');
+    finishFile();
+    if (p.outputPath !== null && tempPath !== null) renameSync(tempPath, p.outputPath);
+    summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
+    const why = `${(stop.reason ?? allowanceRefusal(rc)).message} `;
+    const next = run !== null ? 'Run the same command with --resume to continue there once the allowance allows.' : 'Run the rest again once the allowance allows.';
+    throw new AddrError('ADDR_ERR_BATCH_UNPROCESSED', [
+      `${why}${plural(rowsDone, 'row')} validated and written; ${plural(unprocessed, 'row')} left unprocessed, from input line ${int(stop.line)}. ${next}`,
+    ]);
+  }
+
+  finishFile();
+  if (p.outputPath !== null && tempPath !== null) renameSync(tempPath, p.outputPath);
+  if (run !== null) rc.runs.deleteRun(run.id);
+  summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
+  return EXIT_OK;
+}

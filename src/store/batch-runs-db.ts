@@ -1,0 +1,108 @@
+/**
+ * Checkpoints of `addr batch` in the accounts database (table batch_runs,
+ * migration 2), so that the rows a run pays for and the usage that counts
+ * them are written in one IMMEDIATE transaction. Implements BatchRunStore.
+ */
+import type { BatchProgress, BatchRun, BatchRunStore } from '../accounts/batch-runs.js';
+import type { UsageDecision } from '../accounts/decide-usage.js';
+import { AddrError } from '../core/errors.js';
+import type { SqliteAccountStore } from './accounts-db.js';
+
+interface RunRow {
+  id: number;
+  account: string;
+  input_path: string;
+  output_path: string;
+  temp_path: string;
+  input_size: number;
+  input_mtime_ms: number;
+  header_hash: string;
+  settings: string;
+  rows_done: number;
+  rows_paid: number;
+  in_offset: number;
+  in_line: number;
+  out_bytes: number;
+  state: BatchRun['state'];
+  pid: number | null;
+  started_at: string;
+  updated_at: string;
+}
+
+const toRun = (r: RunRow): BatchRun => ({
+  id: r.id,
+  account: r.account,
+  input: { path: r.input_path, size: r.input_size, mtimeMs: r.input_mtime_ms, headerHash: r.header_hash },
+  outputPath: r.output_path,
+  tempPath: r.temp_path,
+  settings: r.settings,
+  rowsDone: r.rows_done,
+  rowsPaid: r.rows_paid,
+  inOffset: r.in_offset,
+  inLine: r.in_line,
+  outBytes: r.out_bytes,
+  state: r.state,
+  pid: r.pid,
+  startedAt: r.started_at,
+  updatedAt: r.updated_at,
+});
+
+const SELECT = 'SELECT b.*, a.name AS account FROM batch_runs b JOIN accounts a ON a.id = b.account_id';
+
+/** BatchRunStore over the accounts database's connection. */
+export class SqliteBatchRunStore implements BatchRunStore {
+  private readonly accounts: SqliteAccountStore;
+
+  constructor(accounts: SqliteAccountStore) {
+    this.accounts = accounts;
+  }
+
+  findRun(inputPath: string, outputPath: string): BatchRun | null {
+    const row = this.accounts.db.prepare(`${SELECT} WHERE b.input_path = ? AND b.output_path = ?`).get(inputPath, outputPath) as RunRow | undefined;
+    return row === undefined ? null : toRun(row);
+  }
+
+  startRun(run: Parameters<BatchRunStore['startRun']>[0], now: Date): BatchRun {
+    const db = this.accounts.db;
+    return db.transaction(() => {
+      const account = db.prepare('SELECT id FROM accounts WHERE name = ?').get(run.account) as { id: number } | undefined;
+      if (account === undefined) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [run.account]);
+      db.prepare('DELETE FROM batch_runs WHERE input_path = ? AND output_path = ?').run(run.input.path, run.outputPath);
+      const at = now.toISOString();
+      const info = db.prepare(`INSERT INTO batch_runs (account_id, input_path, output_path, temp_path, input_size, input_mtime_ms, header_hash,
+          settings, in_offset, in_line, out_bytes, state, pid, started_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)`).run(
+        account.id, run.input.path, run.outputPath, run.tempPath, run.input.size, run.input.mtimeMs, run.input.headerHash,
+        run.settings, run.inOffset, run.inLine, run.outBytes, process.pid, at, at,
+      );
+      const row = db.prepare(`${SELECT} WHERE b.id = ?`).get(info.lastInsertRowid) as RunRow;
+      return toRun(row);
+    }).immediate();
+  }
+
+  claimRun(id: number, pid: number, now: Date): void {
+    this.accounts.db.prepare("UPDATE batch_runs SET pid = ?, state = 'running', updated_at = ? WHERE id = ?").run(pid, now.toISOString(), id);
+  }
+
+  reserveRows(account: string, runId: number | null, rows: number, now: Date): UsageDecision {
+    const db = this.accounts.db;
+    return db.transaction((): UsageDecision => {
+      // consume() runs as a savepoint of this transaction: the usage and the paid rows commit together.
+      const decision = this.accounts.consume(account, { kind: 'batch_row', rows, partial: true }, now);
+      if (decision.ok && runId !== null && decision.allowed > 0) {
+        db.prepare('UPDATE batch_runs SET rows_paid = rows_paid + ?, updated_at = ? WHERE id = ?').run(decision.allowed, now.toISOString(), runId);
+      }
+      return decision;
+    }).immediate();
+  }
+
+  saveProgress(id: number, p: BatchProgress, now: Date): void {
+    this.accounts.db.prepare(`UPDATE batch_runs SET rows_done = ?, in_offset = ?, in_line = ?, out_bytes = ?, state = ?, updated_at = ?,
+        pid = CASE WHEN ? = 'stopped' THEN NULL ELSE pid END WHERE id = ?`)
+      .run(p.rowsDone, p.inOffset, p.inLine, p.outBytes, p.state, now.toISOString(), p.state, id);
+  }
+
+  deleteRun(id: number): void {
+    this.accounts.db.prepare('DELETE FROM batch_runs WHERE id = ?').run(id);
+  }
+}
