@@ -6,7 +6,7 @@
  * chunks back in input order.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { errorCells, validateRow } from '../core/validate-row.js';
+import { errorCells, validateRow } from '../core/batch-row.js';
 import { isAddrError } from '../core/errors.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';

@@ -32,7 +32,7 @@ import { LOCAL_ACCOUNT, rowAllowance } from '../accounts/plans.js';
 import { columnsFromFlag, describeMapping, detectColumns } from '../core/detect-columns.js';
 import type { ColumnMapping } from '../core/detect-columns.js';
 import { AddrError, isAddrError } from '../core/errors.js';
-import { RESULT_COLUMNS, resultPrefix } from '../core/validate-row.js';
+import { RESULT_COLUMNS, resultPrefix } from '../core/batch-row.js';
 import { openAccountsDb } from '../store/accounts-db.js';
 import type { SqliteAccountStore } from '../store/accounts-db.js';
 import { SqliteBatchRunStore } from '../store/batch-runs-db.js';
