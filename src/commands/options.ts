@@ -117,6 +117,7 @@ export const OPTIONS = {
   resume: { flags: '--resume', description: 'batch: continue the unfinished run of this input and output from its checkpoint' },
   restart: { flags: '--restart', description: 'batch: discard the unfinished run of this input and output and start over' },
   workers: { flags: '--workers <n>', description: 'batch: worker threads validating rows (default: the number of CPUs)', parse: parsePositive },
+  aggressive: { flags: '--aggressive', description: 'extract: also report street lines without city, state or ZIP ("1 spiritual healer dr")' },
   line1: { flags: '--line1 <text>', description: 'structured input: street line' },
   line2: { flags: '--line2 <text>', description: 'structured input: apartment, suite or unit' },
   city: { flags: '--city <text>', description: 'structured input: city' },
@@ -179,6 +180,9 @@ export type BatchFlags = DataDirFlags & AccountFlags & {
   workers?: number;
   color: boolean;
 };
+
+/** The flags of `addr extract`. */
+export type ExtractFlags = OutputFlags & DataDirFlags & AccountFlags & { aggressive?: boolean };
 
 /** The settings flags of `addr accounts create` and `addr accounts set`. */
 export type AccountSettingsFlags = {

@@ -14,7 +14,7 @@ import { ENGINE_VERSION } from '../core/version.js';
 import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
-import type { AdminFlags, BatchFlags, DataFlags, GeocodeFlags, NormalizeFlags, OptionName, ValidateFlags } from './options.js';
+import type { AdminFlags, BatchFlags, DataFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ValidateFlags } from './options.js';
 
 /** One registered command: its help and flags here, its code loaded on demand. */
 interface CommandSpec {
@@ -58,6 +58,14 @@ const BATCH_HELP = 'Every input column is kept, in order, and these columns are 
   + 'else the local account, on the plan `addr accounts set local` gives it); when the allowance runs out, the allowed rows are written, '
   + 'the rest are reported with the input line they start at (exit 3), and --resume continues there. An interrupted run (Ctrl-C, kill) '
   + 'keeps a checkpoint in accounts.sqlite in the data directory: --resume finishes it with every row written once.';
+
+const EXTRACT_HELP = 'Input: FILE, or stdin with "-" (or no argument when stdin is piped): plain text or HTML (detected from its first bytes; '
+  + 'tags dropped, entities decoded, block elements read as line breaks, script and style skipped). Plain text is streamed in bounded memory. '
+  + 'Each address found is written with its exact text, start and end (character offsets into the input as a JavaScript string, '
+  + 'UTF-16 code units, end exclusive; into the HTML itself for HTML), line number and validation result. '
+  + 'An address ends at a state and is kept when the ZIP or the city confirms the state; --aggressive also reports street lines alone. '
+  + 'Each address found counts as one validation: with --account or --key against that account, refused as the API would refuse it; '
+  + 'without them the built-in local account records the usage and never refuses.';
 
 const ACCOUNTS_HELP = 'Accounts, keys and usage live in accounts.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
   + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
@@ -115,6 +123,19 @@ const COMMANDS: readonly CommandSpec[] = [
     argument: { syntax: '<file>', description: 'the CSV or TSV file, or - to read it from stdin' },
     help: BATCH_HELP,
     run: async (args, command, ctx) => (await import('./batch.js')).runBatch(args, command.opts<BatchFlags>(), ctx),
+  },
+  {
+    name: 'extract',
+    summary: 'find and validate every U.S. address in a text or HTML document, with exact offsets',
+    examples: [
+      'addr extract notes.txt',
+      'cat page.html | addr extract - --format json',
+      'addr extract --aggressive --format csv mail.txt > addresses.csv',
+    ],
+    options: ['format', 'color', 'aggressive', 'account', 'key', 'dataDir'],
+    argument: { syntax: '[file]', description: 'the text or HTML file, or "-" for stdin' },
+    help: EXTRACT_HELP,
+    run: async (args, command, ctx) => (await import('./extract.js')).runExtract(args, command.opts<ExtractFlags>(), ctx),
   },
   {
     name: 'usage',

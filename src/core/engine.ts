@@ -7,6 +7,8 @@
  * Each capability lives in its own core module (validate.ts, normalize.ts, and
  * the point-layer and extraction modules); this file only wires them together.
  */
+import { createExtractor, extractAddresses } from './extract.js';
+import type { ExtractDeps, ExtractedAddress, ExtractOptions, Extractor } from './extract.js';
 import { geocodeOf } from './geocode.js';
 import type { GeocodeResult } from './geocode.js';
 import { normalize } from './normalize.js';
@@ -35,6 +37,11 @@ export interface ValidateCallOptions extends CallOptions {
   candidates?: number; // with address points: up to this many other readings in `candidates`
 }
 
+/** Options of one extraction: what to report, and the call's id and clock. */
+export interface ExtractCallOptions extends ExtractOptions, CallOptions {}
+
+export type { ExtractedAddress, ExtractOptions, Extractor };
+
 /** What every face calls. */
 export interface Engine {
   readonly ports: EnginePorts;
@@ -44,6 +51,15 @@ export interface Engine {
   validate(input: AddressInput, options?: ValidateCallOptions): ValidationResult;
   /** Geocodes one address: ROOFTOP from a point, else STREET, else ZIP_CENTROID or CITY_CENTROID (core/geocode.ts). */
   geocode(input: AddressInput, options?: CallOptions): GeocodeResult;
+  /**
+   * Finds and validates every U.S. address in a text, plain or HTML (options.input, default: HTML
+   * when it looks like HTML). Offsets are string indexes into `text` (UTF-16 code units):
+   * text.slice(start, end) is each address, in the HTML itself for HTML. With `requestId`, the
+   * results' ids are `<requestId>-1`, `<requestId>-2`, ...
+   */
+  extract(text: string, options?: ExtractCallOptions): ExtractedAddress[];
+  /** The same over a plain text given in chunks (a large file or a stream), in bounded memory. */
+  extractor(options?: ExtractCallOptions): Extractor;
 }
 
 export type { GeocodeResult };
@@ -51,10 +67,35 @@ export type { GeocodeResult };
 /** An engine over the given ports. */
 export function createEngine(ports: EnginePorts): Engine {
   const places: PlaceLookup = placeLookup(ports.locality);
+  const deps: ExtractDeps = {
+    normalize: (text) => normalize(text, { places }),
+    validate: (parsed, options) => validateAddress(parsed, ports.locality, options, ports.points ?? null),
+    locality: ports.locality,
+    places,
+  };
+  // Each address found is one validation: it gets an id of its own under the call's id.
+  const numbered = (requestId: string | undefined) => {
+    let count = 0;
+    return (found: ExtractedAddress[]): ExtractedAddress[] => {
+      for (const f of found) f.result.id = requestId === undefined ? '' : `${requestId}-${++count}`;
+      return found;
+    };
+  };
+  const extractor = (options: ExtractCallOptions = {}): Extractor => {
+    const { aggressive, requestId, input: _input, ...clock } = options;
+    const inner = createExtractor(deps, { aggressive: aggressive === true }, clock);
+    const number = numbered(requestId);
+    return { push: (chunk) => number(inner.push(chunk)), end: () => number(inner.end()) };
+  };
   return {
     ports,
     normalize: (input) => normalize(input, { places }),
     validate: (input, options = {}) => validateAddress(normalize(input, { places }), ports.locality, options, ports.points ?? null),
     geocode: (input, options = {}) => geocodeOf(validateAddress(normalize(input, { places }), ports.locality, options, ports.points ?? null)),
+    extract: (text, options = {}) => {
+      const { aggressive, input, requestId, ...clock } = options;
+      return numbered(requestId)(extractAddresses(text, deps, { aggressive: aggressive === true, input: input ?? 'auto' }, clock));
+    },
+    extractor,
   };
 }

@@ -1,0 +1,218 @@
+/**
+ * extract: every U.S. address in a text, each with its exact text, offsets,
+ * line number and full validation result (DESIGN.md §3). Pure.
+ *
+ * Offsets are JavaScript string indexes (UTF-16 code units, end exclusive), so
+ * `input.slice(start, end) === text` for the string a caller passed in; the
+ * CLI decodes its input as UTF-8 without dropping a byte-order mark, so the
+ * same holds for the file as JavaScript reads it. Lines are numbered from 1
+ * (a line ends at \n, \r\n or \r).
+ *
+ * Candidates come from find-addresses.ts; each is parsed and validated, and
+ * kept only when the locality layer confirms it: a ZIP of the state, or a city
+ * of the state (a span that ends on a state but has neither is prose, not an
+ * address). With `aggressive`, street lines without a place ("1 spiritual
+ * healer dr") are reported too, with the validation result they get (PARTIAL).
+ *
+ * Large inputs: createExtractor takes the text chunk by chunk and keeps only a
+ * bounded tail between chunks (the last lines, which an address may continue
+ * into); offsets and line numbers stay those of the whole input.
+ */
+import { findAddresses } from './find-addresses.js';
+import { htmlToText, looksLikeHtml } from './html-text.js';
+import type { AddressCandidate } from './find-addresses.js';
+import type { PlaceLookup } from './parse-address.js';
+import type { LocalityStore } from './ports.js';
+import type { ParsedAddress } from './types.js';
+import type { ValidationResult } from './validation-result.js';
+import type { ValidateOptions } from './validate.js';
+
+/** Options of an extraction. */
+export interface ExtractOptions {
+  aggressive?: boolean; // also report street lines without city, state or ZIP
+  input?: 'auto' | 'text' | 'html'; // how to read the text (default auto: HTML when it looks like HTML)
+}
+
+/** One address found in a text. */
+export interface ExtractedAddress {
+  text: string; // the address exactly as written: input.slice(start, end)
+  start: number; // offset of its first character (UTF-16 code units, like String.prototype.slice)
+  end: number; // offset after its last character
+  line: number; // line of its first character, from 1
+  end_line: number; // line of its last character
+  kind: 'address' | 'street'; // a full address, or (aggressive) a street line without a place
+  result: ValidationResult; // the validation of the address (Variant A)
+}
+
+/** What extraction needs from the engine: parse, validate, and the locality layer. */
+export interface ExtractDeps {
+  normalize(text: string): ParsedAddress;
+  validate(parsed: ParsedAddress, options: ValidateOptions): ValidationResult;
+  locality: LocalityStore;
+  places: PlaceLookup;
+}
+
+const CONFIRMED = new Set(['VALIDATED', 'CORRECTED']);
+const NOT_ADDRESS_REASONS = new Set(['STREET_MISSING', 'HOUSE_NUMBER_MISSING', 'LOCALITY_MISSING', 'NOT_AN_ADDRESS']);
+
+/** Decides one candidate: its validation result when it is an address, else null. */
+export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, options: ValidateOptions): ValidationResult | null {
+  const parsed = deps.normalize(candidate.oneLine);
+  const c = parsed.components;
+  const delivery = (c.number !== null && c.street !== null) || c.po_box !== null || c.rural_route !== null;
+  if (!delivery) return null;
+  if (candidate.kind === 'street') {
+    // A street line alone: number, name and suffix, nothing else the parser could not place.
+    if (c.number === null || c.street === null || c.suffix === null || parsed.unparsed.length > 0 || c.city !== null || c.state !== null || c.zip5 !== null) return null;
+    return deps.validate(parsed, options);
+  }
+  if (c.state === null || c.state !== candidate.state) return null;
+  const result = deps.validate(parsed, options);
+  if (result.reason_codes.some((r) => NOT_ADDRESS_REASONS.has(r))) return null;
+  if (CONFIRMED.has(result.status) && !result.reason_codes.includes('CITY_NOT_FOUND' as never)) return result;
+  // Not confirmed as a whole (a ZIP of another place, "TAMPA FL 12345"): still an address when
+  // the ZIP is one of the state's, or the city is a place of the state.
+  if (candidate.zip !== null) {
+    const zip = deps.locality.zip(candidate.zip.slice(0, 5));
+    if (zip !== null && zip.state === candidate.state) return result;
+  }
+  if (c.city !== null && deps.places.isPlace(c.city, candidate.state)) return result;
+  return null;
+}
+
+function lineStarts(text: string, from: number, to: number, counter: { line: number; at: number; cr: boolean }): void {
+  // Advances counter (the line number at offset counter.at) to offset `to`; from is unused but kept for symmetry.
+  void from;
+  for (let i = counter.at; i < to; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) {
+      if (!counter.cr) counter.line++;
+      counter.cr = false;
+    } else if (ch === 13) {
+      counter.line++;
+      counter.cr = true;
+    } else counter.cr = false;
+  }
+  counter.at = Math.max(counter.at, to);
+}
+
+/** Extracts the addresses of one whole text (read as HTML when options.input says so, or it looks like HTML). */
+export function extractAddresses(text: string, deps: ExtractDeps, options: ExtractOptions = {}, call: ValidateOptions = {}): ExtractedAddress[] {
+  const html = options.input === 'html' || (options.input !== 'text' && looksLikeHtml(text.slice(0, 4096)));
+  if (html) return extractHtml(text, deps, options, call);
+  const extractor = createExtractor(deps, options, call);
+  return [...extractor.push(text), ...extractor.end()];
+}
+
+function countBreaks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
+  }
+  return n;
+}
+
+/** Extracts the addresses of an HTML document: found in its text, reported at their place in the HTML. */
+function extractHtml(html: string, deps: ExtractDeps, options: ExtractOptions, call: ValidateOptions): ExtractedAddress[] {
+  const read = htmlToText(html);
+  const extractor = createExtractor(deps, options, call);
+  const found = [...extractor.push(read.text), ...extractor.end()];
+  let line = 1;
+  let at = 0;
+  return found.map((a) => {
+    const start = read.startOf(a.start);
+    const end = Math.max(start, read.endOf(a.end));
+    line += countBreaks(html, at, start);
+    at = start;
+    return { ...a, text: html.slice(start, end), start, end, line, end_line: line + countBreaks(html, start, Math.max(start, end - 1)) };
+  });
+}
+
+/** An extraction fed chunk by chunk. */
+export interface Extractor {
+  /** Adds the next chunk of text; returns the addresses that are now complete. */
+  push(chunk: string): ExtractedAddress[];
+  /** Ends the text; returns the remaining addresses. */
+  end(): ExtractedAddress[];
+}
+
+// A chunk is scanned once it holds this much; the tail kept for the next one is at most
+// TAIL characters (the last lines, where an address may continue into the next chunk).
+const SCAN_AT = 1 << 20;
+const TAIL = 2048;
+
+/** A streaming extraction: memory stays bounded by the chunk size, whatever the input size. */
+export function createExtractor(deps: ExtractDeps, options: ExtractOptions = {}, call: ValidateOptions = {}): Extractor {
+  let buffer = ''; // text not yet scanned to the end, starting at global offset `base`
+  let base = 0;
+  let emittedTo = 0; // global offset: addresses ending at or before it were reported
+  const counter = { line: 1, at: 0, cr: false }; // line number at buffer offset counter.at (relative to base)
+  let baseLine = 1; // line number at buffer offset 0
+  let baseCr = false;
+  const judge = (candidate: AddressCandidate): ValidationResult | null => judgeCandidate(candidate, deps, call);
+
+  const scan = (final: boolean): ExtractedAddress[] => {
+    // Where this scan's results stop being final: before the tail, cut at a line break.
+    let cut = buffer.length;
+    if (!final) {
+      const floor = Math.max(0, buffer.length - TAIL);
+      const nl = buffer.lastIndexOf('\n', buffer.length - 1);
+      let c = nl >= floor ? nl : -1;
+      // Three lines back at most (an address spans at most four), and never before the floor.
+      for (let n = 0; n < 3 && c > floor; n++) {
+        const prev = buffer.lastIndexOf('\n', c - 1);
+        if (prev < floor) break;
+        c = prev;
+      }
+      if (c < 0) {
+        // No line break near the end: cut at a blank, keeping at most TAIL characters.
+        const blank = buffer.lastIndexOf(' ', buffer.length - 1);
+        c = blank >= floor ? blank : floor;
+      }
+      cut = c;
+    }
+    const found = findAddresses(buffer, judge, options);
+    const out: ExtractedAddress[] = [];
+    counter.line = baseLine;
+    counter.at = 0;
+    counter.cr = baseCr;
+    for (const f of found) {
+      const start = base + f.candidate.start;
+      const end = base + f.candidate.end;
+      if (end <= emittedTo || (!final && f.candidate.end > cut)) continue;
+      lineStarts(buffer, 0, f.candidate.start, counter);
+      const line = counter.line;
+      const saved = { ...counter };
+      lineStarts(buffer, 0, f.candidate.end - 1, counter);
+      const endLine = counter.line;
+      Object.assign(counter, saved);
+      out.push({ text: f.candidate.text, start, end, line, end_line: endLine, kind: f.candidate.kind, result: f.verdict });
+    }
+    if (out.length > 0) emittedTo = Math.max(emittedTo, (out[out.length - 1] as ExtractedAddress).end);
+    if (!final) {
+      // Keep the tail, plus enough before it that an address ending in the tail is found whole.
+      const keepFrom = Math.max(0, Math.min(cut, buffer.length - TAIL) - TAIL);
+      const lineCounter = { line: baseLine, at: 0, cr: baseCr };
+      lineStarts(buffer, 0, keepFrom, lineCounter);
+      baseLine = lineCounter.line;
+      baseCr = lineCounter.cr;
+      base += keepFrom;
+      buffer = buffer.slice(keepFrom);
+    }
+    return out;
+  };
+
+  return {
+    push(chunk: string): ExtractedAddress[] {
+      buffer += chunk;
+      return buffer.length >= SCAN_AT ? scan(false) : [];
+    },
+    end(): ExtractedAddress[] {
+      const out = scan(true);
+      base += buffer.length;
+      buffer = '';
+      return out;
+    },
+  };
+}

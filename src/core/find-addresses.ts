@@ -1,0 +1,323 @@
+/**
+ * Finding address candidates in free text. An address ends at a state (a code,
+ * a name or a traditional abbreviation), optionally followed by a ZIP and a
+ * country; it begins at a house number (or a PO box, rural route, military
+ * box, a unit or department written first, a number in words) at most three
+ * line breaks before. From each state, the scan goes back word by word until
+ * it meets a boundary (a sentence end, a prose word such as "to" or "at", a
+ * colon, a blank line, the previous address) and tries the possible starts from
+ * the earliest; the caller's judge (the parser and the locality layer) decides
+ * which, if any, is an address. Word lists live in data/extraction.json.
+ *
+ * A cheap pre-filter keeps this fast on prose: only the neighbourhood of digit
+ * runs is tokenized at all (every address this finds has a digit).
+ */
+import words from './data/extraction.json' with { type: 'json' };
+import { directionOfToken, stateOfText, STATE_NAME_MAX_WORDS, suffixOfToken, unitOfToken } from './pub28.js';
+import { tokenizeText } from './extract-tokens.js';
+import type { TextToken } from './extract-tokens.js';
+
+const START_WORDS = new Set<string>(words.startWords);
+const STOP_WORDS = new Set<string>(words.stopWords);
+const ABBREVIATIONS = new Set<string>(words.abbreviations);
+const WORD_CODES = new Set<string>(words.wordCodes);
+const COUNTRIES = new Set<string>(words.countries);
+const LEADING_ZERO_STATES = new Set<string>(words.leadingZeroStates);
+const COUNTRY_MAX_WORDS = Math.max(...words.countries.map((c) => c.split(' ').length));
+
+const MAX_LINES = 3; // line breaks an address may span (street, unit, city lines)
+const MAX_WORDS_BACK = 24; // words scanned back from the state for the start
+const CONTEXT = 320; // characters around a digit run that are looked at
+
+/** A span of text that may be an address, handed to the judge. */
+export interface AddressCandidate {
+  start: number; // offset of the first character
+  end: number; // offset after the last character
+  text: string; // the text between them, as written
+  oneLine: string; // the same with line breaks turned into ", " (what the parser reads)
+  state: string; // the state code the span ends on
+  zip: string | null; // the ZIP as written after the state, digits only ("60601", "606016306")
+  kind: 'address' | 'street'; // a full address, or (aggressive) a street line alone
+}
+
+/** Decides whether a candidate is an address; returns what to keep for it, or null. */
+export type Judge<T> = (candidate: AddressCandidate) => T | null;
+
+/** A judged candidate. */
+export interface FoundAddress<T> {
+  candidate: AddressCandidate;
+  verdict: T;
+}
+
+/** Options of findAddresses. */
+export interface FindOptions {
+  aggressive?: boolean; // also report street lines without city, state or ZIP
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** A house number: digits first (123, 105-25, 9A, 1/2 excluded), or a grid number (N6W23001, W206N). */
+function isHouseNumber(t: TextToken, text: string): boolean {
+  if (!t.digit || t.lead.includes('$') || t.lead.includes('#') || t.lead.includes('(')) return false;
+  const w = t.word;
+  if (w.length > 12 || w.includes(':') || w.includes('@') || w.includes('%')) return false;
+  const raw = text.slice(t.start, t.end);
+  if (/\d[.,]\d/.test(raw)) return false; // 4.5, 823.22: a decimal or an amount
+  if (/\/.*\//.test(w)) return false; // 2/13/2020: a date
+  if (/^\d+(ST|ND|RD|TH)$/.test(w)) return false; // an ordinal is a street name, not a number
+  if (isDigitCode(w.charCodeAt(0))) return /^\d+[A-Z]?(-\d+[A-Z]?)?$|^\d+-[A-Z]$|^\d+[A-Z]{0,2}$/.test(w);
+  return /^[NSEW]\d+[NSEW]?\d*$/.test(w);
+}
+
+/** A word an address may begin with besides a house number (PO, RR, PSC, Apt, Dept, One ...). */
+function isStartWord(toks: readonly TextToken[], k: number): boolean {
+  const t = toks[k] as TextToken;
+  if (!START_WORDS.has(t.word)) return false;
+  // A designator starts an address only with something after it on the same line.
+  const next = toks[k + 1];
+  return next !== undefined && next.breaks === 0;
+}
+
+/** True when a period after this word may sit inside an address (an abbreviation), not end a sentence. */
+function isAbbreviation(word: string): boolean {
+  if (word.length === 1 && !isDigitCode(word.charCodeAt(0))) return true;
+  return ABBREVIATIONS.has(word) || suffixOfToken(word) !== null || unitOfToken(word) !== null || directionOfToken(word) !== null;
+}
+
+/** True when token t ends a sentence or clause that an address cannot run across. */
+function endsClause(t: TextToken): boolean {
+  const tr = t.trail;
+  if (tr === '' || tr === ',') return false;
+  if (tr.includes('!') || tr.includes('?') || tr.includes(';')) return true;
+  if (tr.includes(':')) return t.word !== 'MS' && t.word !== 'MAIL STOP';
+  if (tr.includes('.')) return !isAbbreviation(t.word);
+  return false;
+}
+
+/** A ZIP token after a state: 12345, 12345-6789, 123456789; four digits where a leading zero was dropped. */
+function zipOf(t: TextToken | undefined, state: string): string | null {
+  if (t === undefined || t.lead !== '') return null;
+  const w = t.word;
+  if (/^\d{5}(-?\d{4})?$/.test(w)) return w.replace('-', '');
+  if (/^\d{4}$/.test(w) && LEADING_ZERO_STATES.has(state)) return `0${w}`;
+  return null;
+}
+
+/** The state that starts at token j (longest name first): its code and the index after it. */
+function stateAt(toks: readonly TextToken[], j: number): { code: string; next: number; zipGlued: string | null } | null {
+  const t = toks[j] as TextToken;
+  if (t.lead !== '' && t.lead !== '"') return null;
+  const c0 = t.word.charCodeAt(0);
+  if (!(c0 >= 65 && c0 <= 90)) return null;
+  // "TX78217": a code glued to its ZIP.
+  if (t.digit) {
+    const m = /^([A-Z]{2})(\d{5}(?:-?\d{4})?)$/.exec(t.word);
+    const code = m ? stateOfText(m[1] as string) : null;
+    return m && code !== null && code.length === 2 ? { code, next: j + 1, zipGlued: (m[2] as string).replace('-', '') } : null;
+  }
+  let words = t.word;
+  let best: { code: string; next: number } | null = null;
+  for (let n = 1; n <= STATE_NAME_MAX_WORDS && j + n - 1 < toks.length; n++) {
+    if (n > 1) {
+      const u = toks[j + n - 1] as TextToken;
+      const prev = toks[j + n - 2] as TextToken;
+      if (u.breaks > 0 || (prev.trail !== '' && prev.trail !== '.')) break;
+      words = `${words} ${u.word}`;
+    }
+    const code = stateOfText(words);
+    if (code !== null) best = { code, next: j + n };
+  }
+  return best === null ? null : { ...best, zipGlued: null };
+}
+
+/** Where an address ending at the state at j ends: after the ZIP and country, if any. */
+interface Anchor {
+  state: string;
+  stateIndex: number; // first token of the state
+  last: number; // last token of the address
+  zip: string | null;
+}
+
+function skipCountry(toks: readonly TextToken[], k: number): number {
+  // The longest country name starting at k, on the same line: returns the index after it, or k.
+  let words = '';
+  let best = k;
+  for (let n = 1; n <= COUNTRY_MAX_WORDS && k + n - 1 < toks.length; n++) {
+    const u = toks[k + n - 1] as TextToken;
+    if (u.breaks > 0 || u.digit) break;
+    words = n === 1 ? u.word : `${words} ${u.word}`;
+    if (COUNTRIES.has(words)) best = k + n;
+  }
+  return best;
+}
+
+function anchorAt(toks: readonly TextToken[], j: number): Anchor | null {
+  const st = stateAt(toks, j);
+  if (st === null) return null;
+  const t = toks[j] as TextToken;
+  let last = st.next - 1;
+  let zip = st.zipGlued;
+  if (zip === null) {
+    // "MI, US, 48108", "Texas, USA 75039": a country may sit between the state and the ZIP.
+    let k = st.next;
+    const afterCountry = skipCountry(toks, k);
+    if (afterCountry > k && zipOf(toks[afterCountry], st.code) !== null) k = afterCountry;
+    const z = toks[k];
+    if (z !== undefined && z.breaks <= 1 && zipOf(z, st.code) !== null) {
+      zip = zipOf(z, st.code);
+      last = k;
+      // "60606 6306": ZIP+4 written with a blank.
+      const plus4 = toks[k + 1];
+      if (zip !== null && zip.length === 5 && plus4 !== undefined && plus4.breaks === 0 && /^\d{4}$/.test(plus4.word) && (toks[k] as TextToken).trail === '') {
+        zip += plus4.word;
+        last = k + 1;
+      }
+    }
+  }
+  // A state that is also an English word ("in", "or", "me") or a traditional abbreviation that is one
+  // ("ill", "miss", "wash"): only with a ZIP after it or a comma before it, unless written in capitals.
+  const prev = toks[j - 1];
+  const commaBefore = prev !== undefined && prev.trail.includes(',');
+  const single = st.next === j + 1;
+  if (zip === null && single && !commaBefore) {
+    if (t.word.length === 2 && WORD_CODES.has(t.word) && !t.upper) return null;
+    if (t.word.length > 2 && t.word !== st.code && !isFullName(t.word)) return null;
+  }
+  if (zip !== null || st.next - 1 === last) {
+    const after = skipCountry(toks, last + 1);
+    if (after > last + 1 && (toks[last + 1] as TextToken).breaks === 0) last = after - 1;
+  }
+  return { state: st.code, stateIndex: j, last, zip };
+}
+
+const FULL_NAMES = new Set<string>();
+/** True for a one-word full state name (TEXAS, not TEX). */
+function isFullName(word: string): boolean {
+  if (FULL_NAMES.size === 0) {
+    for (const s of ['ALABAMA', 'ALASKA', 'ARIZONA', 'ARKANSAS', 'CALIFORNIA', 'COLORADO', 'CONNECTICUT', 'DELAWARE', 'FLORIDA', 'GEORGIA', 'HAWAII', 'IDAHO', 'ILLINOIS', 'INDIANA', 'IOWA', 'KANSAS', 'KENTUCKY', 'LOUISIANA', 'MAINE', 'MARYLAND', 'MASSACHUSETTS', 'MICHIGAN', 'MINNESOTA', 'MISSISSIPPI', 'MISSOURI', 'MONTANA', 'NEBRASKA', 'NEVADA', 'OHIO', 'OKLAHOMA', 'OREGON', 'PENNSYLVANIA', 'TENNESSEE', 'TEXAS', 'UTAH', 'VERMONT', 'VIRGINIA', 'WASHINGTON', 'WISCONSIN', 'WYOMING', 'GUAM']) FULL_NAMES.add(s);
+  }
+  return FULL_NAMES.has(word);
+}
+
+function joinLines(text: string): string {
+  return text.replace(/[ \t]*(?:\r\n|\r|\n)[\s]*/g, (m, offset: number) => (offset > 0 && text[offset - 1] === ',' ? ' ' : ', '));
+}
+
+function candidateOf(text: string, toks: readonly TextToken[], s: number, e: number, state: string, zip: string | null, kind: AddressCandidate['kind']): AddressCandidate {
+  const start = (toks[s] as TextToken).start;
+  const end = (toks[e] as TextToken).end;
+  const span = text.slice(start, end);
+  return { start, end, text: span, oneLine: joinLines(span), state, zip, kind };
+}
+
+/** The possible first tokens of an address that ends at token `j` (exclusive), earliest first. */
+function startsBefore(toks: readonly TextToken[], text: string, j: number, floor: number): number[] {
+  const starts: number[] = [];
+  let lines = 0;
+  for (let k = j - 1; k >= floor && j - k <= MAX_WORDS_BACK; k--) {
+    const after = toks[k + 1] as TextToken;
+    if (after.breaks >= 2) break; // a blank line
+    lines += after.breaks;
+    if (lines > MAX_LINES) break;
+    const t = toks[k] as TextToken;
+    if (STOP_WORDS.has(t.word) || endsClause(t) || t.word.includes('@') || t.lead.includes('$')) break;
+    if (/^\d+$/.test(t.word) && t.trail.startsWith(')') && t.lead === '') break; // "1)" list marker
+    if (isHouseNumber(t, text) || isStartWord(toks, k)) starts.push(k);
+  }
+  return starts.reverse();
+}
+
+/** Finds the addresses in text[from, to); `judge` decides each candidate. Offsets are into `text`. */
+export function findAddressesIn<T>(text: string, from: number, to: number, judge: Judge<T>, options: FindOptions = {}): FoundAddress<T>[] {
+  const toks = tokenizeText(text, from, to);
+  const found: FoundAddress<T>[] = [];
+  let floor = 0; // first token an address may start at (after the previous one)
+  for (let j = 0; j < toks.length; j++) {
+    const anchor = anchorAt(toks, j);
+    if (anchor === null) continue;
+    const starts = startsBefore(toks, text, j, floor);
+    let accepted: FoundAddress<T> | null = null;
+    for (const s of starts) {
+      if (j - s < 1) continue;
+      const candidate = candidateOf(text, toks, s, anchor.last, anchor.state, anchor.zip, 'address');
+      const verdict = judge(candidate);
+      if (verdict !== null) {
+        accepted = { candidate, verdict };
+        break;
+      }
+    }
+    if (accepted !== null) {
+      found.push(accepted);
+      const lastIndex = toks.findIndex((t, i) => i >= j && t.end === accepted.candidate.end);
+      floor = lastIndex + 1;
+      j = lastIndex;
+    }
+  }
+  if (options.aggressive) found.push(...streetLines(text, toks, found, judge));
+  found.sort((a, b) => a.candidate.start - b.candidate.start);
+  return found;
+}
+
+/** Aggressive mode: street lines without a place ("1 spiritual healer dr"), where no full address was found. */
+function streetLines<T>(text: string, toks: readonly TextToken[], taken: readonly FoundAddress<T>[], judge: Judge<T>): FoundAddress<T>[] {
+  const out: FoundAddress<T>[] = [];
+  const inside = (offset: number): boolean => taken.some((f) => offset >= f.candidate.start && offset < f.candidate.end);
+  for (let k = 0; k < toks.length; k++) {
+    const t = toks[k] as TextToken;
+    if (!isHouseNumber(t, text) || inside(t.start)) continue;
+    if (k > 0 && !endsClause(toks[k - 1] as TextToken) && t.breaks === 0 && !STOP_WORDS.has((toks[k - 1] as TextToken).word) && isHouseNumber(toks[k - 1] as TextToken, text)) continue;
+    // The street runs to its suffix (and a directional or unit after it), on one line, within 8 words.
+    let last = -1;
+    for (let m = k + 1; m < toks.length && m - k <= 8; m++) {
+      const u = toks[m] as TextToken;
+      if (u.breaks > 0 || STOP_WORDS.has(u.word) || inside(u.start)) break;
+      if (m > k + 1 && suffixOfToken(u.word) !== null) last = m;
+      if (endsClause(u) || u.trail.includes(',')) break;
+    }
+    if (last < 0) continue;
+    const next = toks[last + 1];
+    if (next !== undefined && next.breaks === 0 && directionOfToken(next.word) !== null && !(toks[last] as TextToken).trail.includes(',')) last++;
+    const candidate = candidateOf(text, toks, k, last, '', null, 'street');
+    const verdict = judge(candidate);
+    if (verdict !== null) {
+      out.push({ candidate, verdict });
+      k = last;
+    }
+  }
+  return out;
+}
+
+/**
+ * The stretches of text[from, to) worth tokenizing: the neighbourhood of each digit run
+ * (CONTEXT characters either way, cut at blank lines and widened to whole words), merged.
+ */
+export function hotRegions(text: string, from: number, to: number): [number, number][] {
+  const regions: [number, number][] = [];
+  const digits = /\d+/g;
+  digits.lastIndex = from;
+  let m: RegExpExecArray | null;
+  while ((m = digits.exec(text)) !== null && m.index < to) {
+    const p = m.index;
+    let a = Math.max(from, p - CONTEXT);
+    let b = Math.min(to, p + CONTEXT);
+    const blankBefore = text.lastIndexOf('\n\n', p);
+    if (blankBefore >= a) a = blankBefore + 2;
+    const blankAfter = text.indexOf('\n\n', p);
+    if (blankAfter >= 0 && blankAfter < b) b = blankAfter;
+    while (a > from && !/\s/.test(text[a - 1] as string)) a--;
+    while (b < to && !/\s/.test(text[b] as string)) b++;
+    const last = regions[regions.length - 1];
+    if (last !== undefined && a <= last[1]) last[1] = Math.max(last[1], b);
+    else regions.push([a, b]);
+  }
+  return regions;
+}
+
+/** Finds the addresses of text[from, to), looking only at the neighbourhood of digits. */
+export function findAddresses<T>(text: string, judge: Judge<T>, options: FindOptions = {}, from = 0, to = text.length): FoundAddress<T>[] {
+  const out: FoundAddress<T>[] = [];
+  for (const [a, b] of hotRegions(text, from, to)) out.push(...findAddressesIn(text, a, b, judge, options));
+  return out;
+}
