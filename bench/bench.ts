@@ -10,6 +10,8 @@
  *                         store — vs parseLocation
  *   cold start            median wall time of `addr validate` / `addr normalize`
  *                         spawned as a process, vs `node -e 0`
+ *   extract               Engine.extractor over generated prose with sparse addresses
+ *                         (bench/extract-bench.ts), MB/s on one core and heap growth
  *   peak RSS              of this process (everything above included)
  *   points                import of a generated 1,000,000-point OpenAddresses CSV, validate
  *                         with points vs locality-only, nearest-point p99 (points-bench.ts)
@@ -17,7 +19,7 @@
  * Flags:
  *   --quick           10,000 addresses and 5 cold-start runs (fast iteration)
  *   --only NAME       run only one loop, no table (for `node --cpu-prof`); NAME is one of
- *                     normalize, parseLocation, addresser, normalize+places, validate
+ *                     normalize, parseLocation, addresser, normalize+places, validate, extract
  *   --addresses N     override the number of addresses
  *
  * The addresses come from bench/generate-addresses.ts, with real (city, state,
@@ -37,6 +39,8 @@ import type { LocalityStore } from '../src/core/ports.js';
 import { validateAddress } from '../src/core/validate.js';
 import { defaultLocalityDbPath } from '../src/store/reference-db-path.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
+import { createEngine } from '../src/core/engine.js';
+import { benchExtract } from './extract-bench.js';
 import { generateAddresses, oneLine } from './generate-addresses.js';
 import { benchPoints } from './points-bench.js';
 import type { PointsFigure } from './points-bench.js';
@@ -248,6 +252,12 @@ async function main(argv: readonly string[]): Promise<void> {
     );
   }
 
+  if (settings.only === 'extract') {
+    if (!store) throw new Error('extract needs the locality database');
+    const f = benchExtract(createEngine({ locality: store }), settings.quick ? 10 : 100, localities ?? undefined);
+    console.log(`extract only, ${f.megabytes} MB: ${(f.megabytes / f.seconds).toFixed(1)} MB/s, ${int(f.found)} of ${int(f.planted)} addresses, heap +${f.heapGrowthMb.toFixed(0)} MB (sink ${sink})`);
+    return;
+  }
   if (settings.only !== null) {
     const alone = contestants.find((c) => c.name === settings.only);
     if (!alone) {
@@ -310,6 +320,16 @@ async function main(argv: readonly string[]): Promise<void> {
     ]);
   }
   if (existsSync(dbPath)) rows.push(...pointRows(await benchPoints(dbPath, settings.quick, (line) => console.log(line))));
+  if (store) {
+    // 100 MB of prose (10 with --quick), generated and fed in 64 KB chunks: never held whole.
+    const f = benchExtract(createEngine({ locality: store }), settings.quick ? 10 : 100, localities ?? undefined);
+    const rate = f.megabytes / f.seconds;
+    rows.push([`extract throughput (MB/s), ${f.megabytes} MB of prose, ${int(f.planted)} addresses planted`, rate.toFixed(1), '—', '—', '≥ 20', verdict(rate >= 20)]);
+    rows.push(['extract: addresses found of those planted', int(f.found), int(f.planted), times(f.found / f.planted), '—', 'info']);
+    rows.push([`extract: heap growth over the ${f.megabytes} MB stream`, `${f.heapGrowthMb.toFixed(0)} MB`, '—', '—', 'bounded', 'info']);
+  } else {
+    rows.push(['extract throughput (MB/s)', 'n/a', '—', '—', '≥ 20', 'FAIL (no database)']);
+  }
   const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6; // maxRSS is in KiB
   rows.push(['peak RSS of this bench process', `${rssMb.toFixed(0)} MB`, '—', '—', '—', 'info']);
 

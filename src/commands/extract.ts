@@ -49,7 +49,6 @@ const HEAD = 4096; // bytes looked at to tell HTML from text
 
 /** The input stream of a run: the file, or stdin. */
 function openSource(args: readonly string[], ctx: CommandContext): Readable {
-  if (args.length > 1) throw new AddrError('ADDR_ERR_USAGE', ['Give one file, or - to read stdin.']);
   const path = args[0];
   if (path === undefined || path === '-') {
     if (path === undefined && ctx.stdin.isTTY) throw new AddrError('ADDR_ERR_USAGE', ['No text given: pass a file, or pipe text and use - (addr extract - < notes.txt).']);

@@ -59,7 +59,9 @@ const NOT_ADDRESS_REASONS = new Set(['STREET_MISSING', 'HOUSE_NUMBER_MISSING', '
 export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, options: ValidateOptions): ValidationResult | null {
   const parsed = deps.normalize(candidate.oneLine);
   const c = parsed.components;
-  const delivery = (c.number !== null && c.street !== null) || c.po_box !== null || c.rural_route !== null;
+  // A grid number the parser keeps in the street ("W206N W16282 Marashland Dr") still numbers the house.
+  const gridNumber = c.number === null && c.street !== null && /^[NSEW]\d+[NSEW]?\d*\b/.test(c.street);
+  const delivery = (c.number !== null && c.street !== null) || gridNumber || c.po_box !== null || c.rural_route !== null;
   if (!delivery) return null;
   if (candidate.kind === 'street') {
     // A street line alone: number, name and suffix, nothing else the parser could not place.
@@ -68,8 +70,8 @@ export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, o
   }
   if (c.state === null || c.state !== candidate.state) return null;
   const result = deps.validate(parsed, options);
-  if (result.reason_codes.some((r) => NOT_ADDRESS_REASONS.has(r))) return null;
-  if (CONFIRMED.has(result.status) && !result.reason_codes.includes('CITY_NOT_FOUND' as never)) return result;
+  if (result.reason_codes.some((r) => NOT_ADDRESS_REASONS.has(r) && !(gridNumber && r === 'HOUSE_NUMBER_MISSING'))) return null;
+  if (CONFIRMED.has(result.status) && !result.reason_codes.includes('CITY_NOT_FOUND')) return result;
   // Not confirmed as a whole (a ZIP of another place, "TAMPA FL 12345"): still an address when
   // the ZIP is one of the state's, or the city is a place of the state.
   if (candidate.zip !== null) {
@@ -77,7 +79,25 @@ export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, o
     if (zip !== null && zip.state === candidate.state) return result;
   }
   if (c.city !== null && deps.places.isPlace(c.city, candidate.state)) return result;
+  // Or when it has the whole shape of one: a typed street (suffix, ordinal or highway), PO box or
+  // route, then a city or a ZIP, and no word the parser could not place ("N Sebastopol CA",
+  // "Rancho Dominguez CA": places the reference knows under another name).
+  const unplaced = parsed.unparsed.filter((u) => !COUNTRY_WORDS.has(u));
+  if (unplaced.length === 0 && (c.city !== null || candidate.zip !== null) && typedStreet(c)) return result;
+  // A street without a type ("2149 highalnder kentwood mi") only with a city of at most three words.
+  if (unplaced.length === 0 && c.city !== null && c.city.split(' ').length <= 3 && c.number !== null) return result;
   return null;
+}
+
+const COUNTRY_WORDS = new Set(['US', 'USA', 'U S', 'U S A', 'UNITED STATES', 'UNITED STATES OF AMERICA', 'AMERICA']);
+
+const ORDINAL = /^\d+(ST|ND|RD|TH)$/;
+const HIGHWAY = /\b(HIGHWAY|HWY|ROUTE|RTE|ROAD|RD|FM|SR|US|INTERSTATE|COUNTY)\b/;
+
+function typedStreet(c: ParsedAddress['components']): boolean {
+  if (c.po_box !== null || c.rural_route !== null) return true;
+  if (c.street === null) return false;
+  return c.suffix !== null || ORDINAL.test(c.street) || HIGHWAY.test(c.street);
 }
 
 function lineStarts(text: string, from: number, to: number, counter: { line: number; at: number; cr: boolean }): void {

@@ -21,6 +21,7 @@ const START_WORDS = new Set<string>(words.startWords);
 const STOP_WORDS = new Set<string>(words.stopWords);
 const ABBREVIATIONS = new Set<string>(words.abbreviations);
 const WORD_CODES = new Set<string>(words.wordCodes);
+const WORD_ALIASES = new Set<string>(words.wordAliases);
 const COUNTRIES = new Set<string>(words.countries);
 const LEADING_ZERO_STATES = new Set<string>(words.leadingZeroStates);
 const COUNTRY_MAX_WORDS = Math.max(...words.countries.map((c) => c.split(' ').length));
@@ -59,8 +60,9 @@ function isDigitCode(c: number): boolean {
 }
 
 /** A house number: digits first (123, 105-25, 9A, 1/2 excluded), or a grid number (N6W23001, W206N). */
-function isHouseNumber(t: TextToken, text: string): boolean {
+function isHouseNumber(t: TextToken, text: string, prev?: TextToken): boolean {
   if (!t.digit || t.lead.includes('$') || t.lead.includes('#') || t.lead.includes('(')) return false;
+  if (prev !== undefined && prev.word === '#' && prev.breaks === 0 && t.breaks === 0) return false; // "# 1": a unit, not a house number
   const w = t.word;
   if (w.length > 12 || w.includes(':') || w.includes('@') || w.includes('%')) return false;
   const raw = text.slice(t.start, t.end);
@@ -77,7 +79,11 @@ function isStartWord(toks: readonly TextToken[], k: number): boolean {
   if (!START_WORDS.has(t.word)) return false;
   // A designator starts an address only with something after it on the same line.
   const next = toks[k + 1];
-  return next !== undefined && next.breaks === 0;
+  if (next === undefined || next.breaks > 0) return false;
+  // "P. O. Box", "Post Office Box": the first word alone is not a start.
+  if (t.word === 'P') return next.word === 'O' || next.word === 'OB';
+  if (t.word === 'POST') return next.word === 'OFFICE';
+  return true;
 }
 
 /** True when a period after this word may sit inside an address (an abbreviation), not end a sentence. */
@@ -98,7 +104,7 @@ function endsClause(t: TextToken): boolean {
 
 /** A ZIP token after a state: 12345, 12345-6789, 123456789; four digits where a leading zero was dropped. */
 function zipOf(t: TextToken | undefined, state: string): string | null {
-  if (t === undefined || t.lead !== '') return null;
+  if (t === undefined || t.lead !== '' || t.trail.startsWith(':') || t.trail.startsWith('%')) return null;
   const w = t.word;
   if (/^\d{5}(-?\d{4})?$/.test(w)) return w.replace('-', '');
   if (/^\d{4}$/.test(w) && LEADING_ZERO_STATES.has(state)) return `0${w}`;
@@ -138,6 +144,8 @@ interface Anchor {
   stateIndex: number; // first token of the state
   last: number; // last token of the address
   zip: string | null;
+  zipFrom: number; // first token of the ZIP as written (-1 without one)
+  zipTo: number; // last token of it
 }
 
 function skipCountry(toks: readonly TextToken[], k: number): number {
@@ -159,20 +167,46 @@ function anchorAt(toks: readonly TextToken[], j: number): Anchor | null {
   const t = toks[j] as TextToken;
   let last = st.next - 1;
   let zip = st.zipGlued;
+  let zipFrom = -1;
+  let zipTo = -1;
   if (zip === null) {
     // "MI, US, 48108", "Texas, USA 75039": a country may sit between the state and the ZIP.
     let k = st.next;
     const afterCountry = skipCountry(toks, k);
     if (afterCountry > k && zipOf(toks[afterCountry], st.code) !== null) k = afterCountry;
     const z = toks[k];
+    const next = toks[k + 1];
     if (z !== undefined && z.breaks <= 1 && zipOf(z, st.code) !== null) {
       zip = zipOf(z, st.code);
       last = k;
+      zipFrom = k;
       // "60606 6306": ZIP+4 written with a blank.
-      const plus4 = toks[k + 1];
-      if (zip !== null && zip.length === 5 && plus4 !== undefined && plus4.breaks === 0 && /^\d{4}$/.test(plus4.word) && (toks[k] as TextToken).trail === '') {
-        zip += plus4.word;
+      if (zip !== null && zip.length === 5 && next !== undefined && next.breaks === 0 && /^\d{4}$/.test(next.word) && z.trail === '') {
+        zip += next.word;
         last = k + 1;
+      }
+      zipTo = last;
+    } else if (z !== undefined && z.breaks <= 1 && z.lead === '' && /^\d{3}$/.test(z.word) && z.trail === '' && next !== undefined && next.breaks === 0 && /^\d{2}$/.test(next.word)) {
+      // "041 01": a ZIP broken by a blank.
+      zip = z.word + next.word;
+      last = k + 1;
+      zipFrom = k;
+      zipTo = k + 1;
+    } else if (z !== undefined && z.breaks === 0 && z.lead === '' && /^\d{6,10}$/.test(z.word)) {
+      // A ZIP with digits too many ("6065460610"): part of the address as written, not a ZIP.
+      last = k;
+    } else {
+      // "ca long beach 90807": the state written before the city, the ZIP after it.
+      for (let m = st.next; m < st.next + 3 && m < toks.length; m++) {
+        const u = toks[m] as TextToken;
+        if (u.breaks > 0 || u.digit || STOP_WORDS.has(u.word) || endsClause(u) || stateAt(toks, m) !== null) break;
+        const after = toks[m + 1];
+        if (after !== undefined && after.breaks === 0 && zipOf(after, st.code) !== null && zipOf(after, st.code)?.length !== 4 && !u.trail.includes(',')) {
+          zip = zipOf(after, st.code);
+          last = m + 1;
+          zipFrom = zipTo = m + 1;
+          break;
+        }
       }
     }
   }
@@ -183,33 +217,34 @@ function anchorAt(toks: readonly TextToken[], j: number): Anchor | null {
   const single = st.next === j + 1;
   if (zip === null && single && !commaBefore) {
     if (t.word.length === 2 && WORD_CODES.has(t.word) && !t.upper) return null;
-    if (t.word.length > 2 && t.word !== st.code && !isFullName(t.word)) return null;
+    if (WORD_ALIASES.has(t.word) && !t.upper) return null;
   }
   if (zip !== null || st.next - 1 === last) {
     const after = skipCountry(toks, last + 1);
     if (after > last + 1 && (toks[last + 1] as TextToken).breaks === 0) last = after - 1;
   }
-  return { state: st.code, stateIndex: j, last, zip };
-}
-
-const FULL_NAMES = new Set<string>();
-/** True for a one-word full state name (TEXAS, not TEX). */
-function isFullName(word: string): boolean {
-  if (FULL_NAMES.size === 0) {
-    for (const s of ['ALABAMA', 'ALASKA', 'ARIZONA', 'ARKANSAS', 'CALIFORNIA', 'COLORADO', 'CONNECTICUT', 'DELAWARE', 'FLORIDA', 'GEORGIA', 'HAWAII', 'IDAHO', 'ILLINOIS', 'INDIANA', 'IOWA', 'KANSAS', 'KENTUCKY', 'LOUISIANA', 'MAINE', 'MARYLAND', 'MASSACHUSETTS', 'MICHIGAN', 'MINNESOTA', 'MISSISSIPPI', 'MISSOURI', 'MONTANA', 'NEBRASKA', 'NEVADA', 'OHIO', 'OKLAHOMA', 'OREGON', 'PENNSYLVANIA', 'TENNESSEE', 'TEXAS', 'UTAH', 'VERMONT', 'VIRGINIA', 'WASHINGTON', 'WISCONSIN', 'WYOMING', 'GUAM']) FULL_NAMES.add(s);
-  }
-  return FULL_NAMES.has(word);
+  return { state: st.code, stateIndex: j, last, zip, zipFrom, zipTo };
 }
 
 function joinLines(text: string): string {
   return text.replace(/[ \t]*(?:\r\n|\r|\n)[\s]*/g, (m, offset: number) => (offset > 0 && text[offset - 1] === ',' ? ' ' : ', '));
 }
 
-function candidateOf(text: string, toks: readonly TextToken[], s: number, e: number, state: string, zip: string | null, kind: AddressCandidate['kind']): AddressCandidate {
+function candidateOf(text: string, toks: readonly TextToken[], s: number, e: number, kind: AddressCandidate['kind'], anchor?: Anchor): AddressCandidate {
   const start = (toks[s] as TextToken).start;
   const end = (toks[e] as TextToken).end;
   const span = text.slice(start, end);
-  return { start, end, text: span, oneLine: joinLines(span), state, zip, kind };
+  let oneLine = joinLines(span);
+  const zip = anchor?.zip ?? null;
+  if (anchor !== undefined && zip !== null && anchor.zipFrom >= 0 && anchor.zipTo <= e) {
+    // The parser reads the ZIP in its standard form ("041 01" -> 04101, "7030" -> 07030).
+    const from = (toks[anchor.zipFrom] as TextToken).start;
+    const to = (toks[anchor.zipTo] as TextToken).end;
+    const written = text.slice(from, to);
+    const standard = zip.length === 9 ? `${zip.slice(0, 5)}-${zip.slice(5)}` : zip;
+    if (written !== standard) oneLine = `${joinLines(text.slice(start, from))}${standard}${joinLines(text.slice(to, end))}`;
+  }
+  return { start, end, text: span, oneLine, state: anchor?.state ?? '', zip, kind };
 }
 
 /** The possible first tokens of an address that ends at token `j` (exclusive), earliest first. */
@@ -224,7 +259,7 @@ function startsBefore(toks: readonly TextToken[], text: string, j: number, floor
     const t = toks[k] as TextToken;
     if (STOP_WORDS.has(t.word) || endsClause(t) || t.word.includes('@') || t.lead.includes('$')) break;
     if (/^\d+$/.test(t.word) && t.trail.startsWith(')') && t.lead === '') break; // "1)" list marker
-    if (isHouseNumber(t, text) || isStartWord(toks, k)) starts.push(k);
+    if (isHouseNumber(t, text, toks[k - 1]) || isStartWord(toks, k)) starts.push(k);
   }
   return starts.reverse();
 }
@@ -239,20 +274,38 @@ export function findAddressesIn<T>(text: string, from: number, to: number, judge
     if (anchor === null) continue;
     const starts = startsBefore(toks, text, j, floor);
     let accepted: FoundAddress<T> | null = null;
+    let acceptedLast = anchor.last;
     for (const s of starts) {
       if (j - s < 1) continue;
-      const candidate = candidateOf(text, toks, s, anchor.last, anchor.state, anchor.zip, 'address');
+      const candidate = candidateOf(text, toks, s, anchor.last, 'address', anchor);
       const verdict = judge(candidate);
-      if (verdict !== null) {
-        accepted = { candidate, verdict };
-        break;
+      if (verdict === null) continue;
+      accepted = { candidate, verdict };
+      if (anchor.zip === null) {
+        // "Memphis TN, TN 38103", "Washington, District of Columbia, 22202": a second state just
+        // after the first, with a ZIP, makes the longer address.
+        for (let j2 = anchor.last + 1; j2 < toks.length && j2 <= anchor.last + 6; j2++) {
+          const t2 = toks[j2] as TextToken;
+          if (t2.breaks > 1 || STOP_WORDS.has(t2.word) || endsClause(toks[j2 - 1] as TextToken)) break;
+          const a2 = anchorAt(toks, j2);
+          if (a2 === null) continue;
+          if (a2.zip !== null) {
+            const longer = candidateOf(text, toks, s, a2.last, 'address', a2);
+            const v2 = judge(longer);
+            if (v2 !== null) {
+              accepted = { candidate: longer, verdict: v2 };
+              acceptedLast = a2.last;
+            }
+          }
+          break;
+        }
       }
+      break;
     }
     if (accepted !== null) {
       found.push(accepted);
-      const lastIndex = toks.findIndex((t, i) => i >= j && t.end === accepted.candidate.end);
-      floor = lastIndex + 1;
-      j = lastIndex;
+      floor = acceptedLast + 1;
+      j = acceptedLast;
     }
   }
   if (options.aggressive) found.push(...streetLines(text, toks, found, judge));
@@ -279,7 +332,7 @@ function streetLines<T>(text: string, toks: readonly TextToken[], taken: readonl
     if (last < 0) continue;
     const next = toks[last + 1];
     if (next !== undefined && next.breaks === 0 && directionOfToken(next.word) !== null && !(toks[last] as TextToken).trail.includes(',')) last++;
-    const candidate = candidateOf(text, toks, k, last, '', null, 'street');
+    const candidate = candidateOf(text, toks, k, last, 'street');
     const verdict = judge(candidate);
     if (verdict !== null) {
       out.push({ candidate, verdict });
