@@ -127,6 +127,12 @@ describe('addr normalize', () => {
     expect(run.stderr).toBe('exit=0\n');
   });
 
+  it('exits 0 quietly when help goes to a reader that is already gone', () => {
+    // `true` exits without reading long before node has started, so the help text meets a closed pipe.
+    const run = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" extract --help | true; echo "exit=\${PIPESTATUS[0]}" >&2`], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('exit=0\n');
+  });
+
   it('prints help with examples and the exit codes', () => {
     const run = runCli(['normalize', '--help']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
