@@ -67,6 +67,13 @@ function parseStructured(input: StructuredAddress, places: PlaceLookup | null) {
   const line2 = clean(input.line2);
   const street = parseLine([line1, line2].filter(Boolean).join(', '), places);
   const c = street.components;
+  // Street lines read as nothing but a city ("garbage ###", "see notes") are not a place the
+  // user named: they are left unparsed, not turned into a city.
+  if (c.city !== null && c.state === null && c.zip5 === null && c.number === null && c.street === null && c.po_box === null && c.rural_route === null) {
+    street.unparsed.push(street.raw.city ?? c.city);
+    c.city = null;
+    delete street.raw.city;
+  }
   // The street lines carry no last line: anything the parser took for city/state/ZIP there
   // is kept only when the structured fields do not say otherwise.
   const city = clean(input.city);
@@ -76,7 +83,9 @@ function parseStructured(input: StructuredAddress, places: PlaceLookup | null) {
     const last = parseLine([city, state, zip].filter(Boolean).join(', '), places);
     if (city) { c.city = tokenize(city).map((t) => t.text).join(' ') || null; street.raw.city = city.toUpperCase(); }
     if (state) { c.state = stateCode(tokenize(state).map((t) => t.text).join(' ')) ?? (tokenize(state).map((t) => t.text).join(' ') || null); street.raw.state = state.toUpperCase(); }
-    if (zip) { c.zip5 = last.components.zip5 ?? (zip.replace(/\D/g, '').slice(0, 5) || null); c.zip4 = last.components.zip4; }
+    // A ZIP field the parser cannot read as a ZIP ("ABCDE", eleven digits) is kept as written,
+    // for validation to report ZIP_INVALID, never cut down to five digits or dropped.
+    if (zip) { c.zip5 = last.components.zip5 ?? zip.toUpperCase(); c.zip4 = last.components.zip5 !== null ? last.components.zip4 : null; }
   }
   return street;
 }

@@ -184,7 +184,17 @@ class Parse {
     if (e >= 3 && lastCode >= 48 && lastCode <= 57 && lastTok.length !== 5 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
       stateCode(t[e - 2] as string) !== null && (this.startsSection(e - 2) || /^\d{4}(-\d{4})?$/.test(t[e - 1] as string) && this.statePlausible(e - 2, e - 1, t[e - 2] as string, false))) {
       const d = t[e - 1] as string;
-      if (/^\d{3,4}(-\d{4})?$/.test(d)) { const [z5, z4] = d.split('-'); this.c.zip5 = (z5 as string).padStart(5, '0'); this.c.zip4 = z4 ?? null; }
+      if (/^\d{3,4}(-\d{4})?$/.test(d)) {
+        // The zeros are put back only when the state written is the state of the ZIP they make
+        // ("CA 9547" is not the military 09547): otherwise the ZIP stays as written, for
+        // validation to find invalid.
+        const [z5, z4] = d.split('-') as [string, string | undefined];
+        const padded = z5.padStart(5, '0');
+        const zipState = this.places?.stateOfZip?.(padded);
+        const confirmed = zipState === undefined || zipState === stateCode(t[e - 2] as string);
+        this.c.zip5 = confirmed ? padded : z5;
+        this.c.zip4 = z4 ?? null;
+      }
       else this.unparsed.push(d);
       e--;
     } else if (e >= 2) {

@@ -162,6 +162,17 @@ describe('delivery and last lines', () => {
     expect(r.delivery_line).toBe('1600 PENNSYLVANIA AVE NW');
     expect(r.last_line).toBe('WASHINGTON DC 20500');
   });
+  it('structured input: a ZIP field that is not a ZIP is kept as written, never cut or dropped', () => {
+    expect(normalize({ line1: '1 Main St', city: 'Salem', state: 'MA', zip: '99999999999' }).components.zip5).toBe('99999999999');
+    expect(normalize({ line1: '1 Main St', city: 'Salem', state: 'MA', zip: 'abcde' }).components.zip5).toBe('ABCDE');
+    expect(normalize({ line1: '1 Main St', city: 'Salem', state: 'MA', zip: '01970-1234' }).components).toMatchObject({ zip5: '01970', zip4: '1234' });
+  });
+  it('structured input: a street line that reads as nothing but a city is left unparsed, not made the city', () => {
+    const r = normalize({ line1: 'see notes ###', state: 'MA' });
+    expect(r.components.city).toBeNull();
+    expect(r.unparsed.join(' ')).toContain('SEE NOTES');
+    expect(normalize({ line1: 'see notes', city: 'Salem', state: 'MA' }).components.city).toBe('SALEM');
+  });
 });
 
 describe('messy real-world forms', () => {
@@ -232,5 +243,9 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['12 Court St Acme Legal Brooklyn NY 11201', { city: 'BROOKLYN', state: 'NY' }],
     // Not a place in the ZIP's state (Pasadena is in CA, 11201 in NY): the span stays whole.
     ['12 Court St Acme Legal Pasadena 11201', { city: 'ACME LEGAL PASADENA' }],
+    // A ZIP that lost its leading zero gets it back only when the state written is the ZIP's:
+    // 4101 is Portland ME's 04101; CA 9499 is not the military 09499, and stays as written.
+    ['100 Congress St, Portland ME 4101', { city: 'PORTLAND', state: 'ME', zip5: '04101' }],
+    ['100 Main St, Sebastopol CA 9499', { city: 'SEBASTOPOL', state: 'CA', zip5: '9499' }],
   ])('%s', checkWithPlaces);
 });
