@@ -59,16 +59,59 @@ export function matchKey(name: string): string {
   return rememberedMatchKey(name);
 }
 
-interface AliasEntry { name: string; zips: ReadonlySet<string>; counties: ReadonlySet<string> }
+interface AliasPlaceRef { city: string; state: string }
+interface AliasEntry { name: string; zips: ReadonlySet<string>; counties: ReadonlySet<string>; place: AliasPlaceRef | null }
 
 const ALIASES = new Map<string, AliasEntry[]>();
-for (const a of aliasData.aliases as { names: string[]; zips?: string[]; county_fips?: string[] }[]) {
+for (const a of aliasData.aliases as { names: string[]; zips?: string[]; county_fips?: string[]; place?: AliasPlaceRef }[]) {
   const zips = new Set(a.zips ?? []);
   const counties = new Set(a.county_fips ?? []);
   for (const name of a.names) {
     const k = matchKey(name);
-    ALIASES.set(k, [...(ALIASES.get(k) ?? []), { name, zips, counties }]);
+    ALIASES.set(k, [...(ALIASES.get(k) ?? []), { name, zips, counties, place: a.place ?? null }]);
   }
+}
+
+/** The place an alias stands for without a ZIP, under the alias's name; null when it has none in `state`. */
+function aliasAsPlace(entry: AliasEntry, store: LocalityStore, state: string | null): PlaceRecord | null {
+  if (entry.place !== null) {
+    if (state !== null && entry.place.state !== state) return null;
+    const ref = store.placesByKey(cityKey(entry.place.city), entry.place.state)[0];
+    if (ref === undefined) return null;
+    // Several counties (New York City): the reference place's ZIPs would name one of them.
+    return { ...ref, city: entry.name, key: cityKey(entry.name), zips: entry.counties.size > 1 ? [] : ref.zips };
+  }
+  const records: ZipRecord[] = [];
+  for (const z of entry.zips) {
+    const rec = store.zip(z);
+    if (rec !== null && (state === null || rec.state === state)) records.push(rec);
+  }
+  const first = records[0];
+  if (first === undefined || records.some((r) => r.state !== first.state)) return null;
+  const located = records.filter((r) => r.lat !== null && r.lon !== null);
+  const mean = (pick: (r: ZipRecord) => number): number | null =>
+    located.length === 0 ? null : located.reduce((sum, r) => sum + pick(r), 0) / located.length;
+  return {
+    city: entry.name,
+    key: cityKey(entry.name),
+    state: first.state,
+    zips: records.map((r) => r.zip5).sort(),
+    lat: mean((r) => r.lat as number),
+    lon: mean((r) => r.lon as number),
+  };
+}
+
+/**
+ * The places a curated alias written without a ZIP stands for ("Manhattan, NY",
+ * "Hollywood, CA"), in one state or (null) in all: asked only when no place has the name.
+ */
+export function aliasPlaces(store: LocalityStore, city: string, state: string | null): PlaceRecord[] {
+  const out: PlaceRecord[] = [];
+  for (const entry of ALIASES.get(matchKey(city)) ?? []) {
+    const place = aliasAsPlace(entry, store, state);
+    if (place !== null && !out.some((p) => p.state === place.state)) out.push(place);
+  }
+  return out;
 }
 
 /** The curated acceptable name (its table spelling) that `city` is for this ZIP, or null. */

@@ -9,7 +9,7 @@ import type { ChangeCode } from './reason-codes.js';
 import type { Findings } from './findings.js';
 import { cityCentroid, fillState, keepInput, zipCentroid } from './locality.js';
 import type { Locality, LocalityInput, LocalityReading } from './locality.js';
-import { findPlaces, fuzzyPlace, matchCityToZip } from './match-city.js';
+import { aliasPlaces, findPlaces, fuzzyPlace, matchCityToZip } from './match-city.js';
 import type { CityMatch } from './match-city.js';
 import { uniqueZipTypo } from './match-zip.js';
 import type { LocalityStore, PlaceRecord, ZipRecord } from './ports.js';
@@ -195,7 +195,7 @@ function fromCityState(input: LocalityInput, store: LocalityStore, f: Findings):
   let place: PlaceRecord | undefined;
   let fuzzy: Locality['fuzzy'] = null;
   if (state !== null) {
-    place = findPlaces(store, city, state)[0];
+    place = findPlaces(store, city, state)[0] ?? aliasPlaces(store, city, state)[0];
     if (place === undefined) {
       const fp = fuzzyPlace(city, state, store);
       if (fp !== null) {
@@ -211,7 +211,8 @@ function fromCityState(input: LocalityInput, store: LocalityStore, f: Findings):
       return keepInput(input, true, true, only !== undefined ? { city: only.city, state: only.state, zip5: null } : null);
     }
   } else {
-    const places = findPlaces(store, city, null);
+    let places = findPlaces(store, city, null);
+    if (places.length === 0) places = aliasPlaces(store, city, null);
     if (places.length === 0) {
       f.reason('CITY_NOT_FOUND');
       return keepInput(input, false, false);

@@ -285,6 +285,25 @@ describe('ZIP missing', () => {
     const r = run(streetAddress({ city: 'BROOKLYN', zip5: '11210' })); // 11201 with two digits swapped
     expect(r.standardized).toMatchObject({ state: 'NY', zip5: '11201' });
   });
+
+  it('places a curated alias written without a ZIP, keeping its name (Manhattan, NY; Hollywood, CA)', () => {
+    // MANHATTAN is no place of NY in the reference: the alias table says it stands for NEW YORK.
+    // (NEW YORK has one ZIP in this store, so it is added.)
+    const manhattan = run(streetAddress({ city: 'MANHATTAN', state: 'NY' }));
+    expect(manhattan.status).toBe('CORRECTED');
+    expect(manhattan.standardized).toMatchObject({ city: 'MANHATTAN', state: 'NY', zip5: '10001', county: 'New York' });
+    expect(manhattan.change_codes).toEqual(['ZIP_ADDED']);
+    // HOLLYWOOD, CA: the alias's ZIPs (only 90028 is in this store) give the ZIP; the name is kept.
+    const hollywood = run(streetAddress({ city: 'HOLLYWOOD', state: 'CA' }));
+    expect(hollywood.standardized).toMatchObject({ city: 'HOLLYWOOD', state: 'CA', zip5: '90028' });
+    expect(hollywood.change_codes).toEqual(['ZIP_ADDED']);
+    // NYC without a state: the alias is in one state only, which fills it; no county for five of them.
+    const nyc = run(streetAddress({ city: 'NYC' }));
+    expect(nyc.standardized).toMatchObject({ city: 'NYC', state: 'NY', zip5: null, county: null });
+    // A place of that name wins over an alias (Hollywood FL is a place), and an alias of another state does not apply.
+    expect(run(streetAddress({ city: 'HOLLYWOOD', state: 'FL' })).standardized).toMatchObject({ city: 'HOLLYWOOD', zip5: '33019' });
+    expect(run(streetAddress({ city: 'MANHATTAN', state: 'CA' })).reason_codes).toContain('CITY_NOT_FOUND');
+  });
 });
 
 describe('city matching', () => {
