@@ -43,7 +43,10 @@ export function recordStreetFormatting(parsed: ParsedAddress, f: Findings): void
   // '#' stands for "no designator", and a bare number needs no report.
   if (c.unit_type !== null && c.unit_type !== '#') {
     const unitRaw = raw.unit_type;
-    const designator = unitRaw !== undefined ? firstWord(unitRaw) : undefined;
+    // An ordinal floor is written before its designator ("32ND FL", "4TH FLOOR"): the last word then.
+    const first = unitRaw !== undefined ? firstWord(unitRaw) : undefined;
+    const designator = first !== undefined && /^\d/.test(first) && first.length < (unitRaw as string).length
+      ? (unitRaw as string).trim().split(/\s+/).pop() : first;
     if (designator !== undefined && designator !== c.unit_number && differs(designator, c.unit_type)) {
       f.change('UNIT_STANDARDIZED', designator, c.unit_type);
     }

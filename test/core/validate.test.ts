@@ -157,6 +157,12 @@ describe('change codes and sentences', () => {
     expect(r.change_codes).toEqual([]);
     expect(r.status).toBe('VALIDATED');
   });
+
+  it('an ordinal floor is judged by its designator, not its number (32ND FL, 4TH FLOOR)', () => {
+    const floor = (raw: string) => run(streetAddress({ unit_type: 'FL', unit_number: '32', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { unit_type: raw }));
+    expect(floor('32ND FL').changes).toEqual([]);
+    expect(floor('4TH FLOOR').changes).toEqual(['Abbreviated unit designator FLOOR to FL.']);
+  });
 });
 
 describe('the full result', () => {
