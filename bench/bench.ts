@@ -15,11 +15,14 @@
  *   peak RSS              of this process (everything above included)
  *   points                import of a generated 1,000,000-point OpenAddresses CSV, validate
  *                         with points vs locality-only, nearest-point p99 (points-bench.ts)
+ *   reverse+autocomplete  p50/p99 of engine.reverse and engine.suggest over 1,000,000
+ *                         generated, imported points (reverse-autocomplete-bench.ts)
  *
  * Flags:
  *   --quick           10,000 addresses and 5 cold-start runs (fast iteration)
  *   --only NAME       run only one loop, no table (for `node --cpu-prof`); NAME is one of
- *                     normalize, parseLocation, addresser, normalize+places, validate, extract
+ *                     normalize, parseLocation, addresser, normalize+places, validate, extract;
+ *                     or reverse+autocomplete, which prints that section's table alone
  *   --addresses N     override the number of addresses
  *
  * The addresses come from bench/generate-addresses.ts, with real (city, state,
@@ -45,6 +48,8 @@ import { generateAddresses, oneLine } from './generate-addresses.js';
 import { benchPoints } from './points-bench.js';
 import type { PointsFigure } from './points-bench.js';
 import type { Locality } from './generate-addresses.js';
+import { benchReverseAutocomplete } from './reverse-autocomplete-bench.js';
+import type { LatencyFigure } from './reverse-autocomplete-bench.js';
 
 const SEED = 42;
 const LOCALITY_SAMPLE = 400; // real (city, state, ZIP) rows spread over the ZIP range
@@ -209,6 +214,12 @@ function pointRows(figures: readonly PointsFigure[]): Row[] {
   ]);
 }
 
+/** The rows of the reverse+autocomplete section: p99 against its target, p50 beside it. */
+function latencyRows(figures: readonly LatencyFigure[]): Row[] {
+  const ms2 = (n: number): string => `${n.toFixed(2)} ms`;
+  return figures.map((f) => [`${f.metric}, p99`, ms2(f.p99), `${ms2(f.p50)} (p50)`, '—', f.target === null ? '—' : `≤ ${f.target} ms`, f.target === null ? 'info' : verdict(f.p99 <= f.target)]);
+}
+
 /** Runs the benchmark and prints the table. */
 async function main(argv: readonly string[]): Promise<void> {
   const settings = readSettings(argv);
@@ -216,6 +227,11 @@ async function main(argv: readonly string[]): Promise<void> {
   if (settings.only === 'points') {
     const figures = await benchPoints(dbPath, settings.quick, (line) => console.log(line));
     console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    return;
+  }
+  if (settings.only === 'reverse+autocomplete') {
+    const figures = await benchReverseAutocomplete(dbPath, settings.quick, (line) => console.log(line));
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], latencyRows(figures)));
     return;
   }
   const localities = readLocalities(dbPath, LOCALITY_SAMPLE);
@@ -330,6 +346,7 @@ async function main(argv: readonly string[]): Promise<void> {
   } else {
     rows.push(['extract throughput (MB/s)', 'n/a', '—', '—', '≥ 20', 'FAIL (no database)']);
   }
+  if (existsSync(dbPath)) rows.push(...latencyRows(await benchReverseAutocomplete(dbPath, settings.quick, (line) => console.log(line))));
   const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6; // maxRSS is in KiB
   rows.push(['peak RSS of this bench process', `${rssMb.toFixed(0)} MB`, '—', '—', '—', 'info']);
 

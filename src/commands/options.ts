@@ -48,6 +48,13 @@ export function parsePositive(value: string): number {
   return Number(value.trim());
 }
 
+/** Parses a distance in meters (`--max-distance 250`): a number above 0. */
+export function parseMeters(value: string): number {
+  const n = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('Give a distance in meters, a number above 0.');
+  return n;
+}
+
 /** Parses a day flag (`--since 2026-03-01`). */
 export function parseDay(value: string): string {
   const day = value.trim();
@@ -118,6 +125,10 @@ export const OPTIONS = {
   restart: { flags: '--restart', description: 'batch: discard the unfinished run of this input and output and start over' },
   workers: { flags: '--workers <n>', description: 'batch: worker threads validating rows (default: the number of CPUs)', parse: parsePositive },
   aggressive: { flags: '--aggressive', description: 'extract: also report street lines without city, state or ZIP ("1 spiritual healer dr")' },
+  limit: { flags: '--limit <n>', description: 'reverse: points to list (default 1, at most 100); autocomplete: suggestions (default 5, at most 20)', parse: parsePositive },
+  maxDistance: { flags: '--max-distance <meters>', description: 'reverse: how far a point may be, in meters (default 1000, at most 100000)', parse: parseMeters },
+  stateFilter: { flags: '--state <code>', description: 'autocomplete: only suggestions in this state (code or name)' },
+  details: { flags: '--details <place_id>', description: 'autocomplete: print the full record of a suggestion by its place_id instead of suggesting' },
   line1: { flags: '--line1 <text>', description: 'structured input: street line' },
   line2: { flags: '--line2 <text>', description: 'structured input: apartment, suite or unit' },
   city: { flags: '--city <text>', description: 'structured input: city' },
@@ -183,6 +194,11 @@ export type BatchFlags = DataDirFlags & AccountFlags & {
 
 /** The flags of `addr extract`. */
 export type ExtractFlags = OutputFlags & DataDirFlags & AccountFlags & { aggressive?: boolean };
+/** The flags of `addr reverse`. */
+export type ReverseFlags = OutputFlags & DataDirFlags & { limit?: number; maxDistance?: number };
+
+/** The flags of `addr autocomplete`. */
+export type AutocompleteFlags = OutputFlags & DataDirFlags & AccountFlags & { limit?: number; state?: string; details?: string };
 
 /** The settings flags of `addr accounts create` and `addr accounts set`. */
 export type AccountSettingsFlags = {

@@ -14,7 +14,7 @@ import { ENGINE_VERSION } from '../core/version.js';
 import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
-import type { AdminFlags, BatchFlags, DataFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ValidateFlags } from './options.js';
+import type { AdminFlags, AutocompleteFlags, BatchFlags, DataFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ReverseFlags, ValidateFlags } from './options.js';
 
 /** One registered command: its help and flags here, its code loaded on demand. */
 interface CommandSpec {
@@ -22,7 +22,7 @@ interface CommandSpec {
   summary: string; // one line for `addr --help`
   examples: readonly string[]; // shown by `addr <command> --help`
   options: readonly OptionName[];
-  argument?: { syntax: string; description: string } | null; // default: the address argument; null: none
+  argument?: { syntax: string; description: string } | null; // default: the address argument; null: none; several: one description line each
   help?: string; // paragraph after the summary in `--help` (default: INPUT_HELP)
   run(args: string[], command: Command, ctx: CommandContext): Promise<number>; // loads and runs the command module
 }
@@ -136,6 +136,39 @@ const COMMANDS: readonly CommandSpec[] = [
     argument: { syntax: '[file]', description: 'the text or HTML file, or "-" for stdin' },
     help: EXTRACT_HELP,
     run: async (args, command, ctx) => (await import('./extract.js')).runExtract(args, command.opts<ExtractFlags>(), ctx),
+  },
+  {
+    name: 'reverse',
+    summary: 'the address points nearest a position, with their distance; without coverage, the nearest ZIP and city',
+    examples: [
+      'addr reverse 38.4021 -122.8287',
+      'addr reverse 57.7900 -152.4072 --limit 5 --max-distance 250 --format json',
+    ],
+    options: ['limit', 'maxDistance', 'dataDir', 'format', 'color'],
+    argument: { syntax: '<lat> <lon>', description: 'latitude in decimal degrees, -90 to 90\nlongitude in decimal degrees, -180 to 180 (a negative one needs no quoting)' },
+    help: 'Searches the imported address points (addr data import) in points.sqlite of the data directory. '
+      + 'Without a point within --max-distance (default 1000 m), the result has coverage "locality" and the nearest ZIP centroid with its city and distance; '
+      + 'coverage "none" when no U.S. ZIP centroid lies within 250 km. json and ndjson print the whole result, csv and table one row per point.',
+    run: async (args, command, ctx) => (await import('./reverse.js')).runReverse(args, command.opts<ReverseFlags>(), ctx),
+  },
+  {
+    name: 'autocomplete',
+    summary: 'suggest addresses as one types, from the imported address points (else city and ZIP names); details by place_id',
+    examples: [
+      'addr autocomplete "1400 abercr"',
+      'addr autocomplete "1400 abercrombie dr apt 2" --state AK --limit 3 --format json',
+      'addr autocomplete sebas',
+      'addr autocomplete --details pt_3mWq0x9Zb1cYl2Ke',
+    ],
+    options: ['limit', 'stateFilter', 'details', 'account', 'key', 'dataDir', 'format', 'color'],
+    argument: { syntax: '[query...]', description: 'what has been typed so far (the words are joined); "-" reads one query per line from stdin' },
+    help: 'Suggestions come from the imported address points (addr data import): buildings for "NUMBER STREET...", streets for a name alone, '
+      + 'one suggestion per building unless a unit is typed ("1400 abercrombie dr apt 2"). When no point matches and no house number was typed, '
+      + 'cities ("sebas") and ZIPs ("9547") of the locality layer. A misspelled street name is tried when nothing matches as typed. '
+      + 'Each suggestion has text, highlight (the matched part of text), highlight_ranges, place_id (stable across re-imports) and kind; '
+      + '--details PLACE_ID prints the full record. Each query or details lookup counts as one autocomplete request, metered apart from validation: '
+      + 'with --account or --key it is refused as the API would (Free Beta: not on the plan); without them the local account records it.',
+    run: async (args, command, ctx) => (await import('./autocomplete.js')).runAutocomplete(args, command.opts<AutocompleteFlags>(), ctx),
   },
   {
     name: 'usage',
@@ -275,7 +308,11 @@ function registerCommand(parent: Command, spec: CommandSpec, ctx: CommandContext
     .summary(spec.summary)
     .description(`${spec.summary[0]?.toUpperCase() ?? ''}${spec.summary.slice(1)}.\n\n${spec.help ?? INPUT_HELP}`)
     .addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n\n${EXIT_CODE_HELP}\n`);
-  if (argument !== null) command.argument(argument.syntax, argument.description);
+  if (argument !== null) {
+    // Several arguments ('<lat> <lon>') take one line of the description each.
+    const descriptions = argument.description.split('\n');
+    argument.syntax.split(' ').forEach((syntax, i) => command.argument(syntax, descriptions[i] ?? ''));
+  }
   addOptions(command, spec.options);
   command.action(async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;

@@ -10,6 +10,7 @@
 import type { AccountStore } from '../accounts/account-store.js';
 import { authenticate } from '../accounts/authenticate.js';
 import { LOCAL_ACCOUNT } from '../accounts/plans.js';
+import type { UsageKind } from '../accounts/plans.js';
 import { AddrError } from '../core/errors.js';
 import { openAccountsDb } from '../store/accounts-db.js';
 import { resolveDataDir } from './data-dir.js';
@@ -28,15 +29,15 @@ export interface ValidationMeter {
   close(): void;
 }
 
-/** The meter of a run: the named account's, or the local account's. */
-export function openValidationMeter(flags: AccountFlags & DataDirFlags, ctx: CommandContext, now: () => Date = () => new Date()): ValidationMeter {
+/** The meter of a run: the named account's, or the local account's; `kind` is what each admitted unit counts as (autocomplete is metered apart). */
+export function openValidationMeter(flags: AccountFlags & DataDirFlags, ctx: CommandContext, now: () => Date = () => new Date(), kind: UsageKind = 'validation'): ValidationMeter {
   if (flags.account !== undefined && flags.key !== undefined) throw new AddrError('ADDR_ERR_USAGE', ['Give --account or --key, not both.']);
   const dataDir = resolveDataDir(flags.dataDir, ctx.env);
-  if (flags.account !== undefined || flags.key !== undefined) return accountMeter(openAccountsDb(dataDir), flags, now);
-  return localMeter(dataDir, ctx, now);
+  if (flags.account !== undefined || flags.key !== undefined) return accountMeter(openAccountsDb(dataDir), flags, now, kind);
+  return localMeter(dataDir, ctx, now, kind);
 }
 
-function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date): ValidationMeter {
+function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date, kind: UsageKind): ValidationMeter {
   let name: string;
   try {
     if (flags.key !== undefined) name = authenticate(store, flags.key, now()).name;
@@ -51,7 +52,7 @@ function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date)
   let admitted = 0;
   return {
     admit() {
-      const decision = store.consume(name, { kind: 'validation', rows: 1 }, now());
+      const decision = store.consume(name, { kind, rows: 1 }, now());
       if (!decision.ok) return decision.error;
       admitted += decision.allowed;
       return null;
@@ -63,7 +64,7 @@ function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date)
   };
 }
 
-function localMeter(dataDir: string, ctx: CommandContext, now: () => Date): ValidationMeter {
+function localMeter(dataDir: string, ctx: CommandContext, now: () => Date, kind: UsageKind): ValidationMeter {
   let store: AccountStore | null = null;
   let failed = false;
   let pending = 0;
@@ -72,7 +73,7 @@ function localMeter(dataDir: string, ctx: CommandContext, now: () => Date): Vali
     if (pending === 0 || failed) return;
     try {
       store ??= openAccountsDb(dataDir);
-      store.record(LOCAL_ACCOUNT, 'validation', pending, now());
+      store.record(LOCAL_ACCOUNT, kind, pending, now());
     } catch (err) {
       failed = true;
       const message = err instanceof Error ? err.message : String(err);

@@ -14,7 +14,13 @@ import type { GeocodeResult } from './geocode.js';
 import { normalize } from './normalize.js';
 import type { PlaceLookup } from './parse-address.js';
 import { placeLookup } from './place-lookup.js';
-import type { LocalityStore, PointStore } from './ports.js';
+import { placeDetails } from './place-details.js';
+import type { DetailsOptions, PlaceDetails } from './place-details.js';
+import type { LocalityNames, LocalityStore, PointSearch, PointStore, ZipLocator } from './ports.js';
+import { reverseGeocode } from './reverse.js';
+import type { ReverseOptions, ReverseResult } from './reverse.js';
+import { suggestAddresses } from './suggest.js';
+import type { SuggestOptions, SuggestResult } from './suggest.js';
 import type { AddressInput, ParsedAddress } from './types.js';
 import { validateAddress } from './validate.js';
 import type { ValidationResult } from './validation-result.js';
@@ -23,6 +29,9 @@ import type { ValidationResult } from './validation-result.js';
 export interface EnginePorts {
   locality: LocalityStore;
   points?: PointStore; // imported address points (addr data import), when there are any
+  zips?: ZipLocator; // nearest ZIP by position (the locality layer's; reverse geocoding without point coverage)
+  pointSearch?: PointSearch; // type-ahead over the points (autocomplete)
+  names?: LocalityNames; // city and ZIP names by prefix (autocomplete without point matches)
 }
 
 /** Per-call options a face passes in: the request id and the clock (core has neither). */
@@ -60,9 +69,15 @@ export interface Engine {
   extract(text: string, options?: ExtractCallOptions): ExtractedAddress[];
   /** The same over a plain text given in chunks (a large file or a stream), in bounded memory. */
   extractor(options?: ExtractCallOptions): Extractor;
+  /** The address points nearest a position, or the nearest ZIP without coverage (core/reverse.ts). */
+  reverse(lat: number, lon: number, options?: ReverseOptions): ReverseResult;
+  /** Suggestions for a query being typed, over the points, else city and ZIP names (core/suggest.ts). */
+  suggest(query: string, options?: SuggestOptions): SuggestResult;
+  /** The full record of a suggestion by its place_id (core/place-details.ts); throws ADDR_ERR_PLACE_NOT_FOUND. */
+  details(placeId: string, options?: DetailsOptions): PlaceDetails;
 }
 
-export type { GeocodeResult };
+export type { DetailsOptions, GeocodeResult, PlaceDetails, ReverseOptions, ReverseResult, SuggestOptions, SuggestResult };
 
 /** An engine over the given ports. */
 export function createEngine(ports: EnginePorts): Engine {
@@ -87,6 +102,7 @@ export function createEngine(ports: EnginePorts): Engine {
     const number = numbered(requestId);
     return { push: (chunk) => number(inner.push(chunk)), end: () => number(inner.end()) };
   };
+  const dataVersion = (): string => (ports.points !== undefined ? `${ports.locality.dataVersion()}+${ports.points.dataVersion()}` : ports.locality.dataVersion());
   return {
     ports,
     normalize: (input) => normalize(input, { places }),
@@ -97,5 +113,10 @@ export function createEngine(ports: EnginePorts): Engine {
       return numbered(requestId)(extractAddresses(text, deps, { aggressive: aggressive === true, input: input ?? 'auto' }, clock));
     },
     extractor,
+    reverse: (lat, lon, options = {}) => reverseGeocode(lat, lon, options, { points: ports.pointSearch ?? ports.points ?? null, zips: ports.zips ?? null, dataVersion: dataVersion() }),
+    suggest: (query, options = {}) => suggestAddresses(query, options, { search: ports.pointSearch ?? null, names: ports.names ?? null, dataVersion: dataVersion() }),
+    details: (placeId, options = {}) => placeDetails(placeId, options, {
+      locality: ports.locality, points: ports.points ?? null, search: ports.pointSearch ?? null, dataVersion: dataVersion(),
+    }),
   };
 }

@@ -35,6 +35,8 @@ export const ERRORS = {
   ADDR_ERR_BATCH_INPUT: { kind: 'input', message: '%s' },
   ADDR_ERR_BATCH_RESUME: { kind: 'usage', message: '%s' },
   ADDR_ERR_BATCH_UNPROCESSED: { kind: 'quota', message: '%s' },
+  ADDR_ERR_COORDINATES_INVALID: { kind: 'input', message: 'The %s %s is not a number from %s to %s.' },
+  ADDR_ERR_PLACE_NOT_FOUND: { kind: 'input', message: "No place with id '%s': it was never suggested, or its source was removed or changed since." },
   ADDR_ERR_INTERNAL: { kind: 'internal', message: '%s' },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 

@@ -124,3 +124,29 @@ export interface PointStore {
   /** Label of the loaded point data for results' data_version: "points:<sources>". */
   dataVersion(): string;
 }
+
+/**
+ * Search indexes over the address-point layer: type-ahead by street key
+ * (autocomplete) and nearest points (reverse geocoding). Kept apart from
+ * PointStore so fakes of the point layer need not implement it.
+ */
+export interface PointSearch {
+  /** Every distinct street key, ascending (read once): where type-ahead finds the keys a prefix begins. */
+  streetKeys(): readonly string[];
+  /** Streets with this street_key, in `state` when given; at most `limit` (the first the index gives). */
+  streetsByKey(key: string, state: string | null, limit: number): StreetRecord[];
+  /** Points whose leading integer is `numberInt` on streets with this street_key, in `state` when given; at most `limit`. */
+  pointsByKey(key: string, numberInt: number, state: string | null, limit: number): PointRecord[];
+  /** The street of a source with exactly these parts in a ZIP (zip5 null: a street without ZIP in the state), or null. */
+  streetByParts(source: string, state: string, zip5: string | null, predir: string | null, street: string, suffix: string | null, postdir: string | null): StreetRecord | null;
+  /** The points nearest a position, nearest first, within `maxMeters` (as PointStore.nearest, from an in-memory index). */
+  nearest(lat: number, lon: number, limit: number, maxMeters: number): NearPoint[];
+}
+
+/** Type-ahead over the locality layer: city names and ZIPs by prefix. */
+export interface LocalityNames {
+  /** Places whose key starts with `keyPrefix`, ordered by key then state; in `state` when given; at most `limit`. */
+  placesByKeyPrefix(keyPrefix: string, state: string | null, limit: number): PlaceRecord[];
+  /** ZIPs that start with `prefix` (digits), ascending; in `state` when given; at most `limit`. */
+  zipsByPrefix(prefix: string, state: string | null, limit: number): ZipRecord[];
+}

@@ -6,6 +6,7 @@
 import { createEngine } from '../core/engine.js';
 import type { Engine } from '../core/engine.js';
 import { openPointStore } from './points-db.js';
+import { SqlitePointSearch } from './points-search.js';
 import { openLocalityStore } from './sqlite-locality-store.js';
 
 /** Where the stores are. */
@@ -31,7 +32,9 @@ export function openEngine(location: EngineLocation): OpenedEngine {
     throw err;
   }
   return {
-    engine: createEngine(points !== null ? { locality, points } : { locality }),
+    engine: createEngine(points !== null
+      ? { locality, zips: locality, names: locality, points, pointSearch: new SqlitePointSearch(points.db, points) }
+      : { locality, zips: locality, names: locality }),
     close: () => {
       points?.close();
       locality.close();

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { AddrError, isAddrError } from '../core/errors.js';
-import type { LocalityStore, NearZip, PlaceRecord, ZipLocator, ZipRecord } from '../core/ports.js';
+import type { LocalityNames, LocalityStore, NearZip, PlaceRecord, ZipLocator, ZipRecord } from '../core/ports.js';
 import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
 import { defaultLocalityDbPath } from './reference-db-path.js';
 import { zipLocator } from './zip-locator.js';
@@ -61,7 +61,7 @@ function zipSlot(zip5: string): number {
 }
 
 /** The SQLite implementation of the locality port; `close()` releases the file. */
-export class SqliteLocalityStore implements LocalityStore, ZipLocator {
+export class SqliteLocalityStore implements LocalityStore, ZipLocator, LocalityNames {
   private readonly db: Database.Database;
   private readonly zipStmt: Database.Statement<[string], ZipRecord>;
   private readonly keyStmt: Database.Statement<[string], PlaceRow>;
@@ -183,6 +183,23 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator {
         .map((r) => Object.freeze(r)),
     );
     return this.locator.nearestZip(lat, lon, state, maxMeters);
+  }
+
+  /** Places whose key starts with `keyPrefix` (the places primary key), ordered by key then state; in `state` when given. */
+  placesByKeyPrefix(keyPrefix: string, state: string | null, limit: number): PlaceRecord[] {
+    const where = state === null ? 'key >= ? AND key < ?' : 'key >= ? AND key < ? AND state = ?';
+    const args = state === null ? [keyPrefix, `${keyPrefix}\uffff`, limit] : [keyPrefix, `${keyPrefix}\uffff`, state, limit];
+    const rows = this.db.prepare<unknown[], PlaceRow>(`SELECT state, key, city, zips, lat, lon FROM places WHERE ${where} ORDER BY key, state LIMIT ?`).all(...args);
+    return rows.map(toPlace);
+  }
+
+  /** ZIPs that start with `prefix`, ascending; in `state` when given. */
+  zipsByPrefix(prefix: string, state: string | null, limit: number): ZipRecord[] {
+    if (!/^\d{0,5}$/.test(prefix)) return [];
+    const where = state === null ? 'zip5 >= ? AND zip5 < ?' : 'zip5 >= ? AND zip5 < ? AND state = ?';
+    const args = state === null ? [prefix, `${prefix}\uffff`, limit] : [prefix, `${prefix}\uffff`, state, limit];
+    return this.db.prepare<unknown[], ZipRecord>(`SELECT zip5, city, state, county, county_fips, lat, lon, timezone FROM zips WHERE ${where} ORDER BY zip5 LIMIT ?`)
+      .all(...args).map((r) => Object.freeze(r));
   }
 
   /** Closes the database file; the store must not be used afterwards. */

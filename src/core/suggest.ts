@@ -1,0 +1,434 @@
+/**
+ * Autocomplete: suggestions as one types, over the imported address points,
+ * and city or ZIP names of the locality layer when no point matches.
+ *
+ * - "1400 abercr": buildings numbered 1400 on streets whose name starts so;
+ *   one suggestion per building, never one per unit, unless a unit is typed
+ *   ("1400 abercrombie dr apt 2": that unit first, else the building).
+ * - "abercr": the streets (one per ZIP).
+ * - "9547": ZIPs; "sebas": cities — only when no point matches and no house
+ *   number was typed.
+ * Cities: the exact name first, then those of more ZIPs (the larger towns).
+ * Ranking: suggestions whose city/state/ZIP agree with what the query says
+ *   after the street first, then the exact number (1400 before 1400A), the
+ *   unit typed, then the shorter street, then alphabetical.
+ * A misspelled street name (one or two letters off) is tried when nothing
+ *   matches as typed (`fuzzy: true`).
+ * `highlight` is the part of `text` the query matched, from the first matched
+ * character to the last ("1400 Abercr"); `highlight_ranges` lists the matched
+ * characters exactly, as [start, end) offsets into `text`.
+ */
+import unitData from './data/unit-designators.json' with { type: 'json' };
+import { cityKey } from './city-key.js';
+import { displayAddressOf, mixedCase } from './display-address.js';
+import { AddrError } from './errors.js';
+import { checkLimit } from './option-bounds.js';
+import { placeIdOf } from './place-id.js';
+import type { StreetRef } from './place-id.js';
+import type { LocalityNames, PointRecord, PointSearch } from './ports.js';
+import { stateCode, suffixStandard, unitDesignator } from './pub28.js';
+import { streetKey } from './street-key.js';
+import { damerauLevenshtein } from './string-distance.js';
+import { matchStreetLabel } from './street-label-match.js';
+import type { LabelWord } from './street-label-match.js';
+import { readSuggestQuery } from './suggest-query.js';
+import type { QueryToken, SuggestQuery } from './suggest-query.js';
+
+/** Bounds and defaults. */
+export const SUGGEST_LIMITS = {
+  defaultLimit: 5,
+  maxLimit: 20,
+  maxQueryLength: 200,
+  rowsPerKey: 60, // rows read for one street key (a name in many ZIPs: the first 60 found)
+  keysInRange: 2000, // street keys a prefix may begin, at most (the first alphabetically)
+  keysVisited: 200, // keys read per query, shortest first, until enough suggestions are found
+  fuzzyWords: 3, // corrected street names tried for a misspelling
+} as const;
+
+/** Options of a suggest call. */
+export interface SuggestOptions {
+  limit?: number; // 1..20, default 5
+  state?: string | null; // only suggestions in this state (code or name)
+  requestId?: string;
+  startedAt?: number;
+  now?: () => number;
+}
+
+/** What a suggestion is. */
+export type SuggestionKind =
+  | 'address' // a building or one unit of it (an address point)
+  | 'street' // a street in one ZIP
+  | 'city' // a city of the locality layer
+  | 'zip'; // a ZIP of the locality layer
+
+/** One suggestion. */
+export interface Suggestion {
+  text: string; // "1400 Abercrombie Dr, Valdez, AK 99686"
+  highlight: string; // the matched part of text, first to last matched character
+  highlight_ranges: [number, number][]; // matched characters of text, [start, end) offsets
+  place_id: string; // stable across re-imports; details(place_id) gives the full record
+  kind: SuggestionKind;
+  units: number; // address: units the data lists at this building (0 when none)
+}
+
+/** What suggest returns. */
+export interface SuggestResult {
+  id: string;
+  query: { text: string; limit: number; state: string | null };
+  suggestions: Suggestion[];
+  source: 'address_points' | 'locality' | 'none'; // where the suggestions come from
+  fuzzy: boolean; // true when the street name was corrected to find them
+  data_version: string;
+  latency_ms: number;
+}
+
+/** The ports suggest reads. */
+export interface SuggestPorts {
+  search: PointSearch | null; // null: no points imported
+  names: LocalityNames | null; // null: no city/ZIP fallback
+  dataVersion: string;
+}
+
+interface Ranked {
+  s: Suggestion;
+  rank: number[]; // compared element by element, lower first
+}
+
+// Every C2 spelling, for a unit designator being typed ("AP" of APT).
+const UNIT_SPELLINGS: readonly string[] = unitData.designators.flatMap((d) => d.spellings);
+
+/** The unit and place words typed after the street. */
+interface Tail {
+  unitTyped: boolean;
+  unitType: string | null; // designator code, '#', or null (being typed, or a bare number)
+  unitNumber: string | null;
+  unitComplete: boolean;
+  place: QueryToken[]; // city, state or ZIP words
+}
+
+function readTail(tail: readonly QueryToken[]): Tail {
+  const none: Tail = { unitTyped: false, unitType: null, unitNumber: null, unitComplete: false, place: [...tail] };
+  const t0 = tail[0];
+  if (t0 === undefined) return none;
+  const designator = t0.text === '#' ? '#' : t0.complete ? unitDesignator(t0.text)?.code ?? null : null;
+  const partial = designator === null && !t0.complete && t0.text.length >= 2 && UNIT_SPELLINGS.some((s) => s.startsWith(t0.text));
+  if (designator !== null || partial) {
+    const n = tail[1];
+    return { unitTyped: true, unitType: designator, unitNumber: n?.text ?? null, unitComplete: n?.complete ?? false, place: tail.slice(2) };
+  }
+  return none;
+}
+
+/** True when the word after the street is another street type than the street's own ("main av" for MAIN ST). */
+function contradicts(street: { suffix: string | null }, next: QueryToken | undefined): boolean {
+  if (next === undefined || !next.complete || street.suffix === null) return false;
+  const typed = suffixStandard(next.text);
+  return typed !== null && typed !== street.suffix && unitDesignator(next.text) === null && stateCode(next.text) === null;
+}
+
+/** 0 when the place words agree with the candidate's city, state and ZIP, 1 when they contradict it. */
+function placeDisagreement(place: readonly QueryToken[], city: string | null, state: string, zip5: string | null): number {
+  const cityWords: string[] = [];
+  for (const t of place) {
+    if (/^\d+$/.test(t.text)) {
+      if (zip5 === null || !zip5.startsWith(t.text) || (t.complete && t.text.length !== 5)) return 1;
+    } else if (!(t.complete && stateCode(t.text) === state)) cityWords.push(t.text);
+  }
+  if (cityWords.length === 0) return 0;
+  const typed = cityWords.join(' ');
+  return city !== null && (city.startsWith(typed) || cityKey(city).startsWith(cityKey(typed))) ? 0 : 1;
+}
+
+/** Text of a suggestion from its line words (matched characters counted) and last line, with the highlight. */
+function composed(line: readonly LabelWord[], city: string | null, state: string | null, zip5: string | null): Pick<Suggestion, 'text' | 'highlight' | 'highlight_ranges'> {
+  const ranges: [number, number][] = [];
+  let street = '';
+  for (const w of line) {
+    if (street !== '') street += ' ';
+    if (w.matched > 0) ranges.push([street.length, street.length + w.matched]);
+    street += w.word === '#' ? '#' : mixedCase(w.word);
+  }
+  const text = displayAddressOf(street, city, state, zip5, null) ?? street;
+  return highlighted(text, ranges);
+}
+
+function highlighted(text: string, ranges: [number, number][]): Pick<Suggestion, 'text' | 'highlight' | 'highlight_ranges'> {
+  const first = ranges[0];
+  const last = ranges[ranges.length - 1];
+  return { text, highlight: first !== undefined && last !== undefined ? text.slice(first[0], last[1]) : '', highlight_ranges: ranges };
+}
+
+function streetRefOf(p: { source: string; state: string; zip5: string | null; predir: string | null; street: string; suffix: string | null; postdir: string | null }): StreetRef {
+  return { source: p.source, state: p.state, zip5: p.zip5, predir: p.predir, street: p.street, suffix: p.suffix, postdir: p.postdir };
+}
+
+/** Key range [from, to) of the street names the typed word may begin. */
+function keyRange(token: QueryToken): [string, string] {
+  if (token.complete) {
+    const k = streetKey(token.text);
+    return [k, `${k}!`]; // the key itself, or followed by a space and more words ('!' sorts right after ' ')
+  }
+  return [token.text, `${token.text}\uffff`];
+}
+
+/** The street keys the typed word may begin, shortest first (then alphabetical): binary search of the sorted keys. */
+function candidateKeys(keys: readonly string[], token: QueryToken): string[] {
+  const [from, to] = keyRange(token);
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((keys[mid] as string) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < keys.length && (keys[i] as string) < to && out.length < SUGGEST_LIMITS.keysInRange; i++) out.push(keys[i] as string);
+  return out.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+}
+
+/**
+ * Reads the candidates key by key, shortest key first, until `limit` suggestions rank at the
+ * top (no place disagreement, exact number, unit as typed): longer keys can only rank after them.
+ */
+function collect(q: SuggestQuery, search: PointSearch, limit: number, readKey: (key: string) => Ranked[]): Ranked[] {
+  const keys = [...new Set(nameStarts(q.words).flatMap((i) => candidateKeys(search.streetKeys(), q.words[i] as QueryToken)))]
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  const out: Ranked[] = [];
+  let top = 0;
+  let lastLength = -1;
+  for (const key of keys.slice(0, SUGGEST_LIMITS.keysVisited)) {
+    if (top >= limit && key.length > lastLength) break;
+    for (const r of readKey(key)) {
+      out.push(r);
+      if (r.rank[0] === 0 && r.rank[1] === 0 && r.rank[2] === 0) top++;
+    }
+    lastLength = key.length;
+  }
+  return out;
+}
+
+/** Indexes of the typed words that may be the first word of the street name. */
+function nameStarts(words: readonly QueryToken[]): number[] {
+  const w0 = words[0];
+  if (w0 === undefined) return [];
+  // "n main": N is a predirectional, MAIN the name; "north" alone may begin NORTH STAR RD.
+  return words.length > 1 && /^(N|S|E|W|NE|NW|SE|SW|NORTH|SOUTH|EAST|WEST|NORTHEAST|NORTHWEST|SOUTHEAST|SOUTHWEST)$/.test(w0.text) ? [0, 1] : [0];
+}
+
+function addressSuggestions(q: SuggestQuery, state: string | null, search: PointSearch, limit: number): Ranked[] {
+  return collect(q, search, limit, (key) => buildingSuggestions(q, search.pointsByKey(key, q.numberInt as number, state, SUGGEST_LIMITS.rowsPerKey)));
+}
+
+function buildingSuggestions(q: SuggestQuery, rows: readonly PointRecord[]): Ranked[] {
+  // Buildings: the points of one street with one number (and fraction).
+  const buildings = new Map<string, PointRecord[]>();
+  for (const p of rows) {
+    const key = `${p.street_id}|${p.number}|${p.number_fraction ?? ''}`;
+    const list = buildings.get(key);
+    if (list === undefined) buildings.set(key, [p]);
+    else list.push(p);
+  }
+  const out: Ranked[] = [];
+  for (const points of buildings.values()) {
+    const base = points[0] as PointRecord;
+    if (q.fraction !== null && base.number_fraction !== q.fraction) continue;
+    const match = matchStreetLabel(base, q.words);
+    if (match === null || contradicts(base, q.words[match.used])) continue;
+    const tail = readTail(q.words.slice(match.used));
+    const disagree = placeDisagreement(tail.place, base.city, base.state, base.zip5);
+    const exact = base.number === q.number ? 0 : 1;
+    const numberWords: LabelWord[] = [{ word: base.number, matched: exact === 0 ? base.number.length : String(q.numberInt).length }];
+    if (base.number_fraction !== null) numberWords.push({ word: base.number_fraction, matched: q.fraction !== null ? base.number_fraction.length : 0 });
+    const line = [...numberWords, ...match.words];
+    const units = points.filter((p) => p.unit_number !== null || p.unit_type !== null);
+    const plain = points.find((p) => p.unit_number === null && p.unit_type === null);
+    const rank = (unitRank: number): number[] => [disagree, exact, unitRank, base.street.length];
+    if (tail.unitTyped) {
+      let found = 0;
+      for (const u of units) {
+        const number = u.unit_number ?? '';
+        const typed = tail.unitNumber;
+        let unitRank: number;
+        let matched = 0;
+        if (typed === null) unitRank = 1; // "apt ": every unit of the building
+        else if (number === typed) { unitRank = 0; matched = number.length; }
+        else if (!tail.unitComplete && number.startsWith(typed)) { unitRank = 1; matched = typed.length; }
+        else continue;
+        if (tail.unitType !== null && tail.unitType !== '#' && u.unit_type !== '#' && u.unit_type !== tail.unitType) unitRank += 1; // APT typed, UNIT listed
+        const unitWords: LabelWord[] = [{ word: u.unit_type ?? '#', matched: tail.unitType !== null ? (u.unit_type ?? '#').length : 0 }, { word: number, matched }];
+        const c = composed([...line, ...unitWords], u.city, u.state, u.zip5);
+        out.push({ s: { ...c, place_id: u.place_id, kind: 'address', units: 0 }, rank: rank(unitRank) });
+        found++;
+      }
+      if (found > 0) continue;
+    }
+    // The building: its unit-less point, or the building of its units (never one suggestion per unit).
+    const c = composed(line, base.city, base.state, base.zip5);
+    const placeId = plain !== undefined ? plain.place_id : placeIdOf({ kind: 'building', street: streetRefOf(base), number: base.number, fraction: base.number_fraction });
+    out.push({ s: { ...c, place_id: placeId, kind: 'address', units: units.length }, rank: rank(tail.unitTyped ? 3 : 0) });
+  }
+  return out;
+}
+
+function streetSuggestions(q: SuggestQuery, state: string | null, search: PointSearch, limit: number): Ranked[] {
+  const out = new Map<string, Ranked>();
+  collect(q, search, limit, (key) => {
+    const found: Ranked[] = [];
+    for (const s of search.streetsByKey(key, state, SUGGEST_LIMITS.rowsPerKey)) {
+      const match = matchStreetLabel(s, q.words);
+      if (match === null || contradicts(s, q.words[match.used])) continue;
+      const tail = readTail(q.words.slice(match.used));
+      if (tail.unitTyped) continue; // a unit without a house number names nothing
+      const c = composed(match.words, s.city, s.state, s.zip5);
+      if (out.has(c.text)) continue; // the same street of another source
+      const ref = streetRefOf(s);
+      const r: Ranked = {
+        s: { ...c, place_id: placeIdOf({ kind: 'street', street: ref }), kind: 'street', units: 0 },
+        rank: [placeDisagreement(tail.place, s.city, s.state, s.zip5), 0, 0, s.street.length],
+      };
+      out.set(c.text, r);
+      found.push(r);
+    }
+    return found;
+  });
+  return [...out.values()];
+}
+
+// The distinct first words of the street keys by their first letter, per key list (read once by the store).
+const firstWordsOf = new WeakMap<readonly string[], Map<string, string[]>>();
+
+/** First words of street names that begin with `letter` (a typo seldom hits the first letter: only those are tried). */
+function firstWords(search: PointSearch, letter: string): readonly string[] {
+  const keys = search.streetKeys();
+  let byLetter = firstWordsOf.get(keys);
+  if (byLetter === undefined) {
+    byLetter = new Map();
+    for (const word of new Set(keys.map((k) => k.split(' ')[0] as string))) {
+      const list = byLetter.get(word.charAt(0));
+      if (list === undefined) byLetter.set(word.charAt(0), [word]);
+      else list.push(word);
+    }
+    firstWordsOf.set(keys, byLetter);
+  }
+  return byLetter.get(letter) ?? [];
+}
+
+/** Queries with the misspelled first street word replaced by the nearest names (one or two edits). */
+function corrections(q: SuggestQuery, search: PointSearch): SuggestQuery[] {
+  const out: SuggestQuery[] = [];
+  for (const i of nameStarts(q.words)) {
+    const token = q.words[i] as QueryToken;
+    if (token.text.length < 4 || /\d/.test(token.text)) continue;
+    const max = token.text.length >= 8 ? 2 : 1;
+    const scored: { word: string; d: number }[] = [];
+    for (const word of firstWords(search, token.text.charAt(0))) {
+      if (Math.abs(word.length - token.text.length) > max && token.complete) continue;
+      const d = token.complete
+        ? damerauLevenshtein(token.text, word, max)
+        : Math.min(...[-1, 0, 1].map((k) => damerauLevenshtein(token.text, word.slice(0, token.text.length + k), max)));
+      if (d > 0 && d <= max) scored.push({ word, d });
+    }
+    scored.sort((a, b) => a.d - b.d || a.word.localeCompare(b.word));
+    for (const { word } of scored.slice(0, SUGGEST_LIMITS.fuzzyWords)) {
+      const words = q.words.map((w, k) => (k === i ? { text: word, complete: w.complete } : w));
+      out.push({ ...q, words });
+    }
+  }
+  return out;
+}
+
+function localitySuggestions(q: SuggestQuery, state: string | null, limit: number, names: LocalityNames): Ranked[] {
+  if (q.zipPrefix !== null) {
+    return names.zipsByPrefix(q.zipPrefix, state, limit).map((z) => {
+      const text = `${mixedCase(z.city)}, ${z.state} ${z.zip5}`;
+      const start = text.length - 5;
+      return { s: { ...highlighted(text, [[start, start + q.zipPrefix!.length]]), place_id: placeIdOf({ kind: 'zip', zip5: z.zip5 }), kind: 'zip', units: 0 }, rank: [0, 0, 0, 0] };
+    });
+  }
+  if (q.number !== null) return [];
+  // "sebastopol ca": a state code or name at the end narrows the cities.
+  const words = q.words.map((w) => w.text);
+  const last = q.words[q.words.length - 1];
+  const lastState = last !== undefined && words.length > 1 && state === null && (last.complete || last.text.length === 2) ? stateCode(last.text) : null;
+  if (lastState !== null) {
+    const inState = cityMatches(words.slice(0, -1).join(' '), lastState, limit, names);
+    if (inState.length > 0) return inState;
+  }
+  return cityMatches(words.join(' '), state, limit, names);
+}
+
+function cityMatches(typed: string, state: string | null, limit: number, names: LocalityNames): Ranked[] {
+  const key = cityKey(typed);
+  if (key === '') return [];
+  return names.placesByKeyPrefix(key, state, limit * 4).map((p) => {
+    const zip = p.zips[0] ?? null;
+    const text = `${mixedCase(p.city)}, ${p.state}${zip !== null ? ` ${zip}` : ''}`;
+    const matched = p.city.startsWith(typed) ? typed.length : p.city.length;
+    return {
+      s: { ...highlighted(text, [[0, matched]]), place_id: placeIdOf({ kind: 'city', state: p.state, city: p.city }), kind: 'city', units: 0 },
+      rank: [p.key === key ? 0 : 1, -p.zips.length, 0, p.key.length], // a city of more ZIPs is the likelier one
+    };
+  });
+}
+
+function compareRanks(a: Ranked, b: Ranked): number {
+  for (let i = 0; i < a.rank.length; i++) {
+    const d = (a.rank[i] as number) - (b.rank[i] as number);
+    if (d !== 0) return d;
+  }
+  return a.s.text < b.s.text ? -1 : a.s.text > b.s.text ? 1 : 0;
+}
+
+/** The state option as a code; throws ADDR_ERR_INPUT_INVALID for one that is no state. */
+function stateOption(state: string | null | undefined): string | null {
+  if (state === undefined || state === null || state.trim() === '') return null;
+  const code = stateCode(state.trim().toUpperCase());
+  if (code === null) throw new AddrError('ADDR_ERR_INPUT_INVALID', [`'${state}' is not a U.S. state or territory code or name.`]);
+  return code;
+}
+
+/** Suggestions for a query being typed. */
+export function suggestAddresses(query: string, options: SuggestOptions, ports: SuggestPorts): SuggestResult {
+  if (typeof query !== 'string' || query.trim() === '') throw new AddrError('ADDR_ERR_INPUT_INVALID', ['The autocomplete query is empty.']);
+  if (query.length > SUGGEST_LIMITS.maxQueryLength) throw new AddrError('ADDR_ERR_INPUT_INVALID', [`The autocomplete query is longer than ${SUGGEST_LIMITS.maxQueryLength} characters.`]);
+  const limit = checkLimit('limit', options.limit ?? SUGGEST_LIMITS.defaultLimit, SUGGEST_LIMITS.maxLimit);
+  const state = stateOption(options.state);
+  const q = readSuggestQuery(query);
+  let ranked: Ranked[] = [];
+  let fuzzy = false;
+  const search = ports.search;
+  if (search !== null && q.zipPrefix === null && q.words.length > 0) {
+    const find = (query: SuggestQuery): Ranked[] => (query.numberInt !== null ? addressSuggestions(query, state, search, limit) : streetSuggestions(query, state, search, limit));
+    ranked = find(q);
+    if (ranked.length === 0) {
+      ranked = corrections(q, search).flatMap(find);
+      fuzzy = ranked.length > 0;
+    }
+  }
+  let source: SuggestResult['source'] = ranked.length > 0 ? 'address_points' : 'none';
+  if (ranked.length === 0 && ports.names !== null) {
+    ranked = localitySuggestions(q, state, limit, ports.names);
+    if (ranked.length > 0) source = 'locality';
+  }
+  ranked.sort(compareRanks);
+  const seen = new Set<string>();
+  const suggestions: Suggestion[] = [];
+  for (const r of ranked) {
+    if (seen.has(r.s.place_id)) continue;
+    seen.add(r.s.place_id);
+    suggestions.push(r.s);
+    if (suggestions.length === limit) break;
+  }
+  const t1 = options.now?.();
+  const t0 = options.startedAt;
+  return {
+    id: options.requestId ?? '',
+    query: { text: query, limit, state },
+    suggestions,
+    source,
+    fuzzy,
+    data_version: ports.dataVersion,
+    latency_ms: t0 !== undefined && t1 !== undefined ? Math.max(0, Math.round((t1 - t0) * 100) / 100) : 0,
+  };
+}
+
