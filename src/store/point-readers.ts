@@ -7,6 +7,7 @@
  * numbers; a row that cannot be read at all comes out as `malformed`, never
  * as an exception, so one bad line never stops an import.
  */
+import { AddrError } from '../core/errors.js';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { RawPointAddress } from '../core/point-address.js';
@@ -140,6 +141,25 @@ function nadRow(record: readonly string[], columns: Columns, line: number): Read
   };
 }
 
+// The columns a layout cannot do without: each entry is a list of alternatives (any one will do).
+const REQUIRED_COLUMNS: Record<'openaddresses' | 'nad', readonly (readonly [label: string, ...names: string[]])[]> = {
+  openaddresses: [
+    ['LON/LAT or GEOM', 'lon', 'longitude', 'x', 'geom', 'wkt', 'geometry'],
+    ['NUMBER', 'number'],
+    ['STREET', 'street'],
+  ],
+  nad: [
+    ['Longitude/Latitude', 'longitude', 'long', 'lon'],
+    ['AddNo_Full or Add_Number', 'addno_full', 'add_number'],
+    ['StNam_Full or St_Name', 'stnam_full', 'st_name', 'streetname'],
+  ],
+};
+
+/** The labels of the required columns a header lacks (none when it can be read). */
+function missingColumns(format: 'openaddresses' | 'nad', columns: Columns): string[] {
+  return REQUIRED_COLUMNS[format].filter(([, ...names]) => !names.some((n) => columns.has(n))).map(([label]) => label);
+}
+
 /** True when a header row is a National Address Database layout. */
 export function isNadHeader(headers: readonly string[]): boolean {
   const set = new Set(headers.map((h) => h.trim().toLowerCase()));
@@ -215,6 +235,13 @@ async function* csvRows(stream: Readable, format: 'openaddresses' | 'nad' | null
         });
         width = headers.length;
         const chosen = format ?? (isNadHeader(headers) ? 'nad' : 'openaddresses');
+        const missing = missingColumns(chosen, columns);
+        if (missing.length > 0) {
+          const shown = headers.slice(0, 12).map((h) => (h.length > 30 ? `${h.slice(0, 30)}...` : h)).join(', ');
+          throw new AddrError('ADDR_ERR_IMPORT_READ', [
+            `not ${chosen === 'nad' ? 'a National Address Database' : 'an OpenAddresses'} file: its header (${shown}${headers.length > 12 ? ', ...' : ''}) has no ${missing.join(', no ')} column`,
+          ]);
+        }
         onFormat(chosen);
         toRow = chosen === 'nad' ? nadRow : openAddressesRow;
         continue;

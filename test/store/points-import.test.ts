@@ -241,6 +241,22 @@ describe('addr data import: sources', () => {
     }
   });
 
+  it('refuses a file whose header lacks the columns of its format, recording nothing', async () => {
+    const dir = dataDir();
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    try {
+      const run = (text: string, name: string, format: 'openaddresses' | 'nad' | null = null) =>
+        importPoints(db, { input: { kind: 'stream', stream: Readable.from([Buffer.from(text)]), name }, format, source: null, locality: fakeLocality(), now: new Date() });
+      await expect(run('# Notes\n\nSome prose, not points.\n', 'notes')).rejects.toMatchObject({ code: 'ADDR_ERR_IMPORT_READ', message: expect.stringContaining('no LON/LAT or GEOM, no NUMBER, no STREET column') });
+      await expect(run('LON,LAT,STREET\n-122.8,38.4,Main St\n', 'no-number')).rejects.toMatchObject({ message: expect.stringContaining('(lon, lat, street) has no NUMBER column') });
+      await expect(run('OID,Add_Number,StreetName\n1,10,Main\n', 'nad', 'nad')).rejects.toMatchObject({ message: expect.stringContaining('no Longitude/Latitude column') });
+      expect(db.prepare('SELECT COUNT(*) AS n FROM sources').get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
+  });
+
   it('reports a missing file as an input error', async () => {
     const dir = dataDir();
     await expect(importFixtures(dir, ['no-such-file.csv'])).rejects.toMatchObject({ code: 'ADDR_ERR_IMPORT_READ' });
