@@ -24,7 +24,8 @@ export const CELLS_PER_DEGREE = 1000;
 const LON_CELLS = 360 * CELLS_PER_DEGREE;
 const METERS_PER_DEGREE = 111_320;
 const STREET_CACHE_LIMIT = 20_000; // entries of (ZIP or state, street key)
-const STREET_POINTS_HELD = 400_000; // points of recently asked streets kept in memory (~100 MB at most)
+const STREET_POINTS_HELD = 400_000;
+const ASKED_ONCE_LIMIT = 100_000; // street ids remembered as asked once // points of recently asked streets kept in memory (~100 MB at most)
 
 /** The grid cell of a position (points.cell). */
 export function cellOf(lat: number, lon: number): number {
@@ -95,6 +96,20 @@ const POINT_COLUMNS = `p.id, p.place_id, p.street_id, p.number, p.number_int, p.
 const POINT_FROM = 'points p JOIN streets s ON s.id = p.street_id JOIN sources src ON src.id = s.source_id';
 const STREET_FROM = 'streets s JOIN sources src ON src.id = s.source_id';
 
+// The point columns of one street's rows, in this order (streetPointsStmt, pointOf).
+const POINT_ROW_COLUMNS = 'id, place_id, number, number_int, number_fraction, unit_type, unit_number, city, zip4, lat, lon, inferred';
+type PointRow = [number, string, string, number | null, string | null, string | null, string | null, string | null, string | null, number, number, number];
+
+/** A point of `street` from its row (POINT_ROW_COLUMNS): the same record POINT_COLUMNS gives. */
+function pointOf(street: StreetRecord, r: PointRow): PointRecord {
+  return {
+    id: r[0], place_id: r[1], street_id: street.id, number: r[2], number_int: r[3], number_fraction: r[4],
+    predir: street.predir, street: street.street, suffix: street.suffix, postdir: street.postdir,
+    unit_type: r[5], unit_number: r[6], city: r[7] ?? street.city, state: street.state, zip5: street.zip5, zip4: r[8],
+    lat: r[9], lon: r[10], inferred: r[11], source: street.source,
+  };
+}
+
 /** The points of one street held in memory. */
 interface StreetPoints {
   all: PointRecord[]; // ordered by number_int, then unit
@@ -111,17 +126,24 @@ export class SqlitePointStore implements PointStore {
   private readonly byZipStmt: Database.Statement<[string, string], StreetRecord>;
   private readonly byStateStmt: Database.Statement<[string, string], StreetRecord>;
   private readonly namesStmt: Database.Statement<[string], { street: string }>;
-  private readonly atStmt: Database.Statement<[number, string], PointRecord>;
-  private readonly atIntStmt: Database.Statement<[number, number], PointRecord>;
-  private readonly streetPointsStmt: Database.Statement<[number], PointRecord>;
+  private readonly atStmt: Database.Statement<[number, string], PointRow>;
+  private readonly atIntStmt: Database.Statement<[number, number], PointRow>;
+  // A street's own point columns, as arrays (raw): its points are built in JS from them and the
+  // street record, several times faster than joined rows as objects.
+  private readonly streetPointsStmt: Database.Statement<[number], PointRow>;
+  private readonly streetStmt: Database.Statement<[number], StreetRecord>;
+  private readonly streetsById = new Map<number, StreetRecord>();
   // The points of the streets asked about, by street, ordered by number: validation asks a street
   // several times per address and a batch asks the same streets again. Bounded by points held.
   private readonly streetPoints = new Map<number, StreetPoints>();
   private streetPointsHeld = 0;
   // Street lookups repeat across a batch (every address of a street asks the same): a bounded cache.
   private readonly streetCache = new Map<string, StreetRecord[]>();
-  private readonly belowStmt: Database.Statement<[number, number, number], PointRecord>;
-  private readonly aboveStmt: Database.Statement<[number, number, number], PointRecord>;
+  private readonly belowStmt: Database.Statement<[number, number, number], PointRow>;
+  private readonly aboveStmt: Database.Statement<[number, number, number], PointRow>;
+  // Streets asked about once: a street's points are held from its second request on, so a
+  // batch that meets each street once pays a few indexed queries, not the whole street.
+  private readonly askedOnce = new Set<number>();
   private readonly placeStmt: Database.Statement<[string], PointRecord>;
   private readonly cellStmt: Database.Statement<[number, number], [number, number, number]>;
   private readonly byIdStmt: Database.Statement<[number], PointRecord>;
@@ -135,11 +157,12 @@ export class SqlitePointStore implements PointStore {
     this.byZipStmt = db.prepare(`SELECT ${STREET_COLUMNS} FROM ${STREET_FROM} WHERE s.zip5 = ? AND s.street_key = ?`);
     this.byStateStmt = db.prepare(`SELECT ${STREET_COLUMNS} FROM ${STREET_FROM} WHERE s.state = ? AND s.street_key = ?`);
     this.namesStmt = db.prepare('SELECT DISTINCT street_key AS street FROM streets WHERE zip5 = ?');
-    this.atStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number = ? ORDER BY p.unit_number`);
-    this.atIntStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number_int = ? ORDER BY p.unit_number`);
-    this.streetPointsStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? ORDER BY p.number_int, p.unit_number`);
-    this.belowStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number_int <= ? ORDER BY p.number_int DESC LIMIT ?`);
-    this.aboveStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.street_id = ? AND p.number_int > ? ORDER BY p.number_int LIMIT ?`);
+    this.atStmt = db.prepare<[number, string], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number = ? ORDER BY unit_number`).raw(true);
+    this.atIntStmt = db.prepare<[number, number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number_int = ? ORDER BY unit_number`).raw(true);
+    this.streetPointsStmt = db.prepare<[number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? ORDER BY number_int, unit_number`).raw(true);
+    this.streetStmt = db.prepare(`SELECT ${STREET_COLUMNS} FROM ${STREET_FROM} WHERE s.id = ?`);
+    this.belowStmt = db.prepare<[number, number, number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number_int <= ? ORDER BY number_int DESC LIMIT ?`).raw(true);
+    this.aboveStmt = db.prepare<[number, number, number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number_int > ? ORDER BY number_int LIMIT ?`).raw(true);
     this.placeStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.place_id = ?`);
     this.byIdStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.id = ?`);
     this.cellStmt = db.prepare<[number, number], [number, number, number]>('SELECT id, lat, lon FROM points WHERE cell BETWEEN ? AND ?').raw(true);
@@ -153,10 +176,25 @@ export class SqlitePointStore implements PointStore {
     return this.states.has(state);
   }
 
+  // The street of an id: from the streets already returned, else the database.
+  private streetById(id: number): StreetRecord | null {
+    const hit = this.streetsById.get(id);
+    if (hit !== undefined) return hit;
+    const row = this.streetStmt.get(id) ?? null;
+    if (row !== null) this.rememberStreet(row);
+    return row;
+  }
+
+  private rememberStreet(s: StreetRecord): void {
+    if (this.streetsById.size >= STREET_CACHE_LIMIT) this.streetsById.delete(this.streetsById.keys().next().value as number);
+    this.streetsById.set(s.id, s);
+  }
+
   private cachedStreets(key: string, load: () => StreetRecord[]): StreetRecord[] {
     const hit = this.streetCache.get(key);
     if (hit !== undefined) return hit;
     const rows = load();
+    for (const r of rows) this.rememberStreet(r);
     if (this.streetCache.size >= STREET_CACHE_LIMIT) this.streetCache.delete(this.streetCache.keys().next().value as string);
     this.streetCache.set(key, rows);
     return rows;
@@ -178,8 +216,15 @@ export class SqlitePointStore implements PointStore {
   private pointsOfStreet(streetId: number): StreetPoints | null {
     const hit = this.streetPoints.get(streetId);
     if (hit !== undefined) return hit;
-    const rows = this.streetPointsStmt.all(streetId);
-    if (rows.length > STREET_POINTS_HELD / 10) return null; // a huge "street" (a whole county's rural route): ask per number
+    const street = this.streetById(streetId);
+    if (street === null || street.points > STREET_POINTS_HELD / 10) return null; // a huge "street" (a whole county's rural route): ask per number
+    if (!this.askedOnce.has(streetId)) {
+      if (this.askedOnce.size >= ASKED_ONCE_LIMIT) this.askedOnce.delete(this.askedOnce.values().next().value as number);
+      this.askedOnce.add(streetId);
+      return null;
+    }
+    this.askedOnce.delete(streetId);
+    const rows = this.streetPointsStmt.all(streetId).map((r) => pointOf(street, r));
     while (this.streetPointsHeld + rows.length > STREET_POINTS_HELD && this.streetPoints.size > 0) {
       const [oldest, held] = this.streetPoints.entries().next().value as [number, StreetPoints];
       this.streetPoints.delete(oldest);
@@ -202,17 +247,23 @@ export class SqlitePointStore implements PointStore {
     const held = this.pointsOfStreet(streetId);
     const key = houseNumberKey(number);
     if (held !== null) return held.byNumber.get(key) ?? [];
+    const street = this.streetById(streetId);
+    if (street === null) return [];
     // By the indexed leading integer, then the text (123 and 123A share 123; 00300 is 300).
     const lead = /^\d{1,15}/.exec(number);
-    if (lead === null) return this.atStmt.all(streetId, number);
-    return this.atIntStmt.all(streetId, Number(lead[0])).filter((p) => houseNumberKey(p.number) === key);
+    if (lead === null) return this.atStmt.all(streetId, number).map((r) => pointOf(street, r));
+    const out: PointRecord[] = [];
+    for (const r of this.atIntStmt.all(streetId, Number(lead[0]))) if (houseNumberKey(r[2]) === key) out.push(pointOf(street, r));
+    return out;
   }
 
   pointsNear(streetId: number, numberInt: number, limit: number): PointRecord[] {
     const held = this.pointsOfStreet(streetId);
     if (held === null) {
-      const below = this.belowStmt.all(streetId, numberInt, limit).reverse();
-      return below.concat(this.aboveStmt.all(streetId, numberInt, limit));
+      const street = this.streetById(streetId);
+      if (street === null) return [];
+      const rows = this.belowStmt.all(streetId, numberInt, limit).reverse().concat(this.aboveStmt.all(streetId, numberInt, limit));
+      return rows.map((r) => pointOf(street, r));
     }
     const numbered = held.numbered;
     let at = 0;

@@ -33,6 +33,8 @@ export const INFER_MAX_METERS = 100_000;
 // Points that agree on the address and on the position to 4 decimals (~11 m) are duplicates.
 const PLACE_ROUNDING = 1e4;
 const FIRST_LINES_KEPT = 5;
+const POINT_VALUES = 14; // columns of one points row
+const INSERT_BATCH = 64; // rows per multi-row INSERT (64 * 14 values, well under SQLite's 32,766 variables)
 const IMPORT_CACHE_KIB = 256 * 1024; // page cache of the importing connection
 
 /** Why rows were skipped. */
@@ -223,8 +225,16 @@ export async function importPoints(db: Database.Database, options: ImportOptions
     const sourceId = existing?.id ?? Number(db.prepare(`INSERT INTO sources (name, path, format, content_sha256, imported_at, rows_read, rows_imported, rows_skipped, rows_inferred, skipped, states, zip_count)
       VALUES (?, ?, ?, '', ?, 0, 0, 0, 0, '{}', '', 0)`).run(name, path, format ?? 'openaddresses', options.now.toISOString()).lastInsertRowid);
     const firstStreetId = (db.prepare<[], { m: number | null }>('SELECT MAX(id) AS m FROM streets').get()?.m ?? 0) + 1;
-    const insertPoint = db.prepare(`INSERT INTO points (street_id, place_id, number, number_int, number_fraction, unit_type, unit_number, city, zip4, lat, lon, cell, inferred, source_ref)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    // Points go in INSERT_BATCH rows per statement: one native call per batch instead of per row.
+    const pointSql = (rows: number): string => `INSERT INTO points (street_id, place_id, number, number_int, number_fraction, unit_type, unit_number, city, zip4, lat, lon, cell, inferred, source_ref)
+      VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+    const insertPoint = db.prepare(pointSql(1));
+    const insertPoints = db.prepare(pointSql(INSERT_BATCH));
+    const pending: unknown[] = [];
+    const flushPoints = (): void => {
+      for (let at = 0; at < pending.length; at += POINT_VALUES) insertPoint.run(pending.slice(at, at + POINT_VALUES));
+      pending.length = 0;
+    };
     const streets = new Map<string, StreetAcc>();
     const seen = new Set<string>();
     const zips = new Set<string>();
@@ -263,7 +273,11 @@ export async function importPoints(db: Database.Database, options: ImportOptions
         if (s.max === null || a.number_int > s.max) s.max = a.number_int;
       }
       if (a.number_int === 0) summary.number_zero++;
-      insertPoint.run(s.id, place, a.number, a.number_int, a.number_fraction, a.unit_type, a.unit_number, a.city === s.city ? null : a.city, a.zip4, lat, lon, cellOf(lat, lon), filled, row.ref);
+      pending.push(s.id, place, a.number, a.number_int, a.number_fraction, a.unit_type, a.unit_number, a.city === s.city ? null : a.city, a.zip4, lat, lon, cellOf(lat, lon), filled, row.ref);
+      if (pending.length === POINT_VALUES * INSERT_BATCH) {
+        insertPoints.run(pending);
+        pending.length = 0;
+      }
       summary.rows_imported++;
       if (filled !== 0) summary.rows_inferred++;
       if (a.zip5 !== null) zips.add(a.zip5);
@@ -302,6 +316,7 @@ export async function importPoints(db: Database.Database, options: ImportOptions
     }
     if (options.signal?.aborted) throw new AddrError('ADDR_ERR_IMPORT_INTERRUPTED', [name]);
 
+    flushPoints();
     const sha = hash.digest('hex');
     if (path === null && sameContent(sha)) {
       db.exec('ROLLBACK');

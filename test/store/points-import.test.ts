@@ -297,4 +297,43 @@ describe('point store lookups', () => {
       store.close();
     }
   });
+
+  it('answers a street the same from the database (first request) and from memory (later ones)', async () => {
+    const dir = dataDir();
+    await importFixtures(dir, ['sebastopol.oa.csv', 'nad-recent.txt']);
+    const fresh = (): ReturnType<typeof pointStoreOf> => pointStoreOf(dir);
+    const asked = [
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '210'),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '300'), // 00300: leading zeros aside
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '402'),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsNear(id, 205, 2),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsNear(id, 1, 3),
+    ];
+    const probe = fresh();
+    const ids = [...probe.streetsInZip('95472', 'MAIN'), ...probe.streetsInZip('95472', 'FLORENCE'), ...probe.streetsInZip('95472', 'PETALUMA')].map((s) => s.id);
+    probe.close();
+    for (const ask of asked) {
+      for (const id of ids) {
+        const store = fresh();
+        try {
+          const first = ask(store, id);
+          const second = ask(store, id);
+          expect(second).toEqual(first);
+          expect(ask(store, id)).toEqual(first);
+        } finally {
+          store.close();
+        }
+      }
+    }
+    const store = fresh();
+    try {
+      const florence = store.streetsInZip('95472', 'FLORENCE')[0]?.id ?? 0;
+      expect(store.pointsAt(florence, '300').map((p) => p.number)).toEqual(['00300']);
+      expect(store.pointsAt(florence, '300').map((p) => p.number)).toEqual(['00300']);
+      const petaluma = store.pointsAt(store.streetsInZip('95472', 'PETALUMA')[0]?.id ?? 0, '402')[0];
+      expect(petaluma).toMatchObject({ street: 'PETALUMA', suffix: 'AVE', state: 'CA', zip5: '95472', city: 'SEBASTOPOL', unit_type: 'STE', unit_number: '5', source: 'nad-recent' });
+    } finally {
+      store.close();
+    }
+  });
 });
