@@ -50,6 +50,11 @@ export interface AccountStore {
    * callers can never exceed an allowance, and a refusal records nothing.
    */
   consume(account: string, request: UsageRequest, now: Date): UsageDecision;
+  /**
+   * Gives back units a consume() recorded under `day` for work that then failed
+   * (the engine broke): a request that is not served is not charged.
+   */
+  release(account: string, kind: UsageKind, units: number, day: string): void;
   /** Records usage without a check (the never-refused local account). */
   record(account: string, kind: UsageKind, units: number, now: Date): void;
   /** Usage by account and day, oldest first. */

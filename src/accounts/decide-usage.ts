@@ -26,16 +26,29 @@ export type UsageDecision =
   | { ok: true; allowed: number; day: string; remaining: number | null } // record `allowed` units under `day`; remaining after them (null: no limit)
   | { ok: false; error: AddrError }; // refused: record nothing
 
+/**
+ * The checks that need no usage figures, in DESIGN.md §5 order: account state
+ * (suspended, then email verification), then the feature on the plan. Returns
+ * the refusal, or null. `addr serve` runs it before it reads the request body,
+ * so that these answers come ahead of a malformed request (400); decideUsage
+ * runs it again under the store's lock.
+ */
+export function checkAccess(account: Account, kind: UsageKind): AddrError | null {
+  if (account.status === 'suspended') return new AddrError('ADDR_ERR_ACCOUNT_SUSPENDED', [account.name]);
+  if (PLANS[account.plan].emailVerificationRequired && !account.emailVerified) {
+    return new AddrError('ADDR_ERR_EMAIL_UNVERIFIED', [account.name]);
+  }
+  if (kind === 'autocomplete' && !autocompleteAllowed(account)) {
+    return new AddrError('ADDR_ERR_FEATURE_UNAVAILABLE', ['Autocomplete', account.name]);
+  }
+  return null;
+}
+
 /** Decides a request; never throws for a refusal, returns it. */
 export function decideUsage(account: Account, usageSoFar: UsageSoFar, request: UsageRequest, now: Date): UsageDecision {
   const refuse = (error: AddrError): UsageDecision => ({ ok: false, error });
-  if (account.status === 'suspended') return refuse(new AddrError('ADDR_ERR_ACCOUNT_SUSPENDED', [account.name]));
-  if (PLANS[account.plan].emailVerificationRequired && !account.emailVerified) {
-    return refuse(new AddrError('ADDR_ERR_EMAIL_UNVERIFIED', [account.name]));
-  }
-  if (request.kind === 'autocomplete' && !autocompleteAllowed(account)) {
-    return refuse(new AddrError('ADDR_ERR_FEATURE_UNAVAILABLE', ['Autocomplete', account.name]));
-  }
+  const denied = checkAccess(account, request.kind);
+  if (denied !== null) return refuse(denied);
   const day = usageDay(now);
   const rows = Math.max(0, Math.floor(request.rows));
   const allowance = rowAllowance(account);

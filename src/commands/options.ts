@@ -55,6 +55,13 @@ export function parseMeters(value: string): number {
   return n;
 }
 
+/** Parses `--port`: 0 to 65535. */
+export function parsePort(value: string): number {
+  const port = value.trim();
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new InvalidArgumentError('Give a port number from 0 to 65535.');
+  return Number(port);
+}
+
 /** Parses a day flag (`--since 2026-03-01`). */
 export function parseDay(value: string): string {
   const day = value.trim();
@@ -129,6 +136,11 @@ export const OPTIONS = {
   maxDistance: { flags: '--max-distance <meters>', description: 'reverse: how far a point may be, in meters (default 1000, at most 100000)', parse: parseMeters },
   stateFilter: { flags: '--state <code>', description: 'autocomplete: only suggestions in this state (code or name)' },
   details: { flags: '--details <place_id>', description: 'autocomplete: print the full record of a suggestion by its place_id instead of suggesting' },
+  port: { flags: '--port <port>', description: '`serve`: TCP port to listen on, 0 for any free port (default 8080)', parse: parsePort },
+  host: { flags: '--host <host>', description: '`serve`: address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)' },
+  contract: { flags: '--contract <variant>', description: '`serve`: default validate contract, a or b (a request picks one with X-Contract)', choices: ['a', 'b'] },
+  logLevel: { flags: '--log-level <level>', description: '`serve`: least severe log line written to stderr (default info)', choices: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] },
+  logBodies: { flags: '--log-bodies', description: '`serve`: also log query strings and request bodies (they hold addresses)' },
   line1: { flags: '--line1 <text>', description: 'structured input: street line' },
   line2: { flags: '--line2 <text>', description: 'structured input: apartment, suite or unit' },
   city: { flags: '--city <text>', description: 'structured input: city' },
@@ -199,6 +211,14 @@ export type ReverseFlags = OutputFlags & DataDirFlags & { limit?: number; maxDis
 
 /** The flags of `addr autocomplete`. */
 export type AutocompleteFlags = OutputFlags & DataDirFlags & AccountFlags & { limit?: number; state?: string; details?: string };
+/** The flags of `addr serve`. */
+export type ServeFlags = DataDirFlags & {
+  port?: number;
+  host?: string;
+  contract?: 'a' | 'b';
+  logLevel?: string;
+  logBodies?: boolean;
+};
 
 /** The settings flags of `addr accounts create` and `addr accounts set`. */
 export type AccountSettingsFlags = {

@@ -14,7 +14,7 @@ import { ENGINE_VERSION } from '../core/version.js';
 import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
-import type { AdminFlags, AutocompleteFlags, BatchFlags, DataFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ReverseFlags, ValidateFlags } from './options.js';
+import type { AdminFlags, AutocompleteFlags, BatchFlags, DataFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ReverseFlags, ServeFlags, ValidateFlags } from './options.js';
 
 /** One registered command: its help and flags here, its code loaded on demand. */
 interface CommandSpec {
@@ -74,6 +74,13 @@ const ACCOUNTS_HELP = 'Accounts, keys and usage live in accounts.sqlite in the d
 const DATA_HELP = 'Address points live in points.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
   + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
   + 'validate opens them from there by itself. An import replaces its source whole, in one transaction: interrupted, it leaves the data as it was.';
+const SERVE_HELP = 'Every endpoint but GET /healthz and GET /openapi.json needs Authorization: Bearer <key> (make one with `addr keys create`); '
+  + 'accounts, plans and usage are those of accounts.sqlite in the data directory, shared with the CLI. '
+  + 'Endpoints: POST and GET /v1/validate, POST /v1/normalize, GET /healthz, GET /openapi.json (the full description). '
+  + 'Errors are {error, message, request_id}; checks run in this order: key (401), account suspended or email unverified (403), '
+  + 'feature on the plan (403), request shape (400, 413, 415), quota (429, 402), engine (502). '
+  + 'Logs: one JSON line per request on stderr, without keys or addresses (--log-bodies adds them). '
+  + 'SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish and exits 0.';
 
 const COMMANDS: readonly CommandSpec[] = [
   {
@@ -169,6 +176,19 @@ const COMMANDS: readonly CommandSpec[] = [
       + '--details PLACE_ID prints the full record. Each query or details lookup counts as one autocomplete request, metered apart from validation: '
       + 'with --account or --key it is refused as the API would (Free Beta: not on the plan); without them the local account records it.',
     run: async (args, command, ctx) => (await import('./autocomplete.js')).runAutocomplete(args, command.opts<AutocompleteFlags>(), ctx),
+  },
+  {
+    name: 'serve',
+    summary: 'serve the JSON REST API (both contract variants) with API keys, plans and quotas',
+    examples: [
+      'addr serve --port 8080',
+      'addr serve --host 0.0.0.0 --port 8080 --contract b --data-dir /var/lib/addr',
+      'curl -s -H "Authorization: Bearer $ADDR_KEY" -H "Content-Type: application/json" -d \'{"input":"1600 pennsylvania av nw washington dc"}\' http://127.0.0.1:8080/v1/validate',
+    ],
+    options: ['port', 'host', 'contract', 'dataDir', 'logLevel', 'logBodies'],
+    argument: null,
+    help: SERVE_HELP,
+    run: async (_args, command, ctx) => (await import('./serve.js')).runServe(command.opts<ServeFlags>(), ctx),
   },
   {
     name: 'usage',

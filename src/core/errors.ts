@@ -37,6 +37,12 @@ export const ERRORS = {
   ADDR_ERR_BATCH_UNPROCESSED: { kind: 'quota', message: '%s' },
   ADDR_ERR_COORDINATES_INVALID: { kind: 'input', message: 'The %s %s is not a number from %s to %s.' },
   ADDR_ERR_PLACE_NOT_FOUND: { kind: 'input', message: "No place with id '%s': it was never suggested, or its source was removed or changed since." },
+  ADDR_ERR_ENGINE_FAILED: { kind: 'unavailable', message: 'The validation engine failed: %s' },
+  ADDR_ERR_SERVICE_UNAVAILABLE: { kind: 'unavailable', message: '%s' },
+  ADDR_ERR_HTTP_NOT_FOUND: { kind: 'usage', message: "No endpoint at '%s'. GET /openapi.json lists the endpoints." },
+  ADDR_ERR_HTTP_METHOD: { kind: 'usage', message: '%s is not allowed on %s; use %s.' },
+  ADDR_ERR_HTTP_MEDIA_TYPE: { kind: 'usage', message: 'Send the request body as JSON, with Content-Type: application/json.' },
+  ADDR_ERR_HTTP_BODY_TOO_LARGE: { kind: 'input', message: 'The request body is over the limit of %s bytes for this endpoint.' },
   ADDR_ERR_INTERNAL: { kind: 'internal', message: '%s' },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 

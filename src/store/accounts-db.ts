@@ -23,6 +23,9 @@ export const ACCOUNTS_DB_FILE = 'accounts.sqlite';
 /** How long a writer waits for another process's write lock before failing. */
 const BUSY_TIMEOUT_MS = 10_000;
 
+/** A key's last use is written at most this often per connection (it is kept to the minute). */
+const TOUCH_EVERY_MS = 60_000;
+
 interface AccountRow {
   id: number;
   name: string;
@@ -126,13 +129,30 @@ export function openAccountsDb(dataDir: string): SqliteAccountStore {
 /** AccountStore over one SQLite connection. */
 export class SqliteAccountStore implements AccountStore {
   readonly db: Database.Database;
+  // Prepared once per SQL text: preparing costs more than running these one-row statements.
+  private readonly statements = new Map<string, Database.Statement>();
+  // When each key's last_used_at was last written by this connection (ms), to write it at most once a TOUCH_EVERY_MS.
+  private readonly touched = new Map<string, number>();
+
+  private readonly consumeTx: Database.Transaction<(name: string, request: UsageRequest, now: Date) => UsageDecision>;
 
   constructor(db: Database.Database) {
     this.db = db;
+    this.consumeTx = db.transaction((name: string, request: UsageRequest, now: Date) => this.decideAndRecord(name, request, now));
+  }
+
+  /** The prepared statement of `sql`, from the cache. */
+  private sql(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 
   private accountRow(name: string): AccountRow | null {
-    return (this.db.prepare('SELECT * FROM accounts WHERE name = ?').get(name) as AccountRow | undefined) ?? null;
+    return (this.sql('SELECT * FROM accounts WHERE name = ?').get(name) as AccountRow | undefined) ?? null;
   }
 
   private requireRow(name: string): AccountRow {
@@ -147,12 +167,12 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   listAccounts(): Account[] {
-    return (this.db.prepare('SELECT * FROM accounts ORDER BY name').all() as AccountRow[]).map(toAccount);
+    return (this.sql('SELECT * FROM accounts ORDER BY name').all() as AccountRow[]).map(toAccount);
   }
 
   createAccount(input: NewAccount, now: Date): Account {
     if (this.accountRow(input.name) !== null) throw new AddrError('ADDR_ERR_USAGE', [`An account named '${input.name}' already exists.`]);
-    this.db.prepare(`INSERT INTO accounts (name, plan, email, email_verified, status, daily_rows, included_lookups, overage, autocomplete, created_at)
+    this.sql(`INSERT INTO accounts (name, plan, email, email_verified, status, daily_rows, included_lookups, overage, autocomplete, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
       input.name, input.plan, input.email ?? null, flag(input.emailVerified ?? false), input.status ?? 'active',
       input.dailyRows ?? null, input.includedLookups ?? null, flag(input.overage ?? false), flag(input.autocomplete), now.toISOString(),
@@ -173,57 +193,72 @@ export class SqliteAccountStore implements AccountStore {
     this.requireRow(name);
     const names = Object.keys(columns);
     if (names.length > 0) {
-      this.db.prepare(`UPDATE accounts SET ${names.map((c) => `${c} = @${c}`).join(', ')} WHERE name = @name`).run({ ...columns, name });
+      this.sql(`UPDATE accounts SET ${names.map((c) => `${c} = @${c}`).join(', ')} WHERE name = @name`).run({ ...columns, name });
     }
     return toAccount(this.requireRow(name));
   }
 
   addKey(record: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt'>): void {
     const account = this.requireRow(record.account);
-    this.db.prepare('INSERT INTO api_keys (prefix, account_id, hash, created_at) VALUES (?, ?, ?, ?)')
+    this.sql('INSERT INTO api_keys (prefix, account_id, hash, created_at) VALUES (?, ?, ?, ?)')
       .run(record.prefix, account.id, record.hash, record.createdAt);
   }
 
   private static readonly KEY_SELECT = 'SELECT k.prefix, a.name AS account, k.hash, k.created_at, k.last_used_at, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id';
 
   findKey(prefix: string): ApiKeyRecord | null {
-    const row = this.db.prepare(`${SqliteAccountStore.KEY_SELECT} WHERE k.prefix = ?`).get(prefix) as KeyRow | undefined;
+    const row = this.sql(`${SqliteAccountStore.KEY_SELECT} WHERE k.prefix = ?`).get(prefix) as KeyRow | undefined;
     return row === undefined ? null : toKey(row);
   }
 
   listKeys(account?: string): ApiKeyRecord[] {
     const rows = account === undefined
-      ? this.db.prepare(`${SqliteAccountStore.KEY_SELECT} ORDER BY a.name, k.created_at`).all() as KeyRow[]
-      : this.db.prepare(`${SqliteAccountStore.KEY_SELECT} WHERE k.account_id = ? ORDER BY k.created_at`).all(this.requireRow(account).id) as KeyRow[];
+      ? this.sql(`${SqliteAccountStore.KEY_SELECT} ORDER BY a.name, k.created_at`).all() as KeyRow[]
+      : this.sql(`${SqliteAccountStore.KEY_SELECT} WHERE k.account_id = ? ORDER BY k.created_at`).all(this.requireRow(account).id) as KeyRow[];
     return rows.map(toKey);
   }
 
   revokeKey(prefix: string, now: Date): ApiKeyRecord | null {
-    this.db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE prefix = ?').run(now.toISOString(), prefix);
+    this.sql('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE prefix = ?').run(now.toISOString(), prefix);
     return this.findKey(prefix);
   }
 
   touchKey(prefix: string, now: Date): void {
-    this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(now.toISOString(), prefix);
+    // Kept to the minute: a busy server writes a key's last use once a minute, not once a request.
+    const at = now.getTime();
+    const last = this.touched.get(prefix);
+    if (last !== undefined && at - last < TOUCH_EVERY_MS && at >= last) return;
+    this.touched.set(prefix, at);
+    this.sql('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(now.toISOString(), prefix);
   }
 
   private addUsage(accountId: number, day: string, kind: UsageKind, units: number): void {
     if (units <= 0) return;
-    this.db.prepare(`INSERT INTO usage (account_id, day, kind, count) VALUES (?, ?, ?, ?)
+    this.sql(`INSERT INTO usage (account_id, day, kind, count) VALUES (?, ?, ?, ?)
       ON CONFLICT (account_id, day, kind) DO UPDATE SET count = count + excluded.count`).run(accountId, day, kind, units);
   }
 
+  // Read under the write lock (IMMEDIATE), so no other process can record between the read and the write.
+  private decideAndRecord(name: string, request: UsageRequest, now: Date): UsageDecision {
+    const row = this.requireRow(name);
+    const account = toAccount(row);
+    const window = usageWindow(account, now);
+    const used = this.sql(`SELECT COALESCE(SUM(count), 0) AS rows FROM usage
+      WHERE account_id = ? AND day BETWEEN ? AND ? AND kind IN ('validation', 'batch_row')`).get(row.id, window.from, window.to) as { rows: number };
+    const decision = decideUsage(account, { rows: used.rows }, request, now);
+    if (decision.ok) this.addUsage(row.id, decision.day, request.kind, decision.allowed);
+    return decision;
+  }
+
   consume(name: string, request: UsageRequest, now: Date): UsageDecision {
-    return this.db.transaction((): UsageDecision => {
-      // Read under the write lock (IMMEDIATE), so no other process can record between the read and the write.
-      const row = this.requireRow(name);
-      const account = toAccount(row);
-      const window = usageWindow(account, now);
-      const used = this.db.prepare(`SELECT COALESCE(SUM(count), 0) AS rows FROM usage
-        WHERE account_id = ? AND day BETWEEN ? AND ? AND kind IN ('validation', 'batch_row')`).get(row.id, window.from, window.to) as { rows: number };
-      const decision = decideUsage(account, { rows: used.rows }, request, now);
-      if (decision.ok) this.addUsage(row.id, decision.day, request.kind, decision.allowed);
-      return decision;
+    return this.consumeTx.immediate(name, request, now);
+  }
+
+  release(name: string, kind: UsageKind, units: number, day: string): void {
+    if (units <= 0) return;
+    this.db.transaction(() => {
+      this.sql('UPDATE usage SET count = MAX(0, count - ?) WHERE account_id = ? AND day = ? AND kind = ?')
+        .run(units, this.requireRow(name).id, day, kind);
     }).immediate();
   }
 
@@ -242,7 +277,7 @@ export class SqliteAccountStore implements AccountStore {
       where.push('u.day >= ?');
       params.push(filter.since);
     }
-    return this.db.prepare(`SELECT a.name AS account, u.day,
+    return this.sql(`SELECT a.name AS account, u.day,
         SUM(CASE WHEN u.kind = 'validation' THEN u.count ELSE 0 END) AS validation,
         SUM(CASE WHEN u.kind = 'batch_row' THEN u.count ELSE 0 END) AS batch_row,
         SUM(CASE WHEN u.kind = 'autocomplete' THEN u.count ELSE 0 END) AS autocomplete

@@ -1,0 +1,133 @@
+/**
+ * buildApp: the fastify instance of addr serve, with every route of
+ * src/server/routes, the access hook, metering, error mapping, request ids and
+ * request logs. It never listens (src/server/listen.ts does), so tests drive
+ * it with inject() or listen on port 0.
+ *
+ * Hooks, in the order a request meets them:
+ *   onRequest      x-request-id header; the Bearer key, account state and plan (access-hook.ts)
+ *   (body parsed)  413 over the route's body limit, 415 not JSON, 400 malformed JSON
+ *   preValidation  query values typed (coerce-query.ts); then the schema (400)
+ *   handler        the request's own checks (400), the quota (429/402), the engine (502/500)
+ *   onResponse     one JSON log line (request-log.ts)
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { AccountStore } from '../accounts/account-store.js';
+import type { Engine } from '../core/engine.js';
+import { AddrError } from '../core/errors.js';
+import { accessHook } from './access-hook.js';
+import { coerceQuery } from './coerce-query.js';
+import type { Contract } from './contract.js';
+import { sendError } from './error-handler.js';
+import { LIMITS } from './limits.js';
+import { createMeter } from './meter.js';
+import type { Meter } from './meter.js';
+import './request-context.js';
+import { requestLog } from './request-log.js';
+import type { RouteContext, RouteSpec } from './route-spec.js';
+import { ROUTES } from './routes/index.js';
+
+/** What the app is built from. */
+export interface AppOptions {
+  engine: Engine;
+  accounts: AccountStore;
+  contract: Contract; // the default validate contract (--contract)
+  logger?: false | { level: string; stream?: NodeJS.WritableStream }; // request logs (default: none)
+  logBodies?: boolean; // log query strings and bodies too (addresses!)
+  now?: () => Date; // the clock of quota days (tests move it)
+  meter?: Meter; // default: createMeter over `accounts`
+  routes?: readonly RouteSpec[]; // default: ROUTES
+}
+
+/** "body.address.zip must be string,null" from ajv's first error. */
+function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  const first = errors[0];
+  if (first === undefined) return new Error(`${dataVar} is invalid`);
+  const path = `${dataVar}${first.instancePath.replace(/\//g, '.')}`;
+  const params = first.params as { additionalProperty?: string; allowedValues?: unknown[] };
+  let message = `${path} ${first.message ?? 'is invalid'}`;
+  if (params.additionalProperty !== undefined) message = `${path} has an unknown property '${params.additionalProperty}'`;
+  else if (params.allowedValues !== undefined) message += `: ${params.allowedValues.map(String).join(', ')}`;
+  return new Error(message);
+}
+
+/** The allowed methods of each path, for 405 answers. */
+function methodsByPath(routes: readonly RouteSpec[]): Map<string, string[]> {
+  const byPath = new Map<string, string[]>();
+  for (const route of routes) {
+    const list = byPath.get(route.url) ?? [];
+    list.push(route.method, ...(route.method === 'GET' ? ['HEAD'] : []));
+    byPath.set(route.url, list);
+  }
+  return byPath;
+}
+
+/** Builds the app; call `ready()` or `listen()` on it. */
+export function buildApp(options: AppOptions): FastifyInstance {
+  const now = options.now ?? (() => new Date());
+  const routes = options.routes ?? ROUTES;
+  const logger = options.logger ?? false;
+  const app = Fastify({
+    logger: logger === false ? false : {
+      level: logger.level,
+      ...(logger.stream ? { stream: logger.stream } : {}),
+      base: { pid: process.pid }, // no hostname
+      formatters: { level: (label: string) => ({ level: label }) }, // "level":"info", not 30
+    },
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    genReqId: () => randomUUID(),
+    bodyLimit: LIMITS.bodyLimitBytes,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false } },
+    schemaErrorFormatter: formatSchemaErrors,
+    return503OnClosing: false, // requests on kept-alive connections during shutdown are still served
+    frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      sendError(err, request, reply);
+    },
+  });
+  app.decorateRequest('account', null);
+  app.decorateRequest('startedAt', 0);
+  app.decorateReply('errorCode', null);
+  // Only JSON bodies: the text/plain parser fastify adds by default would let a string through to the schema.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.startedAt = performance.now();
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onRequest', accessHook(options.accounts, now));
+  app.addHook('onResponse', requestLog(options.logBodies ?? false));
+  app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
+
+  const allowed = methodsByPath(routes);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const methods = allowed.get(path);
+    if (methods !== undefined) {
+      reply.header('allow', methods.join(', '));
+      return sendError(new AddrError('ADDR_ERR_HTTP_METHOD', [request.method, path, methods.join(' or ')]), request, reply);
+    }
+    return sendError(new AddrError('ADDR_ERR_HTTP_NOT_FOUND', [path.slice(0, 200)]), request, reply);
+  });
+
+  const ctx: RouteContext = {
+    engine: options.engine,
+    meter: options.meter ?? createMeter(options.accounts, now),
+    contract: options.contract,
+    startedAt: Date.now(),
+    routes,
+  };
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
+      schema: route.schema,
+      config: { access: route.access },
+      ...(route.schema.querystring === undefined ? {} : { preValidation: coerceQuery(route.schema.querystring) }),
+      handler: route.handler(ctx),
+    });
+  }
+  return app;
+}

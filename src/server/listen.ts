@@ -1,0 +1,117 @@
+/**
+ * startServer: opens the engine and the accounts database, builds the app,
+ * listens, and shuts down gracefully on SIGTERM or SIGINT: it stops accepting
+ * connections, lets in-flight requests finish (up to LIMITS.shutdownGraceMs,
+ * then closes what is left), closes the databases and resolves `closed`.
+ * A second signal closes every connection at once. Called only by
+ * src/commands/serve.ts, which resolves the paths and flags.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AddrError, isAddrError } from '../core/errors.js';
+import { openAccountsDb } from '../store/accounts-db.js';
+import { openEngine } from '../store/open-engine.js';
+import { buildApp } from './app.js';
+import type { Contract } from './contract.js';
+import { LIMITS } from './limits.js';
+
+/** How to run the server. */
+export interface ServerConfig {
+  host: string;
+  port: number; // 0 picks a free port
+  contract: Contract;
+  referenceDbPath: string; // the locality database
+  dataDir: string; // where accounts.sqlite (and imported data) live
+  logLevel: string; // pino level: fatal, error, warn, info, debug, trace or silent
+  logBodies: boolean;
+  logStream: NodeJS.WritableStream; // where the JSON log lines go (stderr)
+  handleSignals?: boolean; // install SIGTERM/SIGINT handlers (default true)
+}
+
+/** A running server. */
+export interface RunningServer {
+  url: string; // http://host:port
+  app: FastifyInstance;
+  /** Stops accepting, waits for in-flight requests, closes the databases. */
+  close(): Promise<void>;
+  closed: Promise<void>; // resolves once closed
+}
+
+/** Starts the server; throws ADDR_ERR_STORE_* (reference data), ADDR_ERR_ACCOUNTS_DB or ADDR_ERR_USAGE (address in use). */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const startedAt = performance.now();
+  const opened = openEngine({ referenceDbPath: config.referenceDbPath });
+  let accounts;
+  try {
+    accounts = openAccountsDb(config.dataDir);
+  } catch (err) {
+    opened.close();
+    throw err;
+  }
+  const app = buildApp({
+    engine: opened.engine,
+    accounts,
+    contract: config.contract,
+    logBodies: config.logBodies,
+    logger: { level: config.logLevel, stream: config.logStream },
+  });
+  const closeStores = (): void => {
+    accounts.close();
+    opened.close();
+  };
+  let url: string;
+  try {
+    url = await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    closeStores();
+    if (isAddrError(err)) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      throw new AddrError('ADDR_ERR_USAGE', [`Cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`], { cause: err });
+    }
+    throw err;
+  }
+  app.log.info({ url, contract: config.contract, data_dir: config.dataDir, startup_ms: Math.round(performance.now() - startedAt) }, 'listening');
+
+  let resolveClosed: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
+  let closing: Promise<void> | null = null;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (closing !== null) {
+      app.log.warn({ signal }, 'second signal: closing every connection now');
+      app.server.closeAllConnections();
+      return;
+    }
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    void close();
+  };
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      const force = setTimeout(() => {
+        app.log.warn({ grace_ms: LIMITS.shutdownGraceMs }, 'requests still running after the grace period: closing their connections');
+        app.server.closeAllConnections();
+      }, LIMITS.shutdownGraceMs);
+      force.unref();
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(force);
+        closeStores();
+        if (config.handleSignals !== false) {
+          process.off('SIGTERM', onSignal);
+          process.off('SIGINT', onSignal);
+        }
+        app.log.info('closed');
+        resolveClosed();
+      }
+    })();
+    return closing;
+  };
+  if (config.handleSignals !== false) {
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  }
+  return { url, app, close, closed };
+}

@@ -1,0 +1,149 @@
+/**
+ * The OpenAPI 3.1 document of addr serve, built from the route specs and the
+ * schemas they validate with, so the document and the server cannot drift
+ * apart: every path, parameter, request body, result and error a route
+ * answers with. Schemas used in several places become components (found by
+ * object identity in COMPONENT_SCHEMAS). Pure; served at /openapi.json.
+ */
+import { ENGINE_VERSION } from '../core/version.js';
+import { HTTP_ERRORS } from './http-errors.js';
+import { LIMITS } from './limits.js';
+import type { RouteSpec } from './route-spec.js';
+import { COMPONENT_SCHEMAS, ErrorBody } from './schemas.js';
+
+type Json = unknown;
+
+const NAMES = new Map<object, string>(Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [schema, name]));
+
+/** A deep copy of `value` with every component schema below the root replaced by a $ref. */
+function withRefs(value: Json, root = true): Json {
+  if (Array.isArray(value)) return value.map((v) => withRefs(v, false));
+  if (value === null || typeof value !== 'object') return value;
+  const name = NAMES.get(value);
+  if (name !== undefined && !root) return { $ref: `#/components/schemas/${name}` };
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withRefs(v, false)]));
+}
+
+const REQUEST_ID_HEADER = {
+  description: 'The request identifier; equal to the body\'s `id` or `request_id`.',
+  schema: { type: 'string' },
+};
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad request', 401: 'Unauthorized', 402: 'Payment required', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
+  413: 'Payload too large', 415: 'Unsupported media type', 429: 'Too many requests', 500: 'Internal server error', 502: 'Bad gateway',
+};
+
+/** The error codes a route can answer with under `status`. */
+function errorCodes(route: RouteSpec, status: number): string[] {
+  const codes = new Set<string>();
+  for (const [code, answer] of Object.entries(HTTP_ERRORS)) {
+    if (answer.status !== status) continue;
+    if (code === 'ADDR_ERR_FEATURE_UNAVAILABLE' && route.access.usage !== 'autocomplete') continue;
+    if (code === 'ADDR_ERR_EMAIL_UNVERIFIED' && route.access.usage === null) continue;
+    codes.add(answer.error);
+  }
+  return [...codes];
+}
+
+function errorResponse(route: RouteSpec, status: number): Json {
+  const codes = errorCodes(route, status);
+  return {
+    description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
+    headers: { 'x-request-id': REQUEST_ID_HEADER },
+    content: { 'application/json': { schema: ErrorBody } },
+  };
+}
+
+function parameters(route: RouteSpec): Json[] {
+  const out: Json[] = [];
+  const query = route.schema.querystring as { properties?: Record<string, { description?: string }>; required?: readonly string[] } | undefined;
+  for (const [name, schema] of Object.entries(query?.properties ?? {})) {
+    const { description, ...rest } = schema;
+    out.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, description: description ?? name, schema: rest });
+  }
+  if (route.doc.contractHeader) {
+    out.push({
+      name: 'X-Contract',
+      in: 'header',
+      required: false,
+      description: 'The contract variant of the answer; the server default (--contract) when absent.',
+      schema: { type: 'string', enum: ['a', 'b'] },
+    });
+  }
+  return out;
+}
+
+function operation(route: RouteSpec): Json {
+  const statuses = [...route.doc.errors];
+  if (route.schema.body !== undefined) statuses.push(413, 415);
+  const responses: Record<string, Json> = {
+    200: {
+      description: route.doc.responseDescription,
+      headers: { 'x-request-id': REQUEST_ID_HEADER },
+      content: { 'application/json': { schema: route.doc.response } },
+    },
+  };
+  for (const status of [...new Set(statuses)].sort()) responses[String(status)] = errorResponse(route, status);
+  const params = parameters(route);
+  return {
+    operationId: route.doc.operationId,
+    summary: route.doc.summary,
+    description: route.doc.description,
+    tags: route.doc.tags,
+    security: route.access.auth ? [{ bearerAuth: [] }] : [],
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(route.schema.body !== undefined
+      ? { requestBody: { required: true, content: { 'application/json': { schema: route.schema.body } } } }
+      : {}),
+    responses,
+  };
+}
+
+const DESCRIPTION = [
+  'The JSON REST API of `addr serve`: offline U.S. address validation, standardization and classification.',
+  'Both variants of the service interface are served; `X-Contract: a|b` picks the validate contract of a request, else the server default.',
+  '',
+  'Every endpoint but /healthz and /openapi.json needs `Authorization: Bearer <key>`. Every response carries `x-request-id`, equal to the body\'s `id` or `request_id`.',
+  '',
+  'Order of checks when several conditions hold: the key (401 unauthorized) -> the account\'s state (403 account_suspended, then 403 email_verification_required) '
+    + '-> the feature on the plan (403 feature_unavailable) -> the request\'s shape (400 bad_request, 413, 415) -> the quota (429 quota_exceeded, 402 lookup_limit_exceeded) '
+    + '-> the engine (502 validation_failed, 500 service_unavailable). A refused request records no usage.',
+  '',
+  `Limits: JSON bodies up to ${LIMITS.bodyLimitBytes} bytes (extraction: ${LIMITS.extractBodyLimitBytes}); \`input\` up to ${LIMITS.maxInputLength} characters, each address field up to ${LIMITS.maxFieldLength}; `
+    + `autocomplete \`limit\` ${LIMITS.autocomplete.defaultLimit} by default, at most ${LIMITS.autocomplete.maxLimit}.`,
+  'Unknown paths answer 404 not_found; a known path with another method, 405 method_not_allowed.',
+].join('\n');
+
+/** The document. */
+export function buildOpenApiDocument(routes: readonly RouteSpec[]): Record<string, Json> {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    const item = (paths[route.url] ??= {});
+    item[route.method.toLowerCase()] = withRefs(operation(route));
+  }
+  const tags = [...new Set(routes.flatMap((r) => r.doc.tags))];
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'addr',
+      version: ENGINE_VERSION,
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: 'http://127.0.0.1:8080', description: 'addr serve with its default host and port' }],
+    tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [name, withRefs(schema, true)])),
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key made by `addr keys create`.' } },
+    },
+  };
+}
+
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  validation: 'Validate and standardize addresses.',
+  points: 'Geocoding, reverse geocoding and autocomplete over the address points.',
+  extraction: 'Addresses found in free text.',
+  operations: 'Health and the API description.',
+};

@@ -1,0 +1,43 @@
+/**
+ * The shape of one endpoint: method, path, access rule, the schemas fastify
+ * validates, what the OpenAPI document says about it, and its handler. Each
+ * file of src/server/routes/ exports its specs; src/server/routes/index.ts
+ * lists them for the app and the OpenAPI document.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Engine } from '../core/engine.js';
+import type { Contract } from './contract.js';
+import type { Meter } from './meter.js';
+import type { RouteAccess } from './request-context.js';
+
+/** What handlers work with. */
+export interface RouteContext {
+  engine: Engine;
+  meter: Meter;
+  contract: Contract; // the default validate contract
+  startedAt: number; // Date.now() when the server was built
+  routes: readonly RouteSpec[]; // every route of the server (for the OpenAPI document)
+}
+
+/** A query parameter or body documented beyond its schema. */
+export interface RouteDoc {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  response: object; // the schema of the 200 body
+  responseDescription: string;
+  errors: readonly number[]; // error statuses the endpoint can answer with (the error codes of each come from HTTP_ERRORS)
+  contractHeader?: boolean; // takes X-Contract
+}
+
+/** One endpoint. */
+export interface RouteSpec {
+  method: 'GET' | 'POST';
+  url: string;
+  access: RouteAccess;
+  bodyLimit?: number; // bytes; the server default otherwise
+  schema: { body?: object; querystring?: object };
+  doc: RouteDoc;
+  handler(ctx: RouteContext): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}

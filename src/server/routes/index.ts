@@ -1,0 +1,15 @@
+/** Every endpoint of addr serve, in the order the OpenAPI document lists them. */
+import type { RouteSpec } from '../route-spec.js';
+import { healthzGet } from './healthz.js';
+import { normalizePost } from './normalize.js';
+import { openapiGet } from './openapi.js';
+import { validateGet, validatePost } from './validate.js';
+
+/** The routes. */
+export const ROUTES: readonly RouteSpec[] = [
+  validatePost,
+  validateGet,
+  normalizePost,
+  healthzGet,
+  openapiGet,
+];

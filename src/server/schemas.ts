@@ -1,0 +1,299 @@
+/**
+ * The JSON Schemas of addr serve: request schemas that fastify validates, and
+ * response schemas that the OpenAPI document publishes (tests validate real
+ * responses against them). Written once here; the document names each object
+ * below as a component (src/server/openapi-document.ts finds them by identity).
+ * Plain JSON Schema that reads the same in draft-07 (fastify's ajv) and 2020-12
+ * (OpenAPI 3.1): `type: [T, 'null']` for nullable fields, no `nullable`.
+ */
+import { CHANGE_CODES, REASON_CODES } from '../core/reason-codes.js';
+import { LIMITS } from './limits.js';
+
+const nullableString = (description: string, maxLength?: number) => ({
+  type: ['string', 'null'],
+  description,
+  ...(maxLength === undefined ? {} : { maxLength }),
+});
+const string = (description: string) => ({ type: 'string', description });
+
+const REASON_CODE_LIST = Object.keys(REASON_CODES);
+const CHANGE_CODE_LIST = Object.keys(CHANGE_CODES);
+
+/** A structured address (request). */
+export const StructuredAddress = {
+  type: 'object',
+  description: 'A structured address. Variant A needs line1; Variant B needs line1, city and state.',
+  properties: {
+    line1: nullableString('Street address.', LIMITS.maxFieldLength),
+    line2: nullableString('Apartment, suite, unit.', LIMITS.maxFieldLength),
+    city: nullableString('City name (required in Variant B).', LIMITS.maxFieldLength),
+    state: nullableString('Two-letter state code or full state name (required in Variant B).', LIMITS.maxFieldLength),
+    zip: nullableString('5-digit ZIP or ZIP+4.', LIMITS.maxFieldLength),
+  },
+  additionalProperties: false,
+} as const;
+
+/** The options of a Variant B validation. */
+export const ValidateOptions = {
+  type: 'object',
+  description: 'Variant B only (ignored in Variant A, which always returns the geocode and reason codes).',
+  properties: {
+    geocode: { type: 'boolean', description: 'When true, the response includes the geocode (else geocode is null).' },
+    include_reason_codes: { type: 'boolean', description: 'When true, the response includes reason_codes.' },
+  },
+  additionalProperties: false,
+} as const;
+
+/** The body of POST /v1/validate. */
+export const ValidateRequest = {
+  type: 'object',
+  description: 'Either a one-line `input` or a structured `address`, not both.',
+  properties: {
+    input: { type: 'string', maxLength: LIMITS.maxInputLength, description: 'One-line address; the service parses street, city, state and ZIP from it.' },
+    address: StructuredAddress,
+    options: ValidateOptions,
+  },
+  additionalProperties: false,
+} as const;
+
+/** The body of POST /v1/normalize. */
+export const NormalizeRequest = {
+  type: 'object',
+  description: 'Either a one-line `input` or a structured `address`, not both.',
+  properties: {
+    input: { type: 'string', maxLength: LIMITS.maxInputLength, description: 'One-line address.' },
+    address: StructuredAddress,
+  },
+  additionalProperties: false,
+} as const;
+
+/** The input as the request gave it, split into its fields (response). */
+export const ValidationInput = {
+  type: 'object',
+  description: 'Normalized version of the submitted input.',
+  properties: {
+    line1: nullableString('Street line as given.'),
+    line2: nullableString('Secondary line as given.'),
+    city: nullableString('City as given.'),
+    state: nullableString('State as given.'),
+    zip: nullableString('ZIP as given.'),
+  },
+  required: ['line1', 'line2', 'city', 'state', 'zip'],
+  additionalProperties: false,
+} as const;
+
+const standardizedProperties = {
+  line1: nullableString('Standardized street line (without the unit).'),
+  line2: nullableString('Secondary unit line: "APT 4B".'),
+  city: nullableString('Standardized city.'),
+  state: nullableString('Two-letter state code.'),
+  zip5: nullableString('5-digit ZIP.'),
+  zip4: nullableString('ZIP+4 extension, when available.'),
+  carrier_route: nullableString('Carrier route, when available (not from the locality layer).'),
+  county: nullableString('County name, when available.'),
+  county_fips: nullableString('5-digit county FIPS code, when available.'),
+  deliverability: { type: 'string', enum: ['D', 'U', 'N'], description: 'D: delivery point confirmed; U: the reference says it does not exist; N: not confirmable.' },
+} as const;
+const standardizedRequired = ['line1', 'line2', 'city', 'state', 'zip5', 'zip4', 'carrier_route', 'county', 'county_fips', 'deliverability'];
+
+/** Variant A standardized address. */
+export const StandardizedA = {
+  type: 'object',
+  properties: { ...standardizedProperties, source: string('Engine that produced the data: addr-engine/<version>.') },
+  required: [...standardizedRequired, 'source'],
+  additionalProperties: false,
+} as const;
+
+/** Variant B standardized address. */
+export const StandardizedB = {
+  type: 'object',
+  properties: standardizedProperties,
+  required: standardizedRequired,
+  additionalProperties: false,
+} as const;
+
+/** A geocode. */
+export const Geocode = {
+  type: 'object',
+  properties: {
+    lat: { type: 'number', description: 'Latitude (WGS 84).' },
+    lon: { type: 'number', description: 'Longitude (WGS 84).' },
+    quality: { type: 'string', enum: ['ROOFTOP', 'STREET', 'ZIP_CENTROID', 'CITY_CENTROID'] },
+    accuracy_meters: { type: 'number' },
+  },
+  required: ['lat', 'lon', 'quality', 'accuracy_meters'],
+  additionalProperties: false,
+} as const;
+
+const nullableGeocode = { anyOf: [Geocode, { type: 'null' }], description: 'Null when no geocoding data is returned.' };
+
+/** A reason code. */
+export const ReasonCode = { type: 'string', enum: REASON_CODE_LIST, description: 'docs/validation.md lists every code.' } as const;
+
+/** A change code. */
+export const ChangeCode = { type: 'string', enum: CHANGE_CODE_LIST, description: 'docs/validation.md lists every code.' } as const;
+
+/** Variant A quality. */
+export const Quality = {
+  type: 'object',
+  properties: {
+    level: { type: 'string', enum: ['delivery_point', 'street', 'locality', 'none'], description: 'The finest reference layer that confirmed the address.' },
+    review_recommended: { type: 'boolean' },
+    reasons: { type: 'array', items: ReasonCode, description: 'The reason codes that call for a review.' },
+  },
+  required: ['level', 'review_recommended', 'reasons'],
+  additionalProperties: false,
+} as const;
+
+const confidence = { type: 'number', minimum: 0, maximum: 1, description: 'Calibrated match confidence.' };
+const latency = { type: 'number', minimum: 0, description: 'Latency measured by the API route, in milliseconds.' };
+const requestId = string('Request identifier; the same as the x-request-id header.');
+
+/** Variant A validation result. */
+export const ValidationResultA = {
+  type: 'object',
+  description: 'Variant A validation result.',
+  properties: {
+    id: requestId,
+    status: { type: 'string', enum: ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND'] },
+    validation_status: { type: 'string', enum: ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND'], description: 'The same as status.' },
+    confidence,
+    input: ValidationInput,
+    standardized: StandardizedA,
+    geocode: nullableGeocode,
+    match_code: string('The layer that decided: <LAYER>_ENGINE (LOCALITY_ENGINE, POINTS_ENGINE).'),
+    match_source: string('The layer that produced the match: <LAYER>_ENGINE.'),
+    reason_codes: { type: 'array', items: ReasonCode },
+    changes: { type: 'array', items: { type: 'string' }, description: 'Human-readable descriptions of the changes.' },
+    quality: Quality,
+    suggested_address: nullableString('A reference reading to review, when review is recommended.'),
+    display_address: nullableString('Mixed-case address for people.'),
+    latency_ms: latency,
+    data_version: string('Version of the reference data.'),
+    engine_version: string('Version of the engine.'),
+  },
+  required: ['id', 'status', 'validation_status', 'confidence', 'input', 'standardized', 'geocode', 'match_code', 'match_source',
+    'reason_codes', 'changes', 'quality', 'suggested_address', 'display_address', 'latency_ms', 'data_version', 'engine_version'],
+  additionalProperties: false,
+} as const;
+
+/** Variant B validation result. */
+export const ValidationResultB = {
+  type: 'object',
+  description: 'Variant B validation result.',
+  properties: {
+    id: requestId,
+    status: { type: 'string', enum: ['VALIDATED', 'NOT_IN_REFERENCE', 'INVALID'] },
+    confidence,
+    input: ValidationInput,
+    standardized: StandardizedB,
+    geocode: nullableGeocode,
+    match_code: { type: 'string', enum: ['EXACT', 'PARTIAL', 'NO_MATCH'] },
+    reason_codes: { type: 'array', items: ReasonCode, description: 'Present only when options.include_reason_codes is true.' },
+    changes: { type: 'array', items: ChangeCode },
+    suggested_address: nullableString('A reference reading to review, when review is recommended.'),
+    display_address: nullableString('Mixed-case address for people.'),
+    latency_ms: latency,
+  },
+  required: ['id', 'status', 'confidence', 'input', 'standardized', 'geocode', 'match_code', 'changes', 'suggested_address', 'display_address', 'latency_ms'],
+  additionalProperties: false,
+} as const;
+
+/** Address components (DESIGN.md §2). */
+export const Components = {
+  type: 'object',
+  description: 'Parsed and standardized components (USPS Publication 28). Absent parts are null.',
+  properties: {
+    number: nullableString('House number.'),
+    number_fraction: nullableString('Fraction after the number: 1/2.'),
+    predir: nullableString('Pre-directional.'),
+    street: nullableString('Street name alone.'),
+    suffix: nullableString('Pub 28 C1 suffix.'),
+    postdir: nullableString('Post-directional.'),
+    unit_type: nullableString('Pub 28 C2 unit designator, or #.'),
+    unit_number: nullableString('Unit identifier.'),
+    po_box: nullableString('PO box number.'),
+    rural_route: nullableString('Rural route, highway contract or military unit number.'),
+    box: nullableString('Box number of a route or military unit.'),
+    box_group_type: nullableString('RR, HC, PSC, CMR or UNIT.'),
+    urbanization: nullableString('Puerto Rico urbanization.'),
+    city: nullableString('City.'),
+    state: nullableString('Two-letter state code.'),
+    zip5: nullableString('5-digit ZIP.'),
+    zip4: nullableString('ZIP+4 extension.'),
+    cross_street: {
+      anyOf: [{
+        type: 'object',
+        properties: { predir: nullableString('Pre-directional.'), street: nullableString('Street name.'), suffix: nullableString('Suffix.'), postdir: nullableString('Post-directional.') },
+        required: ['predir', 'street', 'suffix', 'postdir'],
+        additionalProperties: false,
+      }, { type: 'null' }],
+      description: 'The second street of an intersection.',
+    },
+  },
+  required: ['number', 'number_fraction', 'predir', 'street', 'suffix', 'postdir', 'unit_type', 'unit_number', 'po_box', 'rural_route', 'box',
+    'box_group_type', 'urbanization', 'city', 'state', 'zip5', 'zip4'],
+  additionalProperties: false,
+} as const;
+
+/** The result of POST /v1/normalize. */
+export const NormalizeResult = {
+  type: 'object',
+  properties: {
+    id: requestId,
+    input: string('The input as one line.'),
+    components: Components,
+    delivery_line: string('USPS delivery line: "1005 N GRAVENSTEIN HWY STE 500".'),
+    last_line: string('"SEBASTOPOL CA 95472".'),
+    unparsed: { type: 'array', items: { type: 'string' }, description: 'Words the parser could not place.' },
+    latency_ms: latency,
+  },
+  required: ['id', 'input', 'components', 'delivery_line', 'last_line', 'unparsed', 'latency_ms'],
+  additionalProperties: false,
+} as const;
+
+/** The `limits` object of a 402. */
+export const Limits = {
+  type: 'object',
+  properties: {
+    remainingLookupCredits: { type: 'integer' },
+    includedLookups: { type: 'integer' },
+    usedLookups: { type: 'integer' },
+    overageEnabled: { type: 'boolean' },
+  },
+  required: ['remainingLookupCredits', 'includedLookups', 'usedLookups', 'overageEnabled'],
+  additionalProperties: false,
+} as const;
+
+/** Every error body. */
+export const ErrorBody = {
+  type: 'object',
+  properties: {
+    error: string('Error code: see the table in the description of each response.'),
+    message: string('Human-readable text.'),
+    request_id: string('The same as the x-request-id header; absent on feature_unavailable.'),
+    limits: Limits,
+  },
+  required: ['error', 'message'],
+  additionalProperties: false,
+} as const;
+
+/** GET /healthz. */
+export const Health = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: ['ok'] },
+    engine_version: string('Version of the engine.'),
+    data_version: string('Version of the reference data.'),
+    contract: { type: 'string', enum: ['a', 'b'], description: 'The default validate contract (--contract).' },
+    uptime_s: { type: 'number' },
+  },
+  required: ['status', 'engine_version', 'data_version', 'contract', 'uptime_s'],
+  additionalProperties: false,
+} as const;
+
+/** Every named schema, for the OpenAPI document's components. */
+export const COMPONENT_SCHEMAS: Readonly<Record<string, object>> = {
+  StructuredAddress, ValidateOptions, ValidateRequest, NormalizeRequest, ValidationInput, StandardizedA, StandardizedB, Geocode, ReasonCode,
+  ChangeCode, Quality, ValidationResultA, ValidationResultB, Components, NormalizeResult, Limits, ErrorBody, Health,
+};
