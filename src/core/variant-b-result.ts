@@ -2,10 +2,13 @@
  * The Variant B reading of a validation result (DESIGN.md §3): statuses
  * VALIDATED / NOT_IN_REFERENCE / INVALID, match_code EXACT / PARTIAL /
  * NO_MATCH, `changes` as codes, the geocode and the reason codes only when the
- * request asks for them. Pure; the tables are src/core/data/contract-b.json.
+ * request asks for them, and the secondary unit on `line2` (Variant A, after
+ * Pub 28, keeps it on the delivery line). Pure; the tables are
+ * src/core/data/contract-b.json.
  * Every face that speaks Variant B (addr serve, and any other) uses this.
  */
 import table from './data/contract-b.json' with { type: 'json' };
+import { formatDeliveryLine, formatUnit } from './format-lines.js';
 import type { ChangeCode, ReasonCode } from './reason-codes.js';
 import type { Geocode, ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
 
@@ -70,17 +73,32 @@ export function variantBMatchCode(status: ValidationStatus): VariantBMatchCode {
   return MATCH_CODE[status];
 }
 
+/**
+ * Variant B's two street lines: line1 the delivery line without the unit, line2
+ * the secondary unit ("STE 500") after the Puerto Rico urbanization line Variant A
+ * carries in its line2 ("URB LAS GLADIOLAS, APT 4").
+ */
+export function variantBLines(result: ValidationResult): { line1: string | null; line2: string | null } {
+  const c = result.components;
+  const unit = formatUnit(c);
+  if (result.standardized.line1 === null || unit === '') return { line1: result.standardized.line1, line2: result.standardized.line2 };
+  const line1 = formatDeliveryLine({ ...c, unit_type: null, unit_number: null });
+  const line2 = result.standardized.line2 === null ? unit : `${result.standardized.line2}, ${unit}`;
+  return { line1: line1 === '' ? null : line1, line2 };
+}
+
 /** Reads a validation result the Variant B way. */
 export function toVariantBResult(result: ValidationResult, options: VariantBOptions): VariantBResult {
   const s = result.standardized;
+  const lines = variantBLines(result);
   const out: VariantBResult = {
     id: result.id,
     status: STATUS[result.status],
     confidence: result.confidence,
     input: result.input,
     standardized: {
-      line1: s.line1,
-      line2: s.line2,
+      line1: lines.line1,
+      line2: lines.line2,
       city: s.city,
       state: s.state,
       zip5: s.zip5,

@@ -58,5 +58,7 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     request.log.error({ err: mapped.cause ?? mapped, code: mapped.code }, 'request failed');
   }
   reply.errorCode = mapped.code;
+  // Set here too: errors fastify raises before the onRequest hooks (a URL that is not UTF-8) skip them.
+  reply.header('x-request-id', request.id);
   return reply.code(answer.status).type('application/json; charset=utf-8').send(errorBody(mapped, request.id));
 }

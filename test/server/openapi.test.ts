@@ -1,0 +1,148 @@
+// GET /openapi.json: a real OpenAPI linter (Redocly, recommended rules) accepts
+// it; real responses of every endpoint and error validate against it (ajv,
+// JSON Schema 2020-12); and a client generated from it by openapi-typescript,
+// used through openapi-fetch, talks to the running server.
+//
+// The generated types are committed (test/server/generated/openapi.ts); this test
+// fails when they are not current. Regenerate with:
+//   ADDR_UPDATE_GENERATED=1 npx vitest run test/server/openapi.test.ts
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import createClient from 'openapi-fetch';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Engine } from '../../src/core/engine.js';
+import { LIMITS } from '../../src/server/limits.js';
+import type { paths } from './generated/openapi.js';
+import { bearer, makeServer, realEngine } from './server-fixture.js';
+import type { TestServer } from './server-fixture.js';
+
+const GENERATED = new URL('./generated/openapi.ts', import.meta.url);
+
+let s: TestServer;
+let doc: Record<string, unknown>;
+let ajv: Ajv2020;
+beforeAll(async () => {
+  s = await makeServer();
+  const res = await s.app.inject({ method: 'GET', url: '/openapi.json' });
+  doc = res.json() as Record<string, unknown>;
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema({ $id: 'https://addr.local/openapi.json', ...doc });
+});
+afterAll(async () => s.close());
+
+/** A JSON pointer segment. */
+const seg = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+const validators = new Map<string, ValidateFunction>();
+
+/** Asserts that a real response matches what the document says for its path, method and status. */
+function expectDocumented(method: string, path: string, res: LightMyRequestResponse): void {
+  const op = ((doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[path] ?? {})[method.toLowerCase()];
+  expect(op, `${method} ${path} is in the document`).toBeDefined();
+  expect(Object.keys(op?.responses ?? {}), `${method} ${path} documents ${res.statusCode}`).toContain(String(res.statusCode));
+  const pointer = `https://addr.local/openapi.json#/paths/${seg(path)}/${method.toLowerCase()}/responses/${res.statusCode}/content/application~1json/schema`;
+  let validate = validators.get(pointer);
+  if (validate === undefined) {
+    validate = ajv.compile({ $ref: pointer });
+    validators.set(pointer, validate);
+  }
+  const body: unknown = res.json();
+  expect(validate(body), `${method} ${path} ${res.statusCode}: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 500)}`).toBe(true);
+  expect(res.headers['x-request-id']).toEqual(expect.any(String));
+}
+
+describe('/openapi.json', () => {
+  it('is OpenAPI 3.1 and passes the Redocly linter (recommended rules) without errors or warnings', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+    // GET /healthz and GET /openapi.json need no key and take no input: they have no 4xx answer to document.
+    const waived = (p: (typeof problems)[number]): boolean => p.ruleId === 'operation-4xx-response'
+      && ['#/paths/~1healthz/get/responses', '#/paths/~1openapi.json/get/responses'].includes(p.location[0]?.pointer ?? '');
+    expect(problems.filter((p) => !waived(p)).map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
+  });
+
+  it('lists every route the server has', () => {
+    const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    const served = s.app.printRoutes({ commonPrefix: false });
+    for (const entry of documented) expect(served).toContain(entry.split(' ')[1]);
+    expect(documented).toEqual(expect.arrayContaining(['POST /v1/validate', 'GET /v1/validate', 'POST /v1/normalize', 'GET /healthz', 'GET /openapi.json']));
+  });
+});
+
+describe('real responses match the document', () => {
+  it('results of every endpoint, both contracts', async () => {
+    const key = s.account({ name: 'doc', plan: 'production' });
+    const inputs = ['1005 n gravenstein hwy suite 500 sebastapol ca 95472', '1600 pennsylvania av nw washington dc', 'PSC 802 Box 74, APO AE 09499', 'hello world', 'PO Box 12, Anchorage AK'];
+    for (const input of inputs) {
+      for (const contract of ['a', 'b']) {
+        for (const options of [{}, { geocode: true, include_reason_codes: true }]) {
+          const res = await s.app.inject({ method: 'POST', url: '/v1/validate', payload: { input, options }, headers: { ...bearer(key), 'x-contract': contract } });
+          expect(res.statusCode).toBe(200);
+          expectDocumented('POST', '/v1/validate', res);
+        }
+      }
+      expectDocumented('GET', '/v1/validate', await s.app.inject({ method: 'GET', url: `/v1/validate?input=${encodeURIComponent(input)}`, headers: bearer(key) }));
+      expectDocumented('POST', '/v1/normalize', await s.app.inject({ method: 'POST', url: '/v1/normalize', payload: { input }, headers: bearer(key) }));
+    }
+    expectDocumented('GET', '/healthz', await s.app.inject({ method: 'GET', url: '/healthz' }));
+  });
+
+  it('error answers', async () => {
+    const post = (key: string | null, payload: string, headers: Record<string, string> = {}) =>
+      s.app.inject({ method: 'POST', url: '/v1/validate', payload, headers: { 'content-type': 'application/json', ...(key === null ? {} : bearer(key)), ...headers } });
+    const ok = s.account({ name: 'e1', plan: 'production' });
+    expectDocumented('POST', '/v1/validate', await post(null, '{}'));
+    expectDocumented('POST', '/v1/validate', await post(ok, '{'));
+    expectDocumented('POST', '/v1/validate', await post(ok, JSON.stringify({ input: 'x'.repeat(LIMITS.bodyLimitBytes) })));
+    expectDocumented('POST', '/v1/validate', await post(ok, 'x', { 'content-type': 'text/plain' }));
+    expectDocumented('POST', '/v1/validate', await post(s.account({ name: 'e2', plan: 'production', status: 'suspended' }), '{}'));
+    expectDocumented('POST', '/v1/validate', await post(s.account({ name: 'e3', plan: 'free_beta' }), '{}'));
+    expectDocumented('POST', '/v1/normalize', await s.app.inject({ method: 'POST', url: '/v1/normalize', payload: {}, headers: bearer(ok) }));
+    const prod = s.account({ name: 'e4', plan: 'production', includedLookups: 0 });
+    const limit = await post(prod, JSON.stringify({ input: 'x' }));
+    expect(limit.statusCode).toBe(402);
+    expectDocumented('POST', '/v1/validate', limit);
+    const beta = s.account({ name: 'e5', plan: 'free_beta', emailVerified: true, dailyRows: 0 });
+    expectDocumented('GET', '/v1/validate', await s.app.inject({ method: 'GET', url: '/v1/validate?input=x', headers: bearer(beta) }));
+    const broken: Engine = { ...realEngine(), validate: () => { throw new Error('boom'); } };
+    const b = await makeServer({ engine: broken });
+    try {
+      const res = await b.app.inject({ method: 'POST', url: '/v1/validate', payload: { input: 'x' }, headers: bearer(b.account({ name: 'p', plan: 'production' })) });
+      expect(res.statusCode).toBe(502);
+      expectDocumented('POST', '/v1/validate', res);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+describe('a client generated from the document', () => {
+  it('the committed types are what openapi-typescript makes of the current document', async () => {
+    const generated = astToString(await openapiTS(doc as unknown as Parameters<typeof openapiTS>[0]));
+    const text = `// Generated by openapi-typescript from GET /openapi.json; test/server/openapi.test.ts checks it is current.\n${generated}`;
+    if (process.env.ADDR_UPDATE_GENERATED === '1') writeFileSync(GENERATED, text);
+    expect(readFileSync(GENERATED, 'utf8')).toBe(text);
+  });
+
+  it('validates and normalizes through openapi-fetch against the running server', async () => {
+    const base = await s.app.listen({ host: '127.0.0.1', port: 0 });
+    const key = s.account({ name: 'client', plan: 'production', includedLookups: 1 });
+    const client = createClient<paths>({ baseUrl: base, headers: bearer(key) });
+    const a = await client.POST('/v1/validate', { body: { input: '1 Main St, Sebastopol, CA 95472' } });
+    expect(a.response.status).toBe(200);
+    expect(a.data).toMatchObject({ status: 'VALIDATED', standardized: { zip5: '95472' } });
+    expect(a.data?.id).toBe(a.response.headers.get('x-request-id'));
+    const refused = await client.GET('/v1/validate', { params: { query: { input: '1 Main St, Sebastopol, CA 95472' } } });
+    expect(refused.response.status).toBe(402);
+    expect(refused.error).toMatchObject({ error: 'lookup_limit_exceeded', limits: { includedLookups: 1, usedLookups: 1 } });
+    const health = await client.GET('/healthz');
+    expect(health.data?.status).toBe('ok');
+  });
+});

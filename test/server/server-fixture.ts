@@ -1,0 +1,76 @@
+// A real addr serve app for tests: the embedded locality database, a fresh
+// accounts database in a temporary directory, accounts and keys made through the
+// same store the CLI uses. Tests drive it with inject() or listen on port 0.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { generateApiKey } from '../../src/accounts/api-keys.js';
+import type { NewAccount } from '../../src/accounts/account-store.js';
+import type { Engine } from '../../src/core/engine.js';
+import { buildApp } from '../../src/server/app.js';
+import type { AppOptions } from '../../src/server/app.js';
+import type { Contract } from '../../src/server/contract.js';
+import { openAccountsDb } from '../../src/store/accounts-db.js';
+import type { SqliteAccountStore } from '../../src/store/accounts-db.js';
+import { openEngine } from '../../src/store/open-engine.js';
+import type { OpenedEngine } from '../../src/store/open-engine.js';
+import { defaultLocalityDbPath } from '../../src/store/reference-db-path.js';
+
+let shared: OpenedEngine | null = null;
+
+/** The engine over the embedded locality database, opened once per test file. */
+export function realEngine(): Engine {
+  shared ??= openEngine({ referenceDbPath: defaultLocalityDbPath() });
+  return shared.engine;
+}
+
+/** An app with its accounts database. */
+export interface TestServer {
+  app: FastifyInstance;
+  store: SqliteAccountStore;
+  dir: string;
+  /** Creates an account and a key for it; returns the key. */
+  account(input: NewAccount): string;
+  /** A key for an existing account. */
+  keyFor(account: string): string;
+  /** Usage recorded today for `account`, by kind. */
+  usage(account: string): { validation: number; batch_row: number; autocomplete: number };
+  close(): Promise<void>;
+}
+
+/** Builds an app over a fresh accounts database. */
+export async function makeServer(options: { contract?: Contract; engine?: Engine; now?: () => Date } & Partial<AppOptions> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'addr-serve-'));
+  const store = openAccountsDb(dir);
+  const now = options.now ?? (() => new Date());
+  const app = buildApp({ ...options, engine: options.engine ?? realEngine(), accounts: store, contract: options.contract ?? 'a', now });
+  await app.ready();
+  const keyFor = (account: string): string => {
+    const key = generateApiKey();
+    store.addKey({ prefix: key.prefix, account, hash: key.hash, createdAt: now().toISOString() });
+    return key.key;
+  };
+  return {
+    app,
+    store,
+    dir,
+    account(input) {
+      store.createAccount(input, now());
+      return keyFor(input.name);
+    },
+    keyFor,
+    usage(account) {
+      const row = store.usageByDay({ account }).at(-1);
+      return { validation: row?.validation ?? 0, batch_row: row?.batch_row ?? 0, autocomplete: row?.autocomplete ?? 0 };
+    },
+    async close() {
+      await app.close();
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Authorization header of a key. */
+export const bearer = (key: string): Record<string, string> => ({ authorization: `Bearer ${key}` });
