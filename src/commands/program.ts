@@ -76,7 +76,7 @@ const DATA_HELP = 'Address points live in points.sqlite in the data directory: -
   + 'validate opens them from there by itself. An import replaces its source whole, in one transaction: interrupted, it leaves the data as it was.';
 const SERVE_HELP = 'Every endpoint but GET /healthz and GET /openapi.json needs Authorization: Bearer <key> (make one with `addr keys create`); '
   + 'accounts, plans and usage are those of accounts.sqlite in the data directory, shared with the CLI. '
-  + 'Endpoints: POST and GET /v1/validate, POST /v1/normalize, GET /healthz, GET /openapi.json (the full description). '
+  + 'Endpoints: POST and GET /v1/validate, POST /v1/normalize, POST /v1/geocode, GET /healthz, GET /openapi.json (the full description). '
   + 'Errors are {error, message, request_id}; checks run in this order: key (401), account suspended or email unverified (403), '
   + 'feature on the plan (403), request shape (400, 413, 415), quota (429, 402), engine (502). '
   + 'Logs: one JSON line per request on stderr, without keys or addresses (--log-bodies adds them). '

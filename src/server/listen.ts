@@ -20,7 +20,7 @@ export interface ServerConfig {
   port: number; // 0 picks a free port
   contract: Contract;
   referenceDbPath: string; // the locality database
-  dataDir: string; // where accounts.sqlite (and imported data) live
+  dataDir: string; // where accounts.sqlite and the imported address points (points.sqlite) live
   logLevel: string; // pino level: fatal, error, warn, info, debug, trace or silent
   logBodies: boolean;
   logStream: NodeJS.WritableStream; // where the JSON log lines go (stderr)
@@ -39,7 +39,7 @@ export interface RunningServer {
 /** Starts the server; throws ADDR_ERR_STORE_* (reference data), ADDR_ERR_ACCOUNTS_DB or ADDR_ERR_USAGE (address in use). */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const startedAt = performance.now();
-  const opened = openEngine({ referenceDbPath: config.referenceDbPath });
+  const opened = openEngine({ referenceDbPath: config.referenceDbPath, dataDir: config.dataDir }); // points.sqlite too, when imported
   let accounts;
   try {
     accounts = openAccountsDb(config.dataDir);

@@ -169,6 +169,7 @@ export const ValidationResultA = {
     suggested_address: nullableString('A reference reading to review, when review is recommended.'),
     display_address: nullableString('Mixed-case address for people.'),
     latency_ms: latency,
+    place_id: nullableString('With address points covering the area: the point that confirmed the address (null when none); absent without points.'),
     data_version: string('Version of the reference data.'),
     engine_version: string('Version of the engine.'),
   },
@@ -252,6 +253,40 @@ export const NormalizeResult = {
   additionalProperties: false,
 } as const;
 
+/** The body of POST /v1/geocode. */
+export const GeocodeRequest = { ...NormalizeRequest, description: 'Either a one-line `input` or a structured `address` (line1 required), not both.' } as const;
+
+/** The result of POST /v1/geocode. */
+export const GeocodeResult = {
+  type: 'object',
+  properties: {
+    id: requestId,
+    status: { type: 'string', enum: ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND'], description: 'Status of the validation the geocode comes from (Variant A values).' },
+    formatted_address: nullableString('The address the point is for, mixed case.'),
+    standardized: {
+      type: 'object',
+      properties: {
+        line1: nullableString('Standardized street line.'),
+        city: nullableString('City.'),
+        state: nullableString('Two-letter state code.'),
+        zip5: nullableString('5-digit ZIP.'),
+        zip4: nullableString('ZIP+4 extension.'),
+      },
+      required: ['line1', 'city', 'state', 'zip5', 'zip4'],
+      additionalProperties: false,
+    },
+    geocode: nullableGeocode,
+    place_id: nullableString('The address point of a ROOFTOP geocode; null otherwise.'),
+    match_source: string('The layer that placed it: POINTS_ENGINE or LOCALITY_ENGINE.'),
+    reason_codes: { type: 'array', items: ReasonCode },
+    data_version: string('Version of the reference data.'),
+    engine_version: string('Version of the engine.'),
+    latency_ms: latency,
+  },
+  required: ['id', 'status', 'formatted_address', 'standardized', 'geocode', 'place_id', 'match_source', 'reason_codes', 'data_version', 'engine_version', 'latency_ms'],
+  additionalProperties: false,
+} as const;
+
 /** The `limits` object of a 402. */
 export const Limits = {
   type: 'object',
@@ -295,5 +330,5 @@ export const Health = {
 /** Every named schema, for the OpenAPI document's components. */
 export const COMPONENT_SCHEMAS: Readonly<Record<string, object>> = {
   StructuredAddress, ValidateOptions, ValidateRequest, NormalizeRequest, ValidationInput, StandardizedA, StandardizedB, Geocode, ReasonCode,
-  ChangeCode, Quality, ValidationResultA, ValidationResultB, Components, NormalizeResult, Limits, ErrorBody, Health,
+  ChangeCode, Quality, ValidationResultA, ValidationResultB, Components, NormalizeResult, GeocodeRequest, GeocodeResult, Limits, ErrorBody, Health,
 };

@@ -24,17 +24,22 @@ import type { TestServer } from './server-fixture.js';
 const GENERATED = new URL('./generated/openapi.ts', import.meta.url);
 
 let s: TestServer;
+let pts: TestServer;
 let doc: Record<string, unknown>;
 let ajv: Ajv2020;
 beforeAll(async () => {
   s = await makeServer();
+  pts = await makeServer({ points: ['sebastopol.oa.csv'] });
   const res = await s.app.inject({ method: 'GET', url: '/openapi.json' });
   doc = res.json() as Record<string, unknown>;
   ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema({ $id: 'https://addr.local/openapi.json', ...doc });
 });
-afterAll(async () => s.close());
+afterAll(async () => {
+  await s.close();
+  await pts.close();
+});
 
 /** A JSON pointer segment. */
 const seg = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -90,8 +95,20 @@ describe('real responses match the document', () => {
       }
       expectDocumented('GET', '/v1/validate', await s.app.inject({ method: 'GET', url: `/v1/validate?input=${encodeURIComponent(input)}`, headers: bearer(key) }));
       expectDocumented('POST', '/v1/normalize', await s.app.inject({ method: 'POST', url: '/v1/normalize', payload: { input }, headers: bearer(key) }));
+      expectDocumented('POST', '/v1/geocode', await s.app.inject({ method: 'POST', url: '/v1/geocode', payload: { input }, headers: bearer(key) }));
     }
     expectDocumented('GET', '/healthz', await s.app.inject({ method: 'GET', url: '/healthz' }));
+  });
+
+  it('results over address points (place ids, ROOFTOP, deliverability D)', async () => {
+    const key = pts.account({ name: 'doc', plan: 'production' });
+    for (const input of ['102 bodega ave sebastopol ca 95472', '103 bodega ave sebastopol ca 95472', '100 bodega ave apt 9 sebastopol ca']) {
+      for (const contract of ['a', 'b']) {
+        const res = await pts.app.inject({ method: 'POST', url: '/v1/validate', payload: { input, options: { geocode: true } }, headers: { ...bearer(key), 'x-contract': contract } });
+        expectDocumented('POST', '/v1/validate', res);
+      }
+      expectDocumented('POST', '/v1/geocode', await pts.app.inject({ method: 'POST', url: '/v1/geocode', payload: { input }, headers: bearer(key) }));
+    }
   });
 
   it('error answers', async () => {

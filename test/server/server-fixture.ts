@@ -16,6 +16,7 @@ import type { SqliteAccountStore } from '../../src/store/accounts-db.js';
 import { openEngine } from '../../src/store/open-engine.js';
 import type { OpenedEngine } from '../../src/store/open-engine.js';
 import { defaultLocalityDbPath } from '../../src/store/reference-db-path.js';
+import { importFixtures } from '../store/points-fixtures.js';
 
 let shared: OpenedEngine | null = null;
 
@@ -40,11 +41,18 @@ export interface TestServer {
 }
 
 /** Builds an app over a fresh accounts database. */
-export async function makeServer(options: { contract?: Contract; engine?: Engine; now?: () => Date } & Partial<AppOptions> = {}): Promise<TestServer> {
+export async function makeServer(options: { contract?: Contract; engine?: Engine; now?: () => Date; points?: readonly string[] } & Partial<AppOptions> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'addr-serve-'));
   const store = openAccountsDb(dir);
   const now = options.now ?? (() => new Date());
-  const app = buildApp({ ...options, engine: options.engine ?? realEngine(), accounts: store, contract: options.contract ?? 'a', now });
+  // With `points`: those fixtures of fixtures/points imported into the data directory, and an engine over them.
+  let own: OpenedEngine | null = null;
+  if (options.points !== undefined) {
+    await importFixtures(dir, options.points);
+    own = openEngine({ referenceDbPath: defaultLocalityDbPath(), dataDir: dir });
+  }
+  const { points: _points, ...appOptions } = options;
+  const app = buildApp({ ...appOptions, engine: options.engine ?? own?.engine ?? realEngine(), accounts: store, contract: options.contract ?? 'a', now });
   await app.ready();
   const keyFor = (account: string): string => {
     const key = generateApiKey();
@@ -67,6 +75,7 @@ export async function makeServer(options: { contract?: Contract; engine?: Engine
     async close() {
       await app.close();
       store.close();
+      own?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -165,3 +165,41 @@ describe('GET /healthz', () => {
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
   });
 });
+
+describe('with imported address points', () => {
+  let p: TestServer;
+  let k: string;
+  beforeAll(async () => {
+    p = await makeServer({ points: ['sebastopol.oa.csv'] });
+    k = p.account({ name: 'pts', plan: 'production' });
+  });
+  afterAll(async () => p.close());
+
+  it('validate confirms the delivery point, in both contracts', async () => {
+    const a = await p.app.inject({ method: 'POST', url: '/v1/validate', payload: { input: '102 bodega ave sebastopol ca 95472' }, headers: bearer(k) });
+    expect(a.json()).toMatchObject({
+      status: 'VALIDATED', match_code: 'POINTS_ENGINE', place_id: expect.any(String),
+      standardized: { line1: '102 BODEGA AVE', deliverability: 'D' }, geocode: { quality: 'ROOFTOP' }, quality: { level: 'delivery_point' },
+    });
+    const b = await p.app.inject({ method: 'POST', url: '/v1/validate', payload: { input: '102 bodega ave sebastopol ca 95472', options: { geocode: true } }, headers: { ...bearer(k), 'x-contract': 'b' } });
+    expect(b.json()).toMatchObject({ status: 'VALIDATED', match_code: 'EXACT', geocode: { quality: 'ROOFTOP', lat: 38.4021, lon: -122.8287 }, standardized: { deliverability: 'D' } });
+  });
+
+  it('POST /v1/geocode: ROOFTOP with the place id from a point, a centroid without one; metered as a validation', async () => {
+    const before = p.usage('pts').validation;
+    const roof = await p.app.inject({ method: 'POST', url: '/v1/geocode', payload: { address: { line1: '102 Bodega Avenue', city: 'Sebastopol', state: 'CA' } }, headers: bearer(k) });
+    expect(roof.statusCode).toBe(200);
+    expect(roof.json()).toMatchObject({
+      id: roof.headers['x-request-id'], status: 'CORRECTED', match_source: 'POINTS_ENGINE', place_id: expect.any(String),
+      geocode: { lat: 38.4021, lon: -122.8287, quality: 'ROOFTOP' }, standardized: { line1: '102 BODEGA AVE', zip5: '95472' },
+    });
+    expect(roof.json().latency_ms).toBeGreaterThan(0);
+    const zip = await p.app.inject({ method: 'POST', url: '/v1/geocode', payload: { input: '1 Main St, Boston, MA 02108' }, headers: bearer(k) });
+    expect(zip.json()).toMatchObject({ match_source: 'LOCALITY_ENGINE', place_id: null, geocode: { quality: 'ZIP_CENTROID' } });
+    const nothing = await p.app.inject({ method: 'POST', url: '/v1/geocode', payload: { input: 'hello world' }, headers: bearer(k) });
+    expect(nothing.json()).toMatchObject({ status: 'NOT_FOUND', geocode: null });
+    expect(p.usage('pts').validation).toBe(before + 3);
+    const bad = await p.app.inject({ method: 'POST', url: '/v1/geocode', payload: { address: { city: 'Sebastopol' } }, headers: bearer(k) });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,5 +1,6 @@
 /** Every endpoint of addr serve, in the order the OpenAPI document lists them. */
 import type { RouteSpec } from '../route-spec.js';
+import { geocodePost } from './geocode.js';
 import { healthzGet } from './healthz.js';
 import { normalizePost } from './normalize.js';
 import { openapiGet } from './openapi.js';
@@ -10,6 +11,7 @@ export const ROUTES: readonly RouteSpec[] = [
   validatePost,
   validateGet,
   normalizePost,
+  geocodePost,
   healthzGet,
   openapiGet,
 ];

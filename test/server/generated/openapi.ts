@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Coordinates for one address
+         * @description Validates the address and returns its point: ROOFTOP from an imported address point (with its place_id), STREET when the street is among the points but the number is not, else ZIP_CENTROID or CITY_CENTROID from the locality layer; geocode is null when nothing places it. Send `input` (one line) or `address` (structured). Metered as one validation.
+         */
+        post: operations["geocodeAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -199,12 +219,12 @@ export interface components {
          * @description docs/validation.md lists every code.
          * @enum {string}
          */
-        ReasonCode: "NO_STREET_COVERAGE" | "STREET_MISSING" | "HOUSE_NUMBER_MISSING" | "LOCALITY_MISSING" | "ZIP_INVALID" | "ZIP_NOT_FOUND" | "ZIP_MISSING" | "ZIP_AMBIGUOUS" | "ZIP_STATE_MISMATCH" | "CITY_ZIP_MISMATCH" | "CITY_ALTERNATE_NAME" | "CITY_FUZZY_MATCH" | "CITY_NOT_FOUND" | "CITY_AMBIGUOUS" | "STATE_INVALID" | "MILITARY_ADDRESS" | "MILITARY_STATE_MISMATCH" | "MILITARY_ZIP_UNLISTED" | "MILITARY_CITY_INVALID" | "UNPARSED_INPUT" | "NOT_AN_ADDRESS" | "HOUSE_NUMBER_NOT_FOUND" | "UNIT_MISSING";
+        ReasonCode: "NO_STREET_COVERAGE" | "STREET_MISSING" | "HOUSE_NUMBER_MISSING" | "LOCALITY_MISSING" | "ZIP_INVALID" | "ZIP_NOT_FOUND" | "ZIP_MISSING" | "ZIP_AMBIGUOUS" | "ZIP_STATE_MISMATCH" | "CITY_ZIP_MISMATCH" | "CITY_ALTERNATE_NAME" | "CITY_FUZZY_MATCH" | "CITY_NOT_FOUND" | "CITY_AMBIGUOUS" | "STATE_INVALID" | "MILITARY_ADDRESS" | "MILITARY_STATE_MISMATCH" | "MILITARY_ZIP_UNLISTED" | "MILITARY_CITY_INVALID" | "UNPARSED_INPUT" | "NOT_AN_ADDRESS" | "HOUSE_NUMBER_NOT_FOUND" | "UNIT_MISSING" | "UNIT_NOT_FOUND" | "STREET_NOT_FOUND" | "STREET_FUZZY_MATCH" | "AMBIGUOUS_MATCH";
         /**
          * @description docs/validation.md lists every code.
          * @enum {string}
          */
-        ChangeCode: "ZIP_ADDED" | "ZIP_CORRECTED" | "ZIP4_REMOVED" | "CITY_ADDED" | "CITY_CORRECTED" | "CITY_STANDARDIZED" | "STATE_ADDED" | "STATE_CORRECTED" | "STATE_STANDARDIZED" | "SUFFIX_STANDARDIZED" | "DIRECTIONAL_STANDARDIZED" | "UNIT_STANDARDIZED" | "PO_BOX_STANDARDIZED" | "ROUTE_STANDARDIZED" | "ZIP4_ADDED" | "SUFFIX_ADDED";
+        ChangeCode: "ZIP_ADDED" | "ZIP_CORRECTED" | "ZIP4_REMOVED" | "CITY_ADDED" | "CITY_CORRECTED" | "CITY_STANDARDIZED" | "STATE_ADDED" | "STATE_CORRECTED" | "STATE_STANDARDIZED" | "SUFFIX_STANDARDIZED" | "DIRECTIONAL_STANDARDIZED" | "UNIT_STANDARDIZED" | "PO_BOX_STANDARDIZED" | "ROUTE_STANDARDIZED" | "ZIP4_ADDED" | "SUFFIX_ADDED" | "SUFFIX_CORRECTED" | "DIRECTIONAL_ADDED" | "DIRECTIONAL_CORRECTED" | "STREET_CORRECTED";
         Quality: {
             /**
              * @description The finest reference layer that confirmed the address.
@@ -246,6 +266,8 @@ export interface components {
             display_address: string | null;
             /** @description Latency measured by the API route, in milliseconds. */
             latency_ms: number;
+            /** @description With address points covering the area: the point that confirmed the address (null when none); absent without points. */
+            place_id?: string | null;
             /** @description Version of the reference data. */
             data_version: string;
             /** @description Version of the engine. */
@@ -335,6 +357,48 @@ export interface components {
             last_line: string;
             /** @description Words the parser could not place. */
             unparsed: string[];
+            /** @description Latency measured by the API route, in milliseconds. */
+            latency_ms: number;
+        };
+        /** @description Either a one-line `input` or a structured `address` (line1 required), not both. */
+        GeocodeRequest: {
+            /** @description One-line address. */
+            input?: string;
+            address?: components["schemas"]["StructuredAddress"];
+        };
+        GeocodeResult: {
+            /** @description Request identifier; the same as the x-request-id header. */
+            id: string;
+            /**
+             * @description Status of the validation the geocode comes from (Variant A values).
+             * @enum {string}
+             */
+            status: "VALIDATED" | "CORRECTED" | "PARTIAL" | "NOT_FOUND";
+            /** @description The address the point is for, mixed case. */
+            formatted_address: string | null;
+            standardized: {
+                /** @description Standardized street line. */
+                line1: string | null;
+                /** @description City. */
+                city: string | null;
+                /** @description Two-letter state code. */
+                state: string | null;
+                /** @description 5-digit ZIP. */
+                zip5: string | null;
+                /** @description ZIP+4 extension. */
+                zip4: string | null;
+            };
+            /** @description Null when no geocoding data is returned. */
+            geocode: components["schemas"]["Geocode"] | null;
+            /** @description The address point of a ROOFTOP geocode; null otherwise. */
+            place_id: string | null;
+            /** @description The layer that placed it: POINTS_ENGINE or LOCALITY_ENGINE. */
+            match_source: string;
+            reason_codes: components["schemas"]["ReasonCode"][];
+            /** @description Version of the reference data. */
+            data_version: string;
+            /** @description Version of the engine. */
+            engine_version: string;
             /** @description Latency measured by the API route, in milliseconds. */
             latency_ms: number;
         };
@@ -635,6 +699,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NormalizeResult"];
+                };
+            };
+            /** @description Bad request: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment required: `lookup_limit_exceeded`. */
+            402: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: `account_suspended`, `email_verification_required`. */
+            403: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: `payload_too_large`. */
+            413: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: `quota_exceeded`. */
+            429: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad gateway: `validation_failed`. */
+            502: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    geocodeAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeocodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The geocode and the address it is for. */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeocodeResult"];
                 };
             };
             /** @description Bad request: `bad_request`. */
