@@ -38,6 +38,8 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpError>> = Object.freeze
   ADDR_ERR_BATCH_INPUT: answer(400, 'bad_request'),
   ADDR_ERR_BATCH_RESUME: answer(400, 'bad_request'),
   ADDR_ERR_BATCH_UNPROCESSED: answer(429, 'quota_exceeded'),
+  ADDR_ERR_COORDINATES_INVALID: answer(400, 'bad_request'),
+  ADDR_ERR_PLACE_NOT_FOUND: answer(404, 'not_found'),
   ADDR_ERR_ENGINE_FAILED: answer(502, 'validation_failed'),
   ADDR_ERR_SERVICE_UNAVAILABLE: answer(500, 'service_unavailable'),
   ADDR_ERR_HTTP_NOT_FOUND: answer(404, 'not_found'),
