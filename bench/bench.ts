@@ -17,6 +17,9 @@
  *                         with points vs locality-only, nearest-point p99 (points-bench.ts)
  *   reverse+autocomplete  p50/p99 of engine.reverse and engine.suggest over 1,000,000
  *                         generated, imported points (reverse-autocomplete-bench.ts)
+ *   batch                 `addr batch` on a generated 1,000,000-row CSV vs a csv-parse ->
+ *                         csv-stringify copy, peak RSS, and at 2,000,000 rows (batch-bench.ts);
+ *                         `--only batch` runs this section alone
  *
  * Flags:
  *   --quick           10,000 addresses and 5 cold-start runs (fast iteration)
@@ -44,6 +47,8 @@ import { defaultLocalityDbPath } from '../src/store/reference-db-path.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
 import { createEngine } from '../src/core/engine.js';
 import { benchExtract } from './extract-bench.js';
+import { benchBatch } from './batch-bench.js';
+import type { BatchFigure } from './batch-bench.js';
 import { generateAddresses, oneLine } from './generate-addresses.js';
 import { benchPoints } from './points-bench.js';
 import type { PointsFigure } from './points-bench.js';
@@ -202,7 +207,7 @@ function openStore(path: string): LocalityStore | null {
 }
 
 /** The rows of the points section. */
-function pointRows(figures: readonly PointsFigure[]): Row[] {
+function pointRows(figures: readonly (PointsFigure | BatchFigure)[]): Row[] {
   const fmt = (v: number, unit: string): string => (unit === 'ms' ? `${v.toFixed(2)} ms` : int(v));
   return figures.map((f) => [
     f.metric,
@@ -235,6 +240,11 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const localities = readLocalities(dbPath, LOCALITY_SAMPLE);
+  if (settings.only === 'batch') {
+    const figures = await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line));
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    return;
+  }
   const inputs = generateAddresses(settings.count, SEED, localities ?? undefined).map(oneLine);
 
   let addresserErrors = 0;
@@ -347,6 +357,7 @@ async function main(argv: readonly string[]): Promise<void> {
     rows.push(['extract throughput (MB/s)', 'n/a', '—', '—', '≥ 20', 'FAIL (no database)']);
   }
   if (existsSync(dbPath)) rows.push(...latencyRows(await benchReverseAutocomplete(dbPath, settings.quick, (line) => console.log(line))));
+  rows.push(...pointRows(await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line))));
   const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6; // maxRSS is in KiB
   rows.push(['peak RSS of this bench process', `${rssMb.toFixed(0)} MB`, '—', '—', '—', 'info']);
 

@@ -169,4 +169,31 @@ describe('addr batch interrupted', () => {
     expect(got.every((id, i) => id === String(i + 1))).toBe(true);
     expect(batchRows(dir, 'local')).toBe(n);
   });
+
+  it('on SIGTERM writes the rows under way, keeps the checkpoint and exits 143; --resume finishes', async () => {
+    const dir = tempDir();
+    const n = 60_000;
+    writeFileSync(join(dir, 'big.csv'), addresses(n));
+    const child = spawn(process.execPath, [BIN, 'batch', 'big.csv', '-o', 'out.csv', '--workers', '1'], { cwd: dir, env: { ...process.env, ...env(dir) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const partial = join(dir, 'out.csv.partial');
+    for (let i = 0; i < 600; i++) {
+      if (existsSync(partial) && statSync(partial).size > 400_000) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(stderr).toMatch(/interrupted \(SIGTERM\); the checkpoint is kept: run the same command with --resume to finish from input line [\d,]+\./);
+    const done = ids(partial).length;
+    expect(done).toBeGreaterThan(0);
+    expect(cli(dir, ['batch', 'big.csv', '-o', 'out.csv', '--resume']).code).toBe(0);
+    const got = ids(join(dir, 'out.csv'));
+    expect(got.length).toBe(n);
+    expect(got.every((id, i) => id === String(i + 1))).toBe(true);
+    expect(batchRows(dir, 'local')).toBe(n);
+  });
 });

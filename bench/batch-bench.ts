@@ -1,0 +1,115 @@
+/**
+ * The batch section of `npm run bench` (issue 3): a generated spreadsheet of
+ * realistic rows (id, name, street, unit, city, state, zip over real
+ * localities) in a temporary directory, then
+ *   - a plain csv-parse -> csv-stringify copy of it (the baseline),
+ *   - the built `addr batch` on it, run as a child process, with its peak RSS
+ *     (/usr/bin/time's maximum resident set size, else VmHWM polled from /proc),
+ *   - the same at twice the rows (memory must not grow with the file).
+ * Targets: >= 0.75x the copy's rows/s, <= 300 MB, <= +10% RSS at twice the rows.
+ */
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished, pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse';
+import { stringify } from 'csv-stringify';
+import { generateAddresses } from './generate-addresses.js';
+import type { Locality } from './generate-addresses.js';
+
+/** One figure of the section, in the shape of the bench table. */
+export interface BatchFigure { metric: string; value: number; unit: string; peer: number | null; target: string; pass: boolean | null }
+
+const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
+const TIME = '/usr/bin/time';
+const BLOCK = 50_000; // rows generated at a time, so generation memory stays flat
+
+/** Writes a CSV of `rows` generated rows. */
+async function writeCsv(path: string, rows: number, localities: Locality[] | undefined): Promise<void> {
+  const out = createWriteStream(path);
+  out.write('id,name,street,unit,city,state,zip\n');
+  for (let start = 0; start < rows; start += BLOCK) {
+    const block = generateAddresses(Math.min(BLOCK, rows - start), 1000 + start, localities);
+    let text = '';
+    for (let i = 0; i < block.length; i++) {
+      const a = block[i] as (typeof block)[number];
+      const id = start + i + 1;
+      // A name with a comma now and then, quoted, as exports have them.
+      const name = id % 7 === 0 ? `"Customer ${id}, Jr."` : `Customer ${id}`;
+      text += `${id},${name},${a.line1},${a.line2},${a.city},${a.state},${a.zip}\n`;
+    }
+    if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  out.end();
+  await finished(out);
+}
+
+/** Seconds of a csv-parse -> csv-stringify copy of the file. */
+async function timeCopy(path: string, dir: string): Promise<number> {
+  const started = performance.now();
+  await pipeline(createReadStream(path), parse(), stringify(), createWriteStream(join(dir, 'copy.csv')));
+  return (performance.now() - started) / 1000;
+}
+
+/** Seconds and peak RSS (bytes) of `addr batch` on the file, as a child process. */
+async function timeBatch(path: string, dir: string, log: (line: string) => void): Promise<{ seconds: number; rss: number; ok: boolean }> {
+  const args = [BIN, 'batch', path, '-o', join(dir, 'out.csv'), '--data-dir', join(dir, 'data')];
+  const viaTime = existsSync(TIME);
+  const rssFile = join(dir, 'rss.txt');
+  const started = performance.now();
+  const child = viaTime
+    ? spawn(TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+    : spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  let hwm = 0;
+  const poll = viaTime ? null : setInterval(() => {
+    try {
+      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (m) hwm = Math.max(hwm, Number(m[1]) * 1024);
+    } catch {
+      // the process has ended
+    }
+  }, 50);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  if (poll !== null) clearInterval(poll);
+  const seconds = (performance.now() - started) / 1000;
+  const rss = viaTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) * 1024 : hwm;
+  const summary = stderr.split('\n').find((l) => l.includes('rows done')) ?? stderr.trim();
+  log(`batch: ${summary}`);
+  return { seconds, rss, ok: code === 0 };
+}
+
+/** Runs the section; `log` prints progress lines. */
+export async function benchBatch(localities: Locality[] | undefined, quick: boolean, log: (line: string) => void): Promise<BatchFigure[]> {
+  const rows = quick ? 50_000 : 1_000_000;
+  const dir = mkdtempSync(join(tmpdir(), 'addr-bench-batch-'));
+  try {
+    const csv = join(dir, 'customers.csv');
+    await writeCsv(csv, rows, localities);
+    const copySeconds = await timeCopy(csv, dir);
+    const copyRate = rows / copySeconds;
+    log(`batch: csv-parse -> csv-stringify copy of ${rows.toLocaleString('en-US')} rows in ${copySeconds.toFixed(1)} s`);
+    const one = await timeBatch(csv, dir, log);
+    rmSync(join(dir, 'out.csv'), { force: true });
+    const rate = rows / one.seconds;
+    const big = join(dir, 'customers2.csv');
+    await writeCsv(big, rows * 2, localities);
+    rmSync(csv);
+    const two = await timeBatch(big, dir, log);
+    const mb = (bytes: number): number => bytes / 1e6;
+    const label = (n: number): string => `${(n / 1e6).toLocaleString('en-US')}M`;
+    return [
+      { metric: `batch ${label(rows)}-row CSV (rows/s, child process) vs csv-parse -> csv-stringify copy`, value: rate, unit: 'rows/s', peer: copyRate, target: '≥ 0.75×', pass: one.ok && rate / copyRate >= 0.75 },
+      { metric: `batch ${label(rows)} rows: peak RSS (MB)`, value: mb(one.rss), unit: 'MB', peer: null, target: '≤ 300 MB', pass: one.ok && mb(one.rss) <= 300 },
+      { metric: `batch ${label(rows * 2)} rows: peak RSS (MB) vs ${label(rows)} rows`, value: mb(two.rss), unit: 'MB', peer: mb(one.rss), target: '≤ 1.10×', pass: two.ok && two.rss <= one.rss * 1.1 },
+      { metric: `batch ${label(rows * 2)} rows (rows/s)`, value: (rows * 2) / two.seconds, unit: 'rows/s', peer: null, target: '—', pass: null },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
