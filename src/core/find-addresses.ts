@@ -9,10 +9,12 @@
  * the earliest; the caller's judge (the parser and the locality layer) decides
  * which, if any, is an address. Word lists live in data/extraction.json.
  *
- * A cheap pre-filter keeps this fast on prose: only the neighbourhood of digit
- * runs is tokenized at all (every address this finds has a digit).
+ * A cheap pre-filter keeps this fast on prose: only the neighbourhood of a
+ * written state with a digit before it (or a ZIP right after it) is tokenized
+ * at all; with `aggressive`, the neighbourhood of every digit run too.
  */
 import words from './data/extraction.json' with { type: 'json' };
+import stateData from './data/states.json' with { type: 'json' };
 import { directionOfToken, stateOfText, STATE_NAME_MAX_WORDS, suffixOfToken, unitOfToken } from './pub28.js';
 import { tokenizeText } from './extract-tokens.js';
 import type { TextToken } from './extract-tokens.js';
@@ -28,7 +30,6 @@ const COUNTRY_MAX_WORDS = Math.max(...words.countries.map((c) => c.split(' ').le
 
 const MAX_LINES = 3; // line breaks an address may span (street, unit, city lines)
 const MAX_WORDS_BACK = 24; // words scanned back from the state for the start
-const CONTEXT = 320; // characters around a digit run that are looked at
 
 /** A span of text that may be an address, handed to the judge. */
 export interface AddressCandidate {
@@ -125,13 +126,15 @@ function stateAt(toks: readonly TextToken[], j: number): { code: string; next: n
   }
   let words = t.word;
   let best: { code: string; next: number } | null = null;
-  for (let n = 1; n <= STATE_NAME_MAX_WORDS && j + n - 1 < toks.length; n++) {
-    if (n > 1) {
-      const u = toks[j + n - 1] as TextToken;
-      const prev = toks[j + n - 2] as TextToken;
-      if (u.breaks > 0 || (prev.trail !== '' && prev.trail !== '.')) break;
-      words = `${words} ${u.word}`;
-    }
+  const code1 = stateOfText(words);
+  if (code1 !== null) best = { code: code1, next: j + 1 };
+  // Longer names only from a word that begins one ("NEW" York, "DISTRICT" of Columbia).
+  if (!MULTI_WORD_STARTS.has(words)) return best === null ? null : { ...best, zipGlued: null };
+  for (let n = 2; n <= STATE_NAME_MAX_WORDS && j + n - 1 < toks.length; n++) {
+    const u = toks[j + n - 1] as TextToken;
+    const prev = toks[j + n - 2] as TextToken;
+    if (u.breaks > 0 || (prev.trail !== '' && prev.trail !== '.')) break;
+    words = `${words} ${u.word}`;
     const code = stateOfText(words);
     if (code !== null) best = { code, next: j + n };
   }
@@ -342,25 +345,68 @@ function streetLines<T>(text: string, toks: readonly TextToken[], taken: readonl
   return out;
 }
 
+// Every way a state is written (codes, names, traditional abbreviations), as one regular
+// expression: the pre-filter looks for these first, then for a digit before them.
+const STATE_WRITINGS: string[] = stateData.states.flatMap((st) => [st.code, st.name.toUpperCase(), ...st.aliases]);
+const STATE_PATTERN = new RegExp(
+  `(?<![A-Za-z0-9])(?:${[...new Set(STATE_WRITINGS)]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => (w.length === 2 ? `${w[0]}\\.?${w[1]}` : w.split(' ').join('[\\s.]+')))
+    .join('|')})(?![A-Za-z])`,
+  'gi',
+);
+const MULTI_WORD_STARTS = new Set(STATE_WRITINGS.filter((w) => w.includes(' ')).map((w) => w.split(' ')[0] as string));
+const BEFORE = 320; // characters before a state where its address may start (four lines at most)
+const AFTER = 60; // characters after it: ZIP, country, a second state, a city written after the state
+
+/** True when a state written at text[i, j) could end an address (a word code needs a ZIP or a comma, or capitals). */
+function plausibleState(text: string, i: number, j: number): boolean {
+  const written = text.slice(i, j);
+  const folded = written.replace(/\./g, '').toUpperCase();
+  if (!WORD_CODES.has(folded) && !WORD_ALIASES.has(folded)) return true;
+  if (written === written.toUpperCase()) return true;
+  let k = i - 1;
+  while (k >= 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
+  if (k >= 0 && text.charCodeAt(k) === 44) return true; // ", in 46514"
+  return /^[\s,]{0,3}\d/.test(text.slice(j, j + 4)); // "elkhart in 46514"
+}
+
 /**
- * The stretches of text[from, to) worth tokenizing: the neighbourhood of each digit run
- * (CONTEXT characters either way, cut at blank lines and widened to whole words), merged.
+ * The stretches of text[from, to) worth tokenizing: around each written state (BEFORE
+ * characters before it, AFTER after it, cut at blank lines, widened to whole words) that has a
+ * digit before it (a house number, a box or route number) — merged. With `aggressive`, also
+ * around every digit run (street lines have no state).
  */
-export function hotRegions(text: string, from: number, to: number): [number, number][] {
-  const regions: [number, number][] = [];
-  const digits = /\d+/g;
-  digits.lastIndex = from;
-  let m: RegExpExecArray | null;
-  while ((m = digits.exec(text)) !== null && m.index < to) {
-    const p = m.index;
-    let a = Math.max(from, p - CONTEXT);
-    let b = Math.min(to, p + CONTEXT);
+export function hotRegions(text: string, from: number, to: number, aggressive = false): [number, number][] {
+  const raw: [number, number][] = [];
+  const widen = (a: number, b: number, p: number): void => {
     const blankBefore = text.lastIndexOf('\n\n', p);
     if (blankBefore >= a) a = blankBefore + 2;
     const blankAfter = text.indexOf('\n\n', p);
     if (blankAfter >= 0 && blankAfter < b) b = blankAfter;
-    while (a > from && !/\s/.test(text[a - 1] as string)) a--;
-    while (b < to && !/\s/.test(text[b] as string)) b++;
+    while (a > from && !isBlankCode(text.charCodeAt(a - 1))) a--;
+    while (b < to && !isBlankCode(text.charCodeAt(b))) b++;
+    raw.push([a, b]);
+  };
+  const states = new RegExp(STATE_PATTERN.source, STATE_PATTERN.flags);
+  states.lastIndex = from;
+  let m: RegExpExecArray | null;
+  while ((m = states.exec(text)) !== null && m.index < to) {
+    const i = m.index;
+    const j = i + m[0].length;
+    if (!plausibleState(text, i, j)) continue;
+    const a = Math.max(from, i - BEFORE);
+    if (!/\d/.test(text.slice(a, i)) && !/^\d/.test(text.slice(j, j + 1))) continue;
+    widen(a, Math.min(to, j + AFTER), i);
+  }
+  if (aggressive) {
+    const digits = /\d+/g;
+    digits.lastIndex = from;
+    while ((m = digits.exec(text)) !== null && m.index < to) widen(Math.max(from, m.index - 40), Math.min(to, m.index + 120), m.index);
+  }
+  raw.sort((x, y) => x[0] - y[0]);
+  const regions: [number, number][] = [];
+  for (const [a, b] of raw) {
     const last = regions[regions.length - 1];
     if (last !== undefined && a <= last[1]) last[1] = Math.max(last[1], b);
     else regions.push([a, b]);
@@ -368,9 +414,13 @@ export function hotRegions(text: string, from: number, to: number): [number, num
   return regions;
 }
 
-/** Finds the addresses of text[from, to), looking only at the neighbourhood of digits. */
+function isBlankCode(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/** Finds the addresses of text[from, to), looking only at the stretches hotRegions picks. */
 export function findAddresses<T>(text: string, judge: Judge<T>, options: FindOptions = {}, from = 0, to = text.length): FoundAddress<T>[] {
   const out: FoundAddress<T>[] = [];
-  for (const [a, b] of hotRegions(text, from, to)) out.push(...findAddressesIn(text, a, b, judge, options));
+  for (const [a, b] of hotRegions(text, from, to, options.aggressive === true)) out.push(...findAddressesIn(text, a, b, judge, options));
   return out;
 }
