@@ -10,6 +10,7 @@ import abbreviations from './data/source-street-abbreviations.json' with { type:
 import { normalize } from './normalize.js';
 import { stateCode, unitDesignator } from './pub28.js';
 import { streetKey } from './street-key.js';
+import { PO_BOX, matchPhrase } from './vocabulary.js';
 
 /** The address fields of a source row, as strings (null or blank when absent). */
 export interface RawPointAddress {
@@ -73,8 +74,21 @@ function expandSourceAbbreviation(street: string): string {
 
 interface StreetParts { predir: string | null; street: string; street_key: string; suffix: string | null; postdir: string | null }
 
-/** Parses a street text through the address parser; null when it yields no street name. */
+/**
+ * True when a source's street field is a post-office box, not a street: "PO Box", "P.O. Box 45",
+ * "Drawer 7" (a box phrase, then at most a box id with a digit). "Box Canyon Rd" is a street.
+ */
+function isPoBoxStreet(text: string): boolean {
+  const words = text.replace(/[.,#]/g, ' ').trim().split(/\s+/);
+  const box = matchPhrase(PO_BOX, words, 0);
+  if (box === null) return false;
+  const rest = words.slice(box.length);
+  return rest.length === 0 || (rest.length === 1 && /\d/.test(rest[0] as string));
+}
+
+/** Parses a street text through the address parser; null when it yields no street name (or names a PO box). */
 function parseStreetText(text: string): StreetParts | null {
+  if (isPoBoxStreet(text)) return null;
   // A house number in front makes it a delivery line the parser reads like any typed address.
   const parsed = normalize({ line1: `1 ${expandSourceAbbreviation(text)}` });
   const c = parsed.components;

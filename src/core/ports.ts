@@ -125,6 +125,12 @@ export interface PointStore {
   dataVersion(): string;
 }
 
+/** What a query already says of a street besides its key, applied before the row limit (a name found in many ZIPs). */
+export interface StreetFilter {
+  predirs?: readonly string[]; // the street has one of these predirectionals
+  suffixes?: readonly string[]; // the street has one of these suffixes, or none
+}
+
 /**
  * Search indexes over the address-point layer: type-ahead by street key
  * (autocomplete) and nearest points (reverse geocoding). Kept apart from
@@ -133,10 +139,12 @@ export interface PointStore {
 export interface PointSearch {
   /** Every distinct street key, ascending (read once): where type-ahead finds the keys a prefix begins. */
   streetKeys(): readonly string[];
-  /** Streets with this street_key, in `state` when given; at most `limit` (the first the index gives). */
-  streetsByKey(key: string, state: string | null, limit: number): StreetRecord[];
-  /** Points whose leading integer is `numberInt` on streets with this street_key, in `state` when given; at most `limit`. */
-  pointsByKey(key: string, numberInt: number, state: string | null, limit: number): PointRecord[];
+  /** Streets with this street_key, in `state` when given, that pass `filter`; at most `limit` (the first the index gives). */
+  streetsByKey(key: string, state: string | null, limit: number, filter?: StreetFilter): StreetRecord[];
+  /** Points whose leading integer is `numberInt` on streets with this street_key, in `state` when given, that pass `filter`; at most `limit`. */
+  pointsByKey(key: string, numberInt: number, state: string | null, limit: number, filter?: StreetFilter): PointRecord[];
+  /** Every distinct street key of the streets with this predirectional (N, SW...), ascending (read once per directional). */
+  streetKeysWithPredir(predir: string): readonly string[];
   /** The street of a source with exactly these parts in a ZIP (zip5 null: a street without ZIP in the state), or null. */
   streetByParts(source: string, state: string, zip5: string | null, predir: string | null, street: string, suffix: string | null, postdir: string | null): StreetRecord | null;
   /** The points nearest a position, nearest first, within `maxMeters` (as PointStore.nearest, from an in-memory index). */

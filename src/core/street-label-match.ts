@@ -13,6 +13,7 @@ import { boundedMemo } from './bounded-memo.js';
 import { directional, suffixName, suffixStandard } from './pub28.js';
 import { streetKey } from './street-key.js';
 import type { QueryToken } from './suggest-query.js';
+import { partialWordKeys } from './typed-word-keys.js';
 
 /** The parts of a street as the point layer stores them. */
 export interface StreetParts {
@@ -46,6 +47,11 @@ function matchesCode(token: QueryToken, code: string, standardOf: (t: string) =>
 }
 
 const matchesDirection = (t: QueryToken, code: string): boolean => matchesCode(t, code, (x) => directional(x), (c) => DIRECTION_NAME.get(c) ?? null);
+
+/** The directional codes a typed word may be: SOUTH is S; SOU, still being typed, may be S, SE or SW. */
+export function directionsTyped(token: QueryToken): string[] {
+  return [...DIRECTION_NAME.keys()].filter((code) => matchesDirection(token, code));
+}
 const matchesSuffix = (t: QueryToken, code: string): boolean => matchesCode(t, code, (x) => suffixStandard(x), (c) => suffixName(c));
 
 function matchesNameWord(token: QueryToken, word: string): boolean {
@@ -54,7 +60,7 @@ function matchesNameWord(token: QueryToken, word: string): boolean {
   const typedKey = wordKey(token.text);
   const nameKey = wordKey(word);
   if (token.complete) return typedKey === nameKey;
-  return typedKey !== '' && nameKey.startsWith(typedKey);
+  return (typedKey !== '' && nameKey.startsWith(typedKey)) || partialWordKeys(token.text).includes(nameKey);
 }
 
 // Name words and typed words repeat from one candidate street to the next: their keys are remembered.

@@ -6,12 +6,15 @@
  *   one suggestion per building, never one per unit, unless a unit is typed
  *   ("1400 abercrombie dr apt 2": that unit first, else the building).
  * - "abercr": the streets (one per ZIP).
+ * - "123 sou", "east ": a directional alone stands for the streets with that
+ *   predirectional; "12t" and "secon" find 12TH and SECOND (street keys 12, 2).
  * - "9547": ZIPs; "sebas": cities — only when no point matches and no house
  *   number was typed.
  * Cities: the exact name first, then those of more ZIPs (the larger towns).
  * Ranking: suggestions whose city/state/ZIP agree with what the query says
  *   after the street first, then the exact number (1400 before 1400A), the
- *   unit typed, then the shorter street, then alphabetical.
+ *   unit typed, a street without a predirectional the query left out
+ *   (SECOND ST before E SECOND ST), then the shorter street, then alphabetical.
  * A misspelled street name (one or two letters off) is tried when nothing
  *   matches as typed (`fuzzy: true`).
  * `highlight` is the part of `text` the query matched, from the first matched
@@ -25,14 +28,15 @@ import { AddrError } from './errors.js';
 import { checkLimit } from './option-bounds.js';
 import { placeIdOf } from './place-id.js';
 import type { StreetRef } from './place-id.js';
-import type { LocalityNames, PointRecord, PointSearch } from './ports.js';
+import type { LocalityNames, PointRecord, PointSearch, StreetFilter } from './ports.js';
 import { stateCode, suffixStandard, unitDesignator } from './pub28.js';
 import { streetKey } from './street-key.js';
 import { damerauLevenshtein } from './string-distance.js';
-import { matchStreetLabel } from './street-label-match.js';
-import type { LabelWord } from './street-label-match.js';
+import { directionsTyped, matchStreetLabel } from './street-label-match.js';
+import type { LabelMatch, LabelWord } from './street-label-match.js';
 import { readSuggestQuery } from './suggest-query.js';
 import type { QueryToken, SuggestQuery } from './suggest-query.js';
+import { partialWordKeys } from './typed-word-keys.js';
 
 /** Bounds and defaults. */
 export const SUGGEST_LIMITS = {
@@ -40,6 +44,7 @@ export const SUGGEST_LIMITS = {
   maxLimit: 20,
   maxQueryLength: 200,
   rowsPerKey: 60, // rows read for one street key (a name in many ZIPs: the first 60 found)
+  widerRows: 600, // read again when those 60 rows were all read and none fits
   keysInRange: 2000, // street keys a prefix may begin, at most (the first alphabetically)
   keysVisited: 200, // keys read per query, shortest first, until enough suggestions are found
   fuzzyWords: 3, // corrected street names tried for a misspelling
@@ -119,11 +124,18 @@ function readTail(tail: readonly QueryToken[]): Tail {
   return none;
 }
 
+/** The street type a finished word names ("avenue" -> AVE); null when it is none, or also a unit or state (CT, KEY...). */
+function typedSuffix(token: QueryToken): string | null {
+  if (!token.complete) return null;
+  const typed = suffixStandard(token.text);
+  return typed !== null && unitDesignator(token.text) === null && stateCode(token.text) === null ? typed : null;
+}
+
 /** True when the word after the street is another street type than the street's own ("main av" for MAIN ST). */
 function contradicts(street: { suffix: string | null }, next: QueryToken | undefined): boolean {
-  if (next === undefined || !next.complete || street.suffix === null) return false;
-  const typed = suffixStandard(next.text);
-  return typed !== null && typed !== street.suffix && unitDesignator(next.text) === null && stateCode(next.text) === null;
+  if (next === undefined || street.suffix === null) return false;
+  const typed = typedSuffix(next);
+  return typed !== null && typed !== street.suffix;
 }
 
 /** 0 when the place words agree with the candidate's city, state and ZIP, 1 when they contradict it. */
@@ -137,6 +149,11 @@ function placeDisagreement(place: readonly QueryToken[], city: string | null, st
   if (cityWords.length === 0) return 0;
   const typed = cityWords.join(' ');
   return city !== null && (city.startsWith(typed) || cityKey(city).startsWith(cityKey(typed))) ? 0 : 1;
+}
+
+/** 1 when the street has a predirectional the query left out ("160 second" ranks SECOND ST before E SECOND ST), else 0. */
+function skipped(street: { predir: string | null }, match: LabelMatch): number {
+  return street.predir !== null && match.words[0]?.matched === 0 ? 1 : 0;
 }
 
 /** Text of a suggestion from its line words (matched characters counted) and last line, with the highlight. */
@@ -162,43 +179,86 @@ function streetRefOf(p: { source: string; state: string; zip5: string | null; pr
   return { source: p.source, state: p.state, zip5: p.zip5, predir: p.predir, street: p.street, suffix: p.suffix, postdir: p.postdir };
 }
 
-/** Key range [from, to) of the street names the typed word may begin. */
-function keyRange(token: QueryToken): [string, string] {
-  if (token.complete) {
-    const k = streetKey(token.text);
-    return [k, `${k}!`]; // the key itself, or followed by a space and more words ('!' sorts right after ' ')
-  }
-  return [token.text, `${token.text}\uffff`];
+/** Key ranges [from, to) of the street names the typed word may begin. */
+function keyRanges(token: QueryToken): [string, string][] {
+  // A whole key: the key itself, or followed by a space and more words ('!' sorts right after ' ').
+  const whole = (k: string): [string, string] => [k, `${k}!`];
+  if (token.complete) return [whole(streetKey(token.text))];
+  return [[token.text, `${token.text}\uffff`], ...partialWordKeys(token.text).map(whole)];
 }
 
-/** The street keys the typed word may begin, shortest first (then alphabetical): binary search of the sorted keys. */
+/** The street keys the typed word may begin (at most keysInRange per range): binary search of the sorted keys. */
 function candidateKeys(keys: readonly string[], token: QueryToken): string[] {
-  const [from, to] = keyRange(token);
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((keys[mid] as string) < from) lo = mid + 1;
-    else hi = mid;
-  }
   const out: string[] = [];
-  for (let i = lo; i < keys.length && (keys[i] as string) < to && out.length < SUGGEST_LIMITS.keysInRange; i++) out.push(keys[i] as string);
-  return out.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  for (const [from, to] of keyRanges(token)) {
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((keys[mid] as string) < from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo, n = 0; i < keys.length && (keys[i] as string) < to && n < SUGGEST_LIMITS.keysInRange; i++, n++) out.push(keys[i] as string);
+  }
+  return out;
+}
+
+const byLength = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
+// The keys of the streets with one predirectional, shortest first, at most keysInRange (per key list the store gives).
+const shortestFirst = new WeakMap<readonly string[], readonly string[]>();
+
+function predirKeys(search: PointSearch, predir: string): readonly string[] {
+  const keys = search.streetKeysWithPredir(predir);
+  let sorted = shortestFirst.get(keys);
+  if (sorted === undefined) {
+    sorted = [...keys].sort(byLength).slice(0, SUGGEST_LIMITS.keysInRange);
+    shortestFirst.set(keys, sorted);
+  }
+  return sorted;
+}
+
+/** Reads the candidates of one street key, narrowed by a filter (undefined: every street of the key). */
+type KeyRead = (key: string, filter: StreetFilter | undefined) => Ranked[];
+
+/**
+ * What the typed words say of the streets of `key`, when the name starts at word `start`:
+ * a directional before it ("n main": predir N), a street type after it ("main st": ST, or no
+ * type). Only what the match would require anyway, so a name in many ZIPs is narrowed in the
+ * store before its rows are cut to rowsPerKey.
+ */
+function streetFilter(words: readonly QueryToken[], start: number, key: string): StreetFilter | undefined {
+  const filter: StreetFilter = {};
+  if (start === 1) filter.predirs = directionsTyped(words[0] as QueryToken);
+  const next = words[start + key.split(' ').length];
+  const suffix = next !== undefined ? typedSuffix(next) : null;
+  if (suffix !== null) filter.suffixes = [suffix];
+  return filter.predirs !== undefined || filter.suffixes !== undefined ? filter : undefined;
 }
 
 /**
  * Reads the candidates key by key, shortest key first, until `limit` suggestions rank at the
  * top (no place disagreement, exact number, unit as typed): longer keys can only rank after them.
+ * When the only word typed may be a directional ("123 sou", "east "), the streets with that
+ * predirectional are candidates too, whatever their name.
  */
-function collect(q: SuggestQuery, search: PointSearch, limit: number, readKey: (key: string) => Ranked[]): Ranked[] {
-  const keys = [...new Set(nameStarts(q.words).flatMap((i) => candidateKeys(search.streetKeys(), q.words[i] as QueryToken)))]
-    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+function collect(q: SuggestQuery, search: PointSearch, limit: number, readKey: KeyRead): Ranked[] {
+  const reads = new Map<string, StreetFilter | undefined>();
+  for (const i of nameStarts(q.words)) {
+    for (const key of candidateKeys(search.streetKeys(), q.words[i] as QueryToken)) {
+      reads.set(key, reads.has(key) ? undefined : streetFilter(q.words, i, key)); // a key two readings give: unfiltered
+    }
+  }
+  const only = q.words.length === 1 ? (q.words[0] as QueryToken) : null;
+  const dirs = only !== null ? directionsTyped(only) : [];
+  for (const dir of dirs) for (const key of predirKeys(search, dir)) if (!reads.has(key)) reads.set(key, { predirs: dirs });
+  const keys = [...reads.keys()].sort(byLength);
   const out: Ranked[] = [];
   let top = 0;
   let lastLength = -1;
   for (const key of keys.slice(0, SUGGEST_LIMITS.keysVisited)) {
     if (top >= limit && key.length > lastLength) break;
-    for (const r of readKey(key)) {
+    for (const r of readKey(key, reads.get(key))) {
       out.push(r);
       if (r.rank[0] === 0 && r.rank[1] === 0 && r.rank[2] === 0) top++;
     }
@@ -216,7 +276,17 @@ function nameStarts(words: readonly QueryToken[]): number[] {
 }
 
 function addressSuggestions(q: SuggestQuery, state: string | null, search: PointSearch, limit: number): Ranked[] {
-  return collect(q, search, limit, (key) => buildingSuggestions(q, search.pointsByKey(key, q.numberInt as number, state, SUGGEST_LIMITS.rowsPerKey)));
+  return collect(q, search, limit, (key, filter) => widened((rows) => search.pointsByKey(key, q.numberInt as number, state, rows, filter), (points) => buildingSuggestions(q, points)));
+}
+
+/**
+ * The suggestions of one key's rows, read again up to widerRows when the first rowsPerKey rows
+ * were all read and none fits ("jackson trail" among 300 Jackson streets of other types).
+ */
+function widened<T>(read: (rows: number) => readonly T[], suggest: (rows: readonly T[]) => Ranked[]): Ranked[] {
+  const rows = read(SUGGEST_LIMITS.rowsPerKey);
+  const found = suggest(rows);
+  return found.length > 0 || rows.length < SUGGEST_LIMITS.rowsPerKey ? found : suggest(read(SUGGEST_LIMITS.widerRows));
 }
 
 function buildingSuggestions(q: SuggestQuery, rows: readonly PointRecord[]): Ranked[] {
@@ -242,7 +312,7 @@ function buildingSuggestions(q: SuggestQuery, rows: readonly PointRecord[]): Ran
     const line = [...numberWords, ...match.words];
     const units = points.filter((p) => p.unit_number !== null || p.unit_type !== null);
     const plain = points.find((p) => p.unit_number === null && p.unit_type === null);
-    const rank = (unitRank: number): number[] => [disagree, exact, unitRank, base.street.length];
+    const rank = (unitRank: number): number[] => [disagree, exact, unitRank, skipped(base, match), base.street.length];
     if (tail.unitTyped) {
       let found = 0;
       for (const u of units) {
@@ -272,9 +342,9 @@ function buildingSuggestions(q: SuggestQuery, rows: readonly PointRecord[]): Ran
 
 function streetSuggestions(q: SuggestQuery, state: string | null, search: PointSearch, limit: number): Ranked[] {
   const out = new Map<string, Ranked>();
-  collect(q, search, limit, (key) => {
+  collect(q, search, limit, (key, filter) => widened((rows) => search.streetsByKey(key, state, rows, filter), (streets) => {
     const found: Ranked[] = [];
-    for (const s of search.streetsByKey(key, state, SUGGEST_LIMITS.rowsPerKey)) {
+    for (const s of streets) {
       const match = matchStreetLabel(s, q.words);
       if (match === null || contradicts(s, q.words[match.used])) continue;
       const tail = readTail(q.words.slice(match.used));
@@ -284,13 +354,13 @@ function streetSuggestions(q: SuggestQuery, state: string | null, search: PointS
       const ref = streetRefOf(s);
       const r: Ranked = {
         s: { ...c, place_id: placeIdOf({ kind: 'street', street: ref }), kind: 'street', units: 0 },
-        rank: [placeDisagreement(tail.place, s.city, s.state, s.zip5), 0, 0, s.street.length],
+        rank: [placeDisagreement(tail.place, s.city, s.state, s.zip5), 0, 0, skipped(s, match), s.street.length],
       };
       out.set(c.text, r);
       found.push(r);
     }
     return found;
-  });
+  }));
   return [...out.values()];
 }
 
@@ -342,7 +412,7 @@ function localitySuggestions(q: SuggestQuery, state: string | null, limit: numbe
     return names.zipsByPrefix(q.zipPrefix, state, limit).map((z) => {
       const text = `${mixedCase(z.city)}, ${z.state} ${z.zip5}`;
       const start = text.length - 5;
-      return { s: { ...highlighted(text, [[start, start + q.zipPrefix!.length]]), place_id: placeIdOf({ kind: 'zip', zip5: z.zip5 }), kind: 'zip', units: 0 }, rank: [0, 0, 0, 0] };
+      return { s: { ...highlighted(text, [[start, start + q.zipPrefix!.length]]), place_id: placeIdOf({ kind: 'zip', zip5: z.zip5 }), kind: 'zip', units: 0 }, rank: [0, 0, 0, 0, 0] };
     });
   }
   if (q.number !== null) return [];
@@ -366,7 +436,7 @@ function cityMatches(typed: string, state: string | null, limit: number, names: 
     const matched = p.city.startsWith(typed) ? typed.length : p.city.length;
     return {
       s: { ...highlighted(text, [[0, matched]]), place_id: placeIdOf({ kind: 'city', state: p.state, city: p.city }), kind: 'city', units: 0 },
-      rank: [p.key === key ? 0 : 1, -p.zips.length, 0, p.key.length], // a city of more ZIPs is the likelier one
+      rank: [p.key === key ? 0 : 1, -p.zips.length, 0, 0, p.key.length], // a city of more ZIPs is the likelier one
     };
   });
 }

@@ -7,17 +7,34 @@
  * (point-near-index.ts). Statements are prepared on first use.
  */
 import type Database from 'better-sqlite3';
-import type { NearPoint, PointRecord, PointSearch, PointStore, StreetRecord } from '../core/ports.js';
+import type { NearPoint, PointRecord, PointSearch, PointStore, StreetFilter, StreetRecord } from '../core/ports.js';
 import { PointNearIndex } from './point-near-index.js';
 
 const STREET_COLUMNS = 's.id, src.name AS source, s.predir, s.street, s.suffix, s.postdir, s.city, s.state, s.zip5, s.points, s.lat, s.lon';
 const POINT_COLUMNS = `p.id, p.place_id, p.street_id, p.number, p.number_int, p.number_fraction, s.predir, s.street, s.suffix, s.postdir,
   p.unit_type, p.unit_number, COALESCE(p.city, s.city) AS city, s.state, s.zip5, p.zip4, p.lat, p.lon, p.inferred, src.name AS source`;
 
+/** The WHERE clause (streets `s`) and its arguments for one street key, in a state, passing a filter. */
+function keyFilter(key: string, state: string | null, filter: StreetFilter | undefined): [string, unknown[]] {
+  const where = state === null ? ['s.street_key = ?'] : ['s.state = ? AND s.street_key = ?'];
+  const args: unknown[] = state === null ? [key] : [state, key];
+  const marks = (list: readonly string[]): string => list.map(() => '?').join(', ');
+  if (filter?.predirs !== undefined) {
+    where.push(`s.predir IN (${marks(filter.predirs)})`);
+    args.push(...filter.predirs);
+  }
+  if (filter?.suffixes !== undefined) {
+    where.push(`(s.suffix IN (${marks(filter.suffixes)}) OR s.suffix IS NULL)`);
+    args.push(...filter.suffixes);
+  }
+  return [where.join(' AND '), args];
+}
+
 /** PointSearch over one connection to points.sqlite. */
 export class SqlitePointSearch implements PointSearch {
   private readonly statements = new Map<string, Database.Statement>();
   private keys: readonly string[] | null = null;
+  private readonly predirKeys = new Map<string, readonly string[]>();
   private readonly near: PointNearIndex;
 
   /** Over the connection of an open point store, whose grid answers the first nearest-point calls. */
@@ -36,18 +53,25 @@ export class SqlitePointSearch implements PointSearch {
     return s;
   }
 
-  streetsByKey(key: string, state: string | null, limit: number): StreetRecord[] {
-    const where = state === null ? 's.street_key = ?' : 's.state = ? AND s.street_key = ?';
-    const args = state === null ? [key, limit] : [state, key, limit];
+  streetsByKey(key: string, state: string | null, limit: number, filter?: StreetFilter): StreetRecord[] {
+    const [where, args] = keyFilter(key, state, filter);
     return this.stmt(`SELECT ${STREET_COLUMNS} FROM streets s JOIN sources src ON src.id = s.source_id WHERE ${where} LIMIT ?`)
-      .all(...args) as StreetRecord[];
+      .all(...args, limit) as StreetRecord[];
   }
 
-  pointsByKey(key: string, numberInt: number, state: string | null, limit: number): PointRecord[] {
-    const where = state === null ? 's.street_key = ?' : 's.state = ? AND s.street_key = ?';
-    const args = state === null ? [key, numberInt, limit] : [state, key, numberInt, limit];
+  pointsByKey(key: string, numberInt: number, state: string | null, limit: number, filter?: StreetFilter): PointRecord[] {
+    const [where, args] = keyFilter(key, state, filter);
     return this.stmt(`SELECT ${POINT_COLUMNS} FROM streets s JOIN points p ON p.street_id = s.id JOIN sources src ON src.id = s.source_id
-      WHERE ${where} AND p.number_int = ? LIMIT ?`).all(...args) as PointRecord[];
+      WHERE ${where} AND p.number_int = ? LIMIT ?`).all(...args, numberInt, limit) as PointRecord[];
+  }
+
+  streetKeysWithPredir(predir: string): readonly string[] {
+    let keys = this.predirKeys.get(predir);
+    if (keys === undefined) {
+      keys = Object.freeze((this.stmt('SELECT DISTINCT street_key FROM streets WHERE predir = ? ORDER BY street_key').raw(true).all(predir) as [string][]).map((r) => r[0]));
+      this.predirKeys.set(predir, keys);
+    }
+    return keys;
   }
 
   nearest(lat: number, lon: number, limit: number, maxMeters: number): NearPoint[] {

@@ -7,7 +7,7 @@ import { cityKey } from '../../src/core/city-key.js';
 import { createEngine } from '../../src/core/engine.js';
 import type { Engine } from '../../src/core/engine.js';
 import { isAddrError } from '../../src/core/errors.js';
-import type { LocalityNames, PlaceRecord, ZipRecord } from '../../src/core/ports.js';
+import type { LocalityNames, PlaceRecord, PointSearch, StreetRecord, ZipRecord } from '../../src/core/ports.js';
 import type { SqlitePointStore } from '../../src/store/points-db.js';
 import { SqlitePointSearch } from '../../src/store/points-search.js';
 import { fakeLocality, importFixtures, pointStoreOf, tempDataDir } from '../store/points-fixtures.js';
@@ -79,6 +79,14 @@ describe('suggest: addresses as one types', () => {
     ['7 main', {}, ['7 N Main St, Sebastopol, CA 95472']], // the predirectional may be left out
     ['202 main st', {}, ['202 Main St, Sebastopol, CA 95472']],
     ['202 main avenue sebastopol', {}, []], // AVE typed, the street is a ST
+    ['15 sec', {}, ['15 Second St, Valdez, AK 99686', '15 E 2nd St, Valdez, AK 99686']], // SECOND is key 2; no predirectional typed: SECOND ST first
+    ['15 2n', {}, ['15 Second St, Valdez, AK 99686', '15 E 2nd St, Valdez, AK 99686']], // an ordinal being typed
+    ['15 12t', {}, ['15 12th Ave, Valdez, AK 99686']],
+    ['15 e 2', {}, ['15 E 2nd St, Valdez, AK 99686']],
+    ['15 east', {}, ['15 E 2nd St, Valdez, AK 99686']], // a directional alone: the streets with that predirectional
+    ['15 e', {}, ['15 E 2nd St, Valdez, AK 99686']],
+    ['7 no', {}, ['7 N Main St, Sebastopol, CA 95472']],
+    ['15 west', {}, []],
   ])('%j %j', (query, options, expected) => {
     expect(texts(query, options)).toEqual(expected);
   });
@@ -98,6 +106,11 @@ describe('suggest: addresses as one types', () => {
       ['street', 'Abercrombie Dr, Sebastopol, CA 95472'],
       ['street', 'Abercrombie Dr, Valdez, AK 99686'],
     ]);
+  });
+
+  it('a directional alone suggests the streets with that predirectional', () => {
+    expect(texts('east')).toEqual(['E 2nd St, Valdez, AK 99686']);
+    expect(texts('nort')).toEqual(['N Main St, Sebastopol, CA 95472']);
   });
 
   it('respects the limit', () => {
@@ -136,6 +149,7 @@ describe('suggest: units', () => {
 });
 
 describe('suggest: PO boxes never shadow streets', () => {
+  // The fixture's "PO Box 45" (no number) and "45, PO Box" rows are skipped at import, never streets.
   it('"po" suggests the streets that start with PO', () => {
     expect(texts('po')).toEqual(['Poplar St, Sebastopol, CA 95472', 'Poplar St, Valdez, AK 99686', 'Point Reyes Rd, Sebastopol, CA 95472']);
   });
@@ -144,6 +158,32 @@ describe('suggest: PO boxes never shadow streets', () => {
   });
   it('a PO box matches no point and names no city', () => {
     expect(engine.suggest('po box 12').suggestions).toEqual([]);
+    expect(engine.suggest('45 po').suggestions).toEqual([]);
+    expect(engine.suggest('po box').suggestions).toEqual([]);
+  });
+});
+
+describe('suggest: a street name in many ZIPs', () => {
+  // A fake search index: 80 JACKSON RD before the one JACKSON TRL, as a national file may list them.
+  const street = (i: number, suffix: string): StreetRecord => ({
+    id: i, source: 'fake', predir: null, street: 'JACKSON', suffix, postdir: null, city: 'VALDEZ', state: 'AK', zip5: String(10000 + i), points: 1, lat: 61, lon: -146,
+  });
+  const streets = [...Array.from({ length: 80 }, (_, i) => street(i, 'RD')), street(80, 'TRL')];
+  const search: PointSearch = {
+    streetKeys: () => ['JACKSON'],
+    streetsByKey: (key, _state, limit, filter) => streets.filter((s) => key === 'JACKSON' && (filter?.suffixes === undefined || filter.suffixes.includes(s.suffix as string))).slice(0, limit),
+    pointsByKey: () => [],
+    streetKeysWithPredir: () => [],
+    streetByParts: () => null,
+    nearest: () => [],
+  };
+  const fake = createEngine({ locality, pointSearch: search });
+
+  it('reads further when the first rows of the name are all of another type', () => {
+    expect(fake.suggest('jackson trail').suggestions.map((s) => s.text)).toEqual(['Jackson Trl, Valdez, AK 10080']);
+  });
+  it('a finished street type narrows the rows asked for', () => {
+    expect(fake.suggest('jackson trl ').suggestions.map((s) => s.text)).toEqual(['Jackson Trl, Valdez, AK 10080']);
   });
 });
 
