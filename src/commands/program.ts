@@ -76,9 +76,12 @@ const DATA_HELP = 'Address points live in points.sqlite in the data directory: -
   + 'validate opens them from there by itself. An import replaces its source whole, in one transaction: interrupted, it leaves the data as it was.';
 const SERVE_HELP = 'Every endpoint but GET /healthz and GET /openapi.json needs Authorization: Bearer <key> (make one with `addr keys create`); '
   + 'accounts, plans and usage are those of accounts.sqlite in the data directory, shared with the CLI. '
-  + 'Endpoints: POST and GET /v1/validate, POST /v1/normalize, POST /v1/geocode, GET /healthz, GET /openapi.json (the full description). '
+  + 'Endpoints: POST and GET /v1/validate, POST /v1/normalize, POST /v1/geocode, POST /v1/reverse, GET /v1/autocomplete, '
+  + 'GET /api/autocomplete/v1/suggest and /details, POST /v1/addresses/extract, GET /healthz, GET /openapi.json (the full description). '
+  + 'The address points imported into the data directory (addr data import) serve validation, geocoding, reverse and autocomplete. '
+  + 'Autocomplete is metered apart from validation and refused on Free Beta (403 feature_unavailable); extraction counts one validation per address found. '
   + 'Errors are {error, message, request_id}; checks run in this order: key (401), account suspended or email unverified (403), '
-  + 'feature on the plan (403), request shape (400, 413, 415), quota (429, 402), engine (502). '
+  + 'feature on the plan (403), request shape (400, 413, 415), quota (429, 402), engine (502, or 500 for autocomplete). '
   + 'Logs: one JSON line per request on stderr, without keys or addresses (--log-bodies adds them). '
   + 'SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish and exits 0.';
 

@@ -450,7 +450,7 @@ function compareRanks(a: Ranked, b: Ranked): number {
 }
 
 /** The state option as a code; throws ADDR_ERR_INPUT_INVALID for one that is no state. */
-function stateOption(state: string | null | undefined): string | null {
+export function stateOption(state: string | null | undefined): string | null {
   if (state === undefined || state === null || state.trim() === '') return null;
   const code = stateCode(state.trim().toUpperCase());
   if (code === null) throw new AddrError('ADDR_ERR_INPUT_INVALID', [`'${state}' is not a U.S. state or territory code or name.`]);

@@ -1,7 +1,12 @@
 /**
  * Runs a metered engine call: the units are granted first (the quota is
- * decided before the engine runs), and given back when the engine fails, which
- * is then answered 502 validation_failed (or the store's own error).
+ * decided before the engine runs), and given back when the call does not
+ * serve the request. What the call threw is then answered as:
+ *  - its own error when it is the request's fault (kind input: 400, or 404 for
+ *    an unknown place id) or a known unavailability (500);
+ *  - else 502 validation_failed, or 500 service_unavailable for autocomplete
+ *    (SERVICE-INTERFACE.md: "When the autocomplete service is down they
+ *    return 500 service_unavailable").
  */
 import type { FastifyRequest } from 'fastify';
 import type { UsageKind } from '../accounts/plans.js';
@@ -16,12 +21,14 @@ export async function meteredCall<T>(meter: Meter, request: FastifyRequest, kind
     return work();
   } catch (err) {
     meter.release(admission);
-    throw engineFailure(err);
+    throw engineFailure(err, kind);
   }
 }
 
-/** The error to answer for an engine that threw: its own when it is a known unavailability, else ADDR_ERR_ENGINE_FAILED. */
-export function engineFailure(err: unknown): AddrError {
-  if (isAddrError(err) && err.kind === 'unavailable') return err;
-  return new AddrError('ADDR_ERR_ENGINE_FAILED', [err instanceof Error ? err.message : String(err)], { cause: err });
+/** The error to answer for an engine call that threw (see the file comment). */
+export function engineFailure(err: unknown, kind: UsageKind = 'validation'): AddrError {
+  if (isAddrError(err) && (err.kind === 'unavailable' || err.kind === 'input')) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  if (kind === 'autocomplete') return new AddrError('ADDR_ERR_SERVICE_UNAVAILABLE', [`The autocomplete engine failed: ${message}`], { cause: err });
+  return new AddrError('ADDR_ERR_ENGINE_FAILED', [message], { cause: err });
 }

@@ -1,4 +1,10 @@
-/** The request bounds of addr serve (src/server/data/limits.json), typed. */
+/**
+ * The request bounds of addr serve, typed: src/server/data/limits.json, and
+ * the engine's own bounds of autocomplete and reverse geocoding (the CLI
+ * applies the same ones), which the route schemas check before the quota.
+ */
+import { REVERSE_LIMITS } from '../core/reverse.js';
+import { SUGGEST_LIMITS } from '../core/suggest.js';
 import limits from './data/limits.json' with { type: 'json' };
 
 /** Bounds every route and the OpenAPI document use. */
@@ -7,6 +13,18 @@ export const LIMITS = Object.freeze({
   extractBodyLimitBytes: limits.extractBodyLimitBytes, // POST /v1/addresses/extract
   maxInputLength: limits.maxInputLength, // characters of a one-line `input`
   maxFieldLength: limits.maxFieldLength, // characters of each structured address field
-  autocomplete: Object.freeze({ ...limits.autocomplete }), // `limit` default and maximum, `query` length
+  maxPlaceIdLength: limits.maxPlaceIdLength, // characters of a details `place_id`
+  maxStateLength: limits.maxStateLength, // characters of an autocomplete `state` filter
+  autocomplete: Object.freeze({
+    defaultLimit: SUGGEST_LIMITS.defaultLimit,
+    maxLimit: SUGGEST_LIMITS.maxLimit,
+    maxQueryLength: SUGGEST_LIMITS.maxQueryLength,
+  }),
+  reverse: Object.freeze({
+    defaultLimit: REVERSE_LIMITS.defaultLimit,
+    maxLimit: REVERSE_LIMITS.maxLimit,
+    defaultMaxDistanceMeters: REVERSE_LIMITS.defaultMaxDistanceMeters,
+    maxMaxDistanceMeters: REVERSE_LIMITS.maxMaxDistanceMeters,
+  }),
   shutdownGraceMs: limits.shutdownGraceMs, // how long in-flight requests may take to finish on SIGTERM
 });

@@ -18,8 +18,11 @@ export interface Admission {
 
 /** Grants units to requests. */
 export interface Meter {
-  /** Grants `units` of `kind` to the account, or throws the refusal (429, 402, 403). */
-  admit(account: Account, kind: UsageKind, units: number): Promise<Admission>;
+  /**
+   * Grants `units` of `kind` to the account, or throws the refusal (429, 402, 403).
+   * With `partial`, grants as many of them as remain (at least one) instead of refusing them all.
+   */
+  admit(account: Account, kind: UsageKind, units: number, partial?: boolean): Promise<Admission>;
   /** Gives back what a request was granted, when the engine failed to serve it. */
   release(admission: Admission): void;
 }
@@ -27,8 +30,8 @@ export interface Meter {
 /** A meter over the accounts store. */
 export function createMeter(store: AccountStore, now: () => Date): Meter {
   return {
-    admit(account, kind, units) {
-      const decision = store.consume(account.name, { kind, rows: units }, now());
+    admit(account, kind, units, partial = false) {
+      const decision = store.consume(account.name, { kind, rows: units, partial }, now());
       if (!decision.ok) return Promise.reject(decision.error);
       return Promise.resolve({ account: account.name, kind, units: decision.allowed, day: decision.day });
     },

@@ -327,8 +327,235 @@ export const Health = {
   additionalProperties: false,
 } as const;
 
+/** The standardized address of a place (reverse, autocomplete details). */
+export const PlaceAddress = {
+  type: 'object',
+  description: 'USPS upper case. The unit of an address point is on line1; line2 is always null for places.',
+  properties: {
+    line1: nullableString('Street line with the unit: "1400 ABERCROMBIE DR APT 2"; null for a city or a ZIP.'),
+    line2: { type: 'null', description: 'Always null (the unit is on line1).' },
+    city: nullableString('City.'),
+    state: string('Two-letter state code.'),
+    zip5: nullableString('5-digit ZIP.'),
+    zip4: nullableString('ZIP+4 extension.'),
+  },
+  required: ['line1', 'line2', 'city', 'state', 'zip5', 'zip4'],
+  additionalProperties: false,
+} as const;
+
+const inferred = {
+  type: 'array',
+  items: { type: 'string', enum: ['city', 'state', 'zip5'] },
+  description: 'Fields the importer filled from the locality layer by position (the source left them out).',
+} as const;
+
+const pointPlaceProperties = {
+  kind: { type: 'string', enum: ['address'] },
+  place_id: string('Stable across re-imports of the same content; GET /api/autocomplete/v1/details takes it.'),
+  text: string('Mixed-case one line: "1400 Abercrombie Dr, Valdez, AK 99686".'),
+  standardized: PlaceAddress,
+  components: Components,
+  geocode: Geocode,
+  source: string('The imported source of the point.'),
+  inferred,
+} as const;
+
+/** An address point near the position asked (POST /v1/reverse). */
+export const ReversePlace = {
+  type: 'object',
+  properties: { ...pointPlaceProperties, distance_meters: { type: 'number', minimum: 0, description: 'Great-circle distance from the position, to 0.1 m.' } },
+  required: ['kind', 'place_id', 'text', 'standardized', 'components', 'geocode', 'source', 'inferred', 'distance_meters'],
+  additionalProperties: false,
+} as const;
+
+/** The nearest ZIP, when no point lies within reach (POST /v1/reverse). */
+export const ReverseLocality = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string', enum: ['zip'] },
+    zip5: string('5-digit ZIP.'),
+    city: string('The ZIP\'s city.'),
+    state: string('Two-letter state code.'),
+    county: nullableString('County name.'),
+    county_fips: nullableString('5-digit county FIPS code.'),
+    text: string('"Sebastopol, CA 95472".'),
+    geocode: {
+      type: 'object',
+      description: 'The ZIP centroid.',
+      properties: { lat: { type: 'number' }, lon: { type: 'number' }, quality: { type: 'string', enum: ['ZIP_CENTROID'] } },
+      required: ['lat', 'lon', 'quality'],
+      additionalProperties: false,
+    },
+    distance_meters: { type: 'number', minimum: 0, description: 'From the position to the ZIP centroid (not to the ZIP\'s edge).' },
+  },
+  required: ['kind', 'zip5', 'city', 'state', 'county', 'county_fips', 'text', 'geocode', 'distance_meters'],
+  additionalProperties: false,
+} as const;
+
+/** The body of POST /v1/reverse. */
+export const ReverseRequest = {
+  type: 'object',
+  properties: {
+    lat: { type: 'number', minimum: -90, maximum: 90, description: 'Latitude in decimal degrees (WGS 84).' },
+    lon: { type: 'number', minimum: -180, maximum: 180, description: 'Longitude in decimal degrees (WGS 84).' },
+    limit: { type: 'integer', minimum: 1, maximum: LIMITS.reverse.maxLimit, description: `Points wanted, nearest first (default ${LIMITS.reverse.defaultLimit}).` },
+    max_distance_meters: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: LIMITS.reverse.maxMaxDistanceMeters,
+      description: `How far a point may be, in meters (default ${LIMITS.reverse.defaultMaxDistanceMeters}).`,
+    },
+  },
+  required: ['lat', 'lon'],
+  additionalProperties: false,
+} as const;
+
+/** The result of POST /v1/reverse. */
+export const ReverseResult = {
+  type: 'object',
+  properties: {
+    id: requestId,
+    query: {
+      type: 'object',
+      properties: { lat: { type: 'number' }, lon: { type: 'number' }, limit: { type: 'integer' }, max_distance_meters: { type: 'number' } },
+      required: ['lat', 'lon', 'limit', 'max_distance_meters'],
+      additionalProperties: false,
+    },
+    coverage: {
+      type: 'string',
+      enum: ['address_points', 'locality', 'none'],
+      description: 'address_points: `results` holds the nearest points; locality: no point within reach, `locality` is the nearest ZIP; none: neither.',
+    },
+    results: { type: 'array', items: ReversePlace },
+    locality: { anyOf: [ReverseLocality, { type: 'null' }] },
+    data_version: string('Version of the reference data.'),
+    latency_ms: latency,
+  },
+  required: ['id', 'query', 'coverage', 'results', 'locality', 'data_version', 'latency_ms'],
+  additionalProperties: false,
+} as const;
+
+/** One autocomplete suggestion. */
+export const Suggestion = {
+  type: 'object',
+  properties: {
+    text: string('Full suggested address line, mixed case: "1400 Abercrombie Dr, Valdez, AK 99686".'),
+    highlight: string('The part of text the query matched, from the first matched character to the last.'),
+    highlight_ranges: {
+      type: 'array',
+      items: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 },
+      description: 'The matched characters of text exactly, as [start, end) offsets.',
+    },
+    place_id: string('Identifier of the suggested place; the details endpoint takes it.'),
+    kind: { type: 'string', enum: ['address', 'street', 'city', 'zip'], description: 'A building or unit (address point), a street in one ZIP, a city, a ZIP.' },
+    units: { type: 'integer', minimum: 0, description: 'address: units the data lists at this building (0 when none).' },
+  },
+  required: ['text', 'highlight', 'highlight_ranges', 'place_id', 'kind', 'units'],
+  additionalProperties: false,
+} as const;
+
+/** The result of GET /v1/autocomplete and GET /api/autocomplete/v1/suggest. */
+export const SuggestResult = {
+  type: 'object',
+  properties: {
+    id: requestId,
+    query: {
+      type: 'object',
+      properties: { text: { type: 'string' }, limit: { type: 'integer' }, state: { type: ['string', 'null'] } },
+      required: ['text', 'limit', 'state'],
+      additionalProperties: false,
+    },
+    suggestions: { type: 'array', items: Suggestion },
+    source: { type: 'string', enum: ['address_points', 'locality', 'none'], description: 'Where the suggestions come from: imported points, else city and ZIP names.' },
+    fuzzy: { type: 'boolean', description: 'True when the street name was corrected to find them.' },
+    data_version: string('Version of the reference data.'),
+    latency_ms: latency,
+  },
+  required: ['id', 'query', 'suggestions', 'source', 'fuzzy', 'data_version', 'latency_ms'],
+  additionalProperties: false,
+} as const;
+
+/** The result of GET /api/autocomplete/v1/details. */
+export const PlaceDetails = {
+  type: 'object',
+  properties: {
+    id: requestId,
+    kind: { type: 'string', enum: ['address', 'street', 'city', 'zip'] },
+    place_id: string('The place_id asked for.'),
+    text: string('Mixed-case one line, as the suggestion showed it.'),
+    standardized: PlaceAddress,
+    components: Components,
+    geocode: { anyOf: [Geocode, { type: 'null' }], description: 'ROOFTOP (address), STREET (street centre), CITY_CENTROID, ZIP_CENTROID.' },
+    county: nullableString('County name, from the locality layer by ZIP.'),
+    county_fips: nullableString('5-digit county FIPS code.'),
+    source: nullableString('The imported source (address, street).'),
+    inferred,
+    units: { type: 'array', items: { type: 'string' }, description: 'address: the units the data lists at the building ("APT 1").' },
+    zips: { type: 'array', items: { type: 'string' }, description: 'The ZIPs of the place.' },
+    points: { type: ['integer', 'null'], description: 'street: address points on it; null otherwise.' },
+    data_version: string('Version of the reference data.'),
+    latency_ms: latency,
+  },
+  required: ['id', 'kind', 'place_id', 'text', 'standardized', 'components', 'geocode', 'county', 'county_fips', 'source', 'inferred', 'units', 'zips',
+    'points', 'data_version', 'latency_ms'],
+  additionalProperties: false,
+} as const;
+
+/** The body of POST /v1/addresses/extract. */
+export const ExtractRequest = {
+  type: 'object',
+  properties: {
+    text: { type: 'string', description: 'The text, plain or HTML, to find addresses in (up to the body limit of this endpoint).' },
+    format: {
+      type: 'string',
+      enum: ['auto', 'text', 'html'],
+      description: 'html: read text as HTML (tags, entities and scripts are not text; offsets stay those of the HTML); text: as plain text; auto (default): HTML when it looks like HTML.',
+    },
+    aggressive: { type: 'boolean', description: 'Also report street lines without city, state or ZIP ("1 spiritual healer dr"), kind street.' },
+    options: ValidateOptions,
+  },
+  required: ['text'],
+  additionalProperties: false,
+} as const;
+
+/** One address found by POST /v1/addresses/extract. */
+export const ExtractedAddress = {
+  type: 'object',
+  properties: {
+    text: string('The address exactly as written: text.slice(start, end).'),
+    start: { type: 'integer', minimum: 0, description: 'Offset of its first character in `text` (UTF-16 code units, as JavaScript strings index).' },
+    end: { type: 'integer', minimum: 0, description: 'Offset after its last character.' },
+    line: { type: 'integer', minimum: 1, description: 'Line of its first character, from 1.' },
+    end_line: { type: 'integer', minimum: 1, description: 'Line of its last character.' },
+    kind: { type: 'string', enum: ['address', 'street'], description: 'A full address, or (aggressive) a street line without a place.' },
+    result: { oneOf: [ValidationResultA, ValidationResultB], description: 'Its validation, in the request\'s contract (X-Contract, else the server default); id is "<request id>-<n>".' },
+  },
+  required: ['text', 'start', 'end', 'line', 'end_line', 'kind', 'result'],
+  additionalProperties: false,
+} as const;
+
+/** The result of POST /v1/addresses/extract. */
+export const ExtractResult = {
+  type: 'object',
+  properties: {
+    id: requestId,
+    addresses: { type: 'array', items: ExtractedAddress, description: 'The addresses found and validated, in the order of the text.' },
+    found: { type: 'integer', minimum: 0, description: 'Addresses found in the text.' },
+    unprocessed: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Addresses found but not returned because the account\'s allowance ran out (the last ones of the text); 0 normally.',
+    },
+    latency_ms: latency,
+  },
+  required: ['id', 'addresses', 'found', 'unprocessed', 'latency_ms'],
+  additionalProperties: false,
+} as const;
+
 /** Every named schema, for the OpenAPI document's components. */
 export const COMPONENT_SCHEMAS: Readonly<Record<string, object>> = {
   StructuredAddress, ValidateOptions, ValidateRequest, NormalizeRequest, ValidationInput, StandardizedA, StandardizedB, Geocode, ReasonCode,
   ChangeCode, Quality, ValidationResultA, ValidationResultB, Components, NormalizeResult, GeocodeRequest, GeocodeResult, Limits, ErrorBody, Health,
+  PlaceAddress, ReversePlace, ReverseLocality, ReverseRequest, ReverseResult, Suggestion, SuggestResult, PlaceDetails, ExtractRequest, ExtractedAddress,
+  ExtractResult,
 };

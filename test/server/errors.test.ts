@@ -59,7 +59,8 @@ describe('401 unauthorized', () => {
   });
 
   it('on every endpoint but /healthz and /openapi.json', async () => {
-    for (const [method, url] of [['POST', '/v1/validate'], ['GET', '/v1/validate?input=x'], ['POST', '/v1/normalize']] as const) {
+    for (const [method, url] of [['POST', '/v1/validate'], ['GET', '/v1/validate?input=x'], ['POST', '/v1/normalize'], ['POST', '/v1/geocode'], ['POST', '/v1/reverse'],
+      ['GET', '/v1/autocomplete?query=x'], ['GET', '/api/autocomplete/v1/suggest?query=x'], ['GET', '/api/autocomplete/v1/details?place_id=x'], ['POST', '/v1/addresses/extract']] as const) {
       expectError(await s.app.inject({ method, url, payload: method === 'POST' ? GOOD : undefined }), 401, 'unauthorized');
     }
     expect((await s.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

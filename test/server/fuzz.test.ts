@@ -13,7 +13,7 @@ import type { TestServer } from './server-fixture.js';
 let s: TestServer;
 let keys: string[];
 beforeAll(async () => {
-  s = await makeServer();
+  s = await makeServer({ points: ['suggest.oa.csv'] });
   keys = [
     s.account({ name: 'prod', plan: 'production', overage: true }),
     s.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 20 }),
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s.close());
 
-const DOCUMENTED = new Set([200, 400, 401, 402, 403, 404, 405, 413, 415, 429]);
+const DOCUMENTED = new Set([200, 400, 401, 402, 403, 404, 405, 413, 415, 429]); // 404: an unknown path, or an unknown place_id
 const PATHS = [...new Set(ROUTES.map((r) => r.url)), '/', '/v1', '/v1/validate/', '/V1/VALIDATE', '/v1/validate/../healthz', '/%ff', '/v1/%2e%2e/healthz'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'] as const;
 
@@ -32,8 +32,12 @@ const huge = fc.constantFrom(LIMITS.maxInputLength + 1, LIMITS.bodyLimitBytes + 
 const field = fc.oneof(text, huge, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), text, { maxKeys: 3 }));
 const address = fc.oneof(field, fc.record({ line1: field, line2: field, city: field, state: field, zip: field }, { requiredKeys: [] }));
 const options = fc.oneof(field, fc.record({ geocode: field, include_reason_codes: field }, { requiredKeys: [] }));
+const number = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -90, 90, 180, -180, 1e308, -0, 100_000, 100_001, 0.5), field);
 const jsonBody = fc.oneof(
   fc.record({ input: field, address, options }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  fc.record({ lat: number, lon: number, limit: number, max_distance_meters: number }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  fc.record({ text: fc.oneof(field, fc.constantFrom('1 Main St, Sebastopol, CA 95472 and <b>2 Main St</b>, Sebastopol CA', '<html><script>1 Main St, Sebastopol, CA 95472</script>')), format: field, aggressive: field, options }, { requiredKeys: [] })
+    .map((v) => JSON.stringify(v)),
   fc.jsonValue().map((v) => JSON.stringify(v)),
 );
 const body = fc.oneof(
@@ -50,9 +54,10 @@ const contentType = fc.oneof(
 );
 const query = fc.oneof(
   fc.constant(''),
-  fc.dictionary(fc.constantFrom('input', 'geocode', 'include_reason_codes', 'query', 'limit', 'state', 'x'), fc.oneof(text, huge.map((h) => h.slice(0, 5000))), { maxKeys: 4 })
+  fc.dictionary(fc.constantFrom('input', 'geocode', 'include_reason_codes', 'query', 'limit', 'state', 'place_id', 'x'), fc.oneof(text, huge.map((h) => h.slice(0, 5000))), { maxKeys: 4 })
     .map((q) => `?${new URLSearchParams(q).toString()}`),
-  fc.constantFrom('?input=%ff', '?input&input=1&input=2', '?limit=-1', '?limit=1e9', '?geocode=true&geocode=false', '?%%%'),
+  fc.constantFrom('?input=%ff', '?input&input=1&input=2', '?limit=-1', '?limit=1e9', '?geocode=true&geocode=false', '?%%%', '?query=1400%20abercr&state=AK', '?query=sebas&limit=20',
+    '?place_id=ci_WyJDQSIsIlNFQkFTVE9QT0wiXQ', '?place_id=pt_%00', '?query=main&state=%E2%80%8B'),
 );
 
 describe('fuzz', () => {

@@ -29,7 +29,7 @@ let doc: Record<string, unknown>;
 let ajv: Ajv2020;
 beforeAll(async () => {
   s = await makeServer();
-  pts = await makeServer({ points: ['sebastopol.oa.csv'] });
+  pts = await makeServer({ points: ['sebastopol.oa.csv', 'suggest.oa.csv'] });
   const res = await s.app.inject({ method: 'GET', url: '/openapi.json' });
   doc = res.json() as Record<string, unknown>;
   ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -77,7 +77,8 @@ describe('/openapi.json', () => {
     const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     const served = s.app.printRoutes({ commonPrefix: false });
     for (const entry of documented) expect(served).toContain(entry.split(' ')[1]);
-    expect(documented).toEqual(expect.arrayContaining(['POST /v1/validate', 'GET /v1/validate', 'POST /v1/normalize', 'GET /healthz', 'GET /openapi.json']));
+    expect(documented).toEqual(expect.arrayContaining(['POST /v1/validate', 'GET /v1/validate', 'POST /v1/normalize', 'POST /v1/geocode', 'POST /v1/reverse', 'GET /v1/autocomplete',
+      'GET /api/autocomplete/v1/suggest', 'GET /api/autocomplete/v1/details', 'POST /v1/addresses/extract', 'GET /healthz', 'GET /openapi.json']));
   });
 });
 
@@ -109,6 +110,41 @@ describe('real responses match the document', () => {
       }
       expectDocumented('POST', '/v1/geocode', await pts.app.inject({ method: 'POST', url: '/v1/geocode', payload: { input }, headers: bearer(key) }));
     }
+  });
+
+  it('reverse, autocomplete (both variants), details and extraction, with their errors', async () => {
+    const key = pts.account({ name: 'doc2', plan: 'production' });
+    const json = { ...bearer(key), 'content-type': 'application/json' };
+    const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => pts.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { ...json, ...headers } });
+    const get = (url: string, k: string = key) => pts.app.inject({ method: 'GET', url, headers: bearer(k) });
+    for (const payload of [{ lat: 61.13001, lon: -146.3498, limit: 3 }, { lat: 38.8, lon: -98.5, max_distance_meters: 5 }, { lat: 0, lon: -160 }, { lat: 95, lon: 0 }]) {
+      expectDocumented('POST', '/v1/reverse', await post('/v1/reverse', payload));
+    }
+    let placeIds: string[] = [];
+    for (const query of ['1400 abercr', '1400 abercrombie dr apt 2', 'abercr', 'sebas', '9547', 'bodega', 'zzzzqq', '  ']) {
+      for (const path of ['/v1/autocomplete', '/api/autocomplete/v1/suggest']) {
+        const res = await get(`${path}?query=${encodeURIComponent(query)}&limit=4`);
+        expectDocumented('GET', path, res);
+        if (res.statusCode === 200) placeIds = [...placeIds, ...(res.json() as { suggestions: { place_id: string }[] }).suggestions.map((x) => x.place_id)];
+      }
+    }
+    expect(new Set(placeIds.map((id) => id.slice(0, 3))).size).toBeGreaterThanOrEqual(3); // points, streets, cities, ZIPs
+    for (const id of [...new Set(placeIds), 'pt_missing']) {
+      expectDocumented('GET', '/api/autocomplete/v1/details', await get(`/api/autocomplete/v1/details?place_id=${encodeURIComponent(id)}`));
+    }
+    const beta = pts.account({ name: 'doc-beta', plan: 'free_beta', emailVerified: true });
+    expectDocumented('GET', '/v1/autocomplete', await get('/v1/autocomplete?query=main', beta));
+    expectDocumented('GET', '/api/autocomplete/v1/details', await get('/api/autocomplete/v1/details?place_id=x', beta));
+    const text = 'Ship to 1400 Abercrombie Dr, Valdez, AK 99686.\n102 Bodega Ave, Sebastopol CA 95472\n1 spiritual healer dr';
+    for (const contract of ['a', 'b']) {
+      for (const extra of [{}, { aggressive: true, options: { geocode: true, include_reason_codes: true } }, { format: 'html' }]) {
+        const res = await post('/v1/addresses/extract', { text, ...extra }, { 'x-contract': contract });
+        expect(res.statusCode).toBe(200);
+        expectDocumented('POST', '/v1/addresses/extract', res);
+      }
+    }
+    expectDocumented('POST', '/v1/addresses/extract', await post('/v1/addresses/extract', { text: '' }));
+    expectDocumented('POST', '/v1/addresses/extract', await post('/v1/addresses/extract', { text: 'x' }, { 'x-contract': 'c' }));
   });
 
   it('error answers', async () => {
@@ -159,6 +195,9 @@ describe('a client generated from the document', () => {
     const refused = await client.GET('/v1/validate', { params: { query: { input: '1 Main St, Sebastopol, CA 95472' } } });
     expect(refused.response.status).toBe(402);
     expect(refused.error).toMatchObject({ error: 'lookup_limit_exceeded', limits: { includedLookups: 1, usedLookups: 1 } });
+    const suggest = await client.GET('/v1/autocomplete', { params: { query: { query: 'sebas', limit: 2 } } });
+    expect(suggest.response.status).toBe(200);
+    expect(suggest.data?.suggestions.map((x) => x.kind)).toEqual(['city', 'city']);
     const health = await client.GET('/healthz');
     expect(health.data?.status).toBe('ok');
   });

@@ -1,9 +1,12 @@
 /** Every endpoint of addr serve, in the order the OpenAPI document lists them. */
 import type { RouteSpec } from '../route-spec.js';
+import { autocompleteGet, detailsGet, suggestGet } from './autocomplete.js';
+import { extractPost } from './extract.js';
 import { geocodePost } from './geocode.js';
 import { healthzGet } from './healthz.js';
 import { normalizePost } from './normalize.js';
 import { openapiGet } from './openapi.js';
+import { reversePost } from './reverse.js';
 import { validateGet, validatePost } from './validate.js';
 
 /** The routes. */
@@ -12,6 +15,11 @@ export const ROUTES: readonly RouteSpec[] = [
   validateGet,
   normalizePost,
   geocodePost,
+  reversePost,
+  autocompleteGet,
+  suggestGet,
+  detailsGet,
+  extractPost,
   healthzGet,
   openapiGet,
 ];

@@ -64,6 +64,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The street addresses nearest a position
+         * @description The imported address points nearest (lat, lon), nearest first, each with its distance (coverage address_points). Without a point within max_distance_meters, the nearest ZIP of the locality layer with its city and distance (coverage locality); coverage none when no U.S. ZIP centroid lies within 250 km. Metered as one validation.
+         */
+        post: operations["reverseGeocode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggestions as the user types (Variant B)
+         * @description Suggestions from the imported address points: buildings for "NUMBER STREET...", streets for a name alone, one suggestion per building unless a unit is typed. When no point matches and no house number was typed, cities ("sebas") and ZIPs ("9547") of the locality layer. A misspelled street name is tried when nothing matches as typed (fuzzy). Not on Free Beta (403 feature_unavailable); each call counts as one autocomplete request, metered apart from validation.
+         */
+        get: operations["autocomplete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autocomplete/v1/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggestions as the user types (Variant A)
+         * @description Suggestions from the imported address points: buildings for "NUMBER STREET...", streets for a name alone, one suggestion per building unless a unit is typed. When no point matches and no house number was typed, cities ("sebas") and ZIPs ("9547") of the locality layer. A misspelled street name is tried when nothing matches as typed (fuzzy). Not on Free Beta (403 feature_unavailable); each call counts as one autocomplete request, metered apart from validation. The same answer as GET /v1/autocomplete.
+         */
+        get: operations["autocompleteSuggest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autocomplete/v1/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The full record of a suggestion (Variant A)
+         * @description The standardized address, components, geocode and county of a suggestion by its place_id: an address point, a building with its units, a street (with its centre), a city or a ZIP. 404 not_found for a place_id that names nothing (never suggested, or its source removed or changed since), not charged. Not on Free Beta (403 feature_unavailable); each call counts as one autocomplete request.
+         */
+        get: operations["autocompleteDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/addresses/extract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extract and validate every address in a free-form text
+         * @description Finds every U.S. address in `text` (plain text or HTML) and validates each; `start`/`end` are offsets into `text` as sent. Each result follows the request's contract (X-Contract, else the server default); Variant B `options` apply to each. Each address found is metered as one validation: an account with nothing left is refused before the text is read; when the allowance runs out part way, the addresses past it are left out and counted in `unprocessed`. A text without an address costs nothing. Bodies up to 1048576 bytes.
+         */
+        post: operations["extractAddresses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -430,6 +530,207 @@ export interface components {
              */
             contract: "a" | "b";
             uptime_s: number;
+        };
+        /** @description USPS upper case. The unit of an address point is on line1; line2 is always null for places. */
+        PlaceAddress: {
+            /** @description Street line with the unit: "1400 ABERCROMBIE DR APT 2"; null for a city or a ZIP. */
+            line1: string | null;
+            /** @description Always null (the unit is on line1). */
+            line2: null;
+            /** @description City. */
+            city: string | null;
+            /** @description Two-letter state code. */
+            state: string;
+            /** @description 5-digit ZIP. */
+            zip5: string | null;
+            /** @description ZIP+4 extension. */
+            zip4: string | null;
+        };
+        ReversePlace: {
+            /** @enum {string} */
+            kind: "address";
+            /** @description Stable across re-imports of the same content; GET /api/autocomplete/v1/details takes it. */
+            place_id: string;
+            /** @description Mixed-case one line: "1400 Abercrombie Dr, Valdez, AK 99686". */
+            text: string;
+            standardized: components["schemas"]["PlaceAddress"];
+            components: components["schemas"]["Components"];
+            geocode: components["schemas"]["Geocode"];
+            /** @description The imported source of the point. */
+            source: string;
+            /** @description Fields the importer filled from the locality layer by position (the source left them out). */
+            inferred: ("city" | "state" | "zip5")[];
+            /** @description Great-circle distance from the position, to 0.1 m. */
+            distance_meters: number;
+        };
+        ReverseLocality: {
+            /** @enum {string} */
+            kind: "zip";
+            /** @description 5-digit ZIP. */
+            zip5: string;
+            /** @description The ZIP's city. */
+            city: string;
+            /** @description Two-letter state code. */
+            state: string;
+            /** @description County name. */
+            county: string | null;
+            /** @description 5-digit county FIPS code. */
+            county_fips: string | null;
+            /** @description "Sebastopol, CA 95472". */
+            text: string;
+            /** @description The ZIP centroid. */
+            geocode: {
+                lat: number;
+                lon: number;
+                /** @enum {string} */
+                quality: "ZIP_CENTROID";
+            };
+            /** @description From the position to the ZIP centroid (not to the ZIP's edge). */
+            distance_meters: number;
+        };
+        ReverseRequest: {
+            /** @description Latitude in decimal degrees (WGS 84). */
+            lat: number;
+            /** @description Longitude in decimal degrees (WGS 84). */
+            lon: number;
+            /** @description Points wanted, nearest first (default 1). */
+            limit?: number;
+            /** @description How far a point may be, in meters (default 1000). */
+            max_distance_meters?: number;
+        };
+        ReverseResult: {
+            /** @description Request identifier; the same as the x-request-id header. */
+            id: string;
+            query: {
+                lat: number;
+                lon: number;
+                limit: number;
+                max_distance_meters: number;
+            };
+            /**
+             * @description address_points: `results` holds the nearest points; locality: no point within reach, `locality` is the nearest ZIP; none: neither.
+             * @enum {string}
+             */
+            coverage: "address_points" | "locality" | "none";
+            results: components["schemas"]["ReversePlace"][];
+            locality: components["schemas"]["ReverseLocality"] | null;
+            /** @description Version of the reference data. */
+            data_version: string;
+            /** @description Latency measured by the API route, in milliseconds. */
+            latency_ms: number;
+        };
+        Suggestion: {
+            /** @description Full suggested address line, mixed case: "1400 Abercrombie Dr, Valdez, AK 99686". */
+            text: string;
+            /** @description The part of text the query matched, from the first matched character to the last. */
+            highlight: string;
+            /** @description The matched characters of text exactly, as [start, end) offsets. */
+            highlight_ranges: number[][];
+            /** @description Identifier of the suggested place; the details endpoint takes it. */
+            place_id: string;
+            /**
+             * @description A building or unit (address point), a street in one ZIP, a city, a ZIP.
+             * @enum {string}
+             */
+            kind: "address" | "street" | "city" | "zip";
+            /** @description address: units the data lists at this building (0 when none). */
+            units: number;
+        };
+        SuggestResult: {
+            /** @description Request identifier; the same as the x-request-id header. */
+            id: string;
+            query: {
+                text: string;
+                limit: number;
+                state: string | null;
+            };
+            suggestions: components["schemas"]["Suggestion"][];
+            /**
+             * @description Where the suggestions come from: imported points, else city and ZIP names.
+             * @enum {string}
+             */
+            source: "address_points" | "locality" | "none";
+            /** @description True when the street name was corrected to find them. */
+            fuzzy: boolean;
+            /** @description Version of the reference data. */
+            data_version: string;
+            /** @description Latency measured by the API route, in milliseconds. */
+            latency_ms: number;
+        };
+        PlaceDetails: {
+            /** @description Request identifier; the same as the x-request-id header. */
+            id: string;
+            /** @enum {string} */
+            kind: "address" | "street" | "city" | "zip";
+            /** @description The place_id asked for. */
+            place_id: string;
+            /** @description Mixed-case one line, as the suggestion showed it. */
+            text: string;
+            standardized: components["schemas"]["PlaceAddress"];
+            components: components["schemas"]["Components"];
+            /** @description ROOFTOP (address), STREET (street centre), CITY_CENTROID, ZIP_CENTROID. */
+            geocode: components["schemas"]["Geocode"] | null;
+            /** @description County name, from the locality layer by ZIP. */
+            county: string | null;
+            /** @description 5-digit county FIPS code. */
+            county_fips: string | null;
+            /** @description The imported source (address, street). */
+            source: string | null;
+            /** @description Fields the importer filled from the locality layer by position (the source left them out). */
+            inferred: ("city" | "state" | "zip5")[];
+            /** @description address: the units the data lists at the building ("APT 1"). */
+            units: string[];
+            /** @description The ZIPs of the place. */
+            zips: string[];
+            /** @description street: address points on it; null otherwise. */
+            points: number | null;
+            /** @description Version of the reference data. */
+            data_version: string;
+            /** @description Latency measured by the API route, in milliseconds. */
+            latency_ms: number;
+        };
+        ExtractRequest: {
+            /** @description The text, plain or HTML, to find addresses in (up to the body limit of this endpoint). */
+            text: string;
+            /**
+             * @description html: read text as HTML (tags, entities and scripts are not text; offsets stay those of the HTML); text: as plain text; auto (default): HTML when it looks like HTML.
+             * @enum {string}
+             */
+            format?: "auto" | "text" | "html";
+            /** @description Also report street lines without city, state or ZIP ("1 spiritual healer dr"), kind street. */
+            aggressive?: boolean;
+            options?: components["schemas"]["ValidateOptions"];
+        };
+        ExtractedAddress: {
+            /** @description The address exactly as written: text.slice(start, end). */
+            text: string;
+            /** @description Offset of its first character in `text` (UTF-16 code units, as JavaScript strings index). */
+            start: number;
+            /** @description Offset after its last character. */
+            end: number;
+            /** @description Line of its first character, from 1. */
+            line: number;
+            /** @description Line of its last character. */
+            end_line: number;
+            /**
+             * @description A full address, or (aggressive) a street line without a place.
+             * @enum {string}
+             */
+            kind: "address" | "street";
+            /** @description Its validation, in the request's contract (X-Contract, else the server default); id is "<request id>-<n>". */
+            result: components["schemas"]["ValidationResultA"] | components["schemas"]["ValidationResultB"];
+        };
+        ExtractResult: {
+            /** @description Request identifier; the same as the x-request-id header. */
+            id: string;
+            /** @description The addresses found and validated, in the order of the text. */
+            addresses: components["schemas"]["ExtractedAddress"][];
+            /** @description Addresses found in the text. */
+            found: number;
+            /** @description Addresses found but not returned because the account's allowance ran out (the last ones of the text); 0 normally. */
+            unprocessed: number;
+            /** @description Latency measured by the API route, in milliseconds. */
+            latency_ms: number;
         };
     };
     responses: never;
@@ -824,6 +1125,485 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GeocodeResult"];
+                };
+            };
+            /** @description Bad request: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment required: `lookup_limit_exceeded`. */
+            402: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: `account_suspended`, `email_verification_required`. */
+            403: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: `payload_too_large`. */
+            413: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: `quota_exceeded`. */
+            429: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad gateway: `validation_failed`. */
+            502: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reverseGeocode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReverseRequest"];
+            };
+        };
+        responses: {
+            /** @description The nearest points, or the nearest ZIP. */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReverseResult"];
+                };
+            };
+            /** @description Bad request: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment required: `lookup_limit_exceeded`. */
+            402: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: `account_suspended`, `email_verification_required`. */
+            403: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: `payload_too_large`. */
+            413: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: `quota_exceeded`. */
+            429: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad gateway: `validation_failed`. */
+            502: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    autocomplete: {
+        parameters: {
+            query: {
+                /** @description What has been typed so far: "1400 abercr", "sebas", "9547". */
+                query: string;
+                /** @description Maximum number of suggestions (default 5). */
+                limit?: number;
+                /** @description Only suggestions in this state: a code or a name. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions, best first. */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestResult"];
+                };
+            };
+            /** @description Bad request: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: `account_suspended`, `email_verification_required`, `feature_unavailable`. */
+            403: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    autocompleteSuggest: {
+        parameters: {
+            query: {
+                /** @description What has been typed so far: "1400 abercr", "sebas", "9547". */
+                query: string;
+                /** @description Maximum number of suggestions (default 5). */
+                limit?: number;
+                /** @description Only suggestions in this state: a code or a name. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions, best first. */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestResult"];
+                };
+            };
+            /** @description Bad request: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: `account_suspended`, `email_verification_required`, `feature_unavailable`. */
+            403: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    autocompleteDetails: {
+        parameters: {
+            query: {
+                /** @description The place_id of a suggestion. */
+                place_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The place. */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceDetails"];
+                };
+            };
+            /** @description Bad request: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: `account_suspended`, `email_verification_required`, `feature_unavailable`. */
+            403: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    extractAddresses: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The contract variant of the answer; the server default (--contract) when absent. */
+                "X-Contract"?: "a" | "b";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtractRequest"];
+            };
+        };
+        responses: {
+            /** @description The addresses found, in the order of the text. */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractResult"];
                 };
             };
             /** @description Bad request: `bad_request`. */

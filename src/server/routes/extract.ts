@@ -1,0 +1,97 @@
+/**
+ * POST /v1/addresses/extract — every U.S. address in a text (plain or HTML),
+ * each with its exact offsets and its validation in the request's contract
+ * (X-Contract, else --contract). Each address found is metered as one
+ * validation, as `addr extract` meters it:
+ *   1. one unit is granted before the engine runs (an account with nothing
+ *      left is refused 429/402 and the text is not read);
+ *   2. the text is extracted; the units for the other addresses are then
+ *      granted as far as the allowance goes (partial), and the addresses past
+ *      it are left out and counted in `unprocessed`;
+ *   3. a text without an address gives its unit back: it costs nothing.
+ * Its body limit is larger than the other endpoints' (LIMITS.extractBodyLimitBytes).
+ */
+import type { ExtractedAddress } from '../../core/engine.js';
+import { AddrError } from '../../core/errors.js';
+import { toVariantAResult } from '../../core/variant-a-result.js';
+import { toVariantBResult } from '../../core/variant-b-result.js';
+import { contractOf } from '../contract.js';
+import { engineFailure } from '../engine-call.js';
+import { LIMITS } from '../limits.js';
+import { accountOf, elapsedMs } from '../request-context.js';
+import type { RouteSpec } from '../route-spec.js';
+import { ExtractRequest, ExtractResult } from '../schemas.js';
+
+interface ExtractBody {
+  text: string;
+  format?: 'auto' | 'text' | 'html';
+  aggressive?: boolean;
+  options?: { geocode?: boolean; include_reason_codes?: boolean };
+}
+
+/** POST /v1/addresses/extract. */
+export const extractPost: RouteSpec = {
+  method: 'POST',
+  url: '/v1/addresses/extract',
+  access: { auth: true, usage: 'validation' },
+  bodyLimit: LIMITS.extractBodyLimitBytes,
+  schema: { body: ExtractRequest },
+  doc: {
+    operationId: 'extractAddresses',
+    summary: 'Extract and validate every address in a free-form text',
+    description: 'Finds every U.S. address in `text` (plain text or HTML) and validates each; `start`/`end` are offsets into `text` as sent. '
+      + 'Each result follows the request\'s contract (X-Contract, else the server default); Variant B `options` apply to each. '
+      + 'Each address found is metered as one validation: an account with nothing left is refused before the text is read; '
+      + 'when the allowance runs out part way, the addresses past it are left out and counted in `unprocessed`. A text without an address costs nothing. '
+      + `Bodies up to ${LIMITS.extractBodyLimitBytes} bytes.`,
+    tags: ['extraction'],
+    response: ExtractResult,
+    responseDescription: 'The addresses found, in the order of the text.',
+    errors: [400, 401, 402, 403, 429, 500, 502],
+    contractHeader: true,
+  },
+  handler: (ctx) => async (request) => {
+    const body = request.body as ExtractBody;
+    const contract = contractOf(request, ctx.contract);
+    if (body.text.trim() === '') throw new AddrError('ADDR_ERR_INPUT_INVALID', ['`text` is empty: send the text to find addresses in.']);
+    const account = accountOf(request);
+    const first = await ctx.meter.admit(account, 'validation', 1);
+    let found: ExtractedAddress[];
+    try {
+      found = ctx.engine.extract(body.text, {
+        requestId: request.id,
+        startedAt: request.startedAt,
+        now: () => performance.now(),
+        aggressive: body.aggressive === true,
+        input: body.format ?? 'auto',
+      });
+    } catch (err) {
+      ctx.meter.release(first);
+      throw engineFailure(err);
+    }
+    let granted = 1;
+    if (found.length === 0) {
+      ctx.meter.release(first);
+      granted = 0;
+    } else if (found.length > 1) {
+      // The rest as far as the allowance goes; a refusal now (it ran out meanwhile) serves the first address alone.
+      granted += await ctx.meter.admit(account, 'validation', found.length - 1, true).then((more) => more.units, () => 0);
+    }
+    const b = { geocode: body.options?.geocode === true, includeReasonCodes: body.options?.include_reason_codes === true };
+    return {
+      id: request.id,
+      addresses: found.slice(0, granted).map((f) => ({
+        text: f.text,
+        start: f.start,
+        end: f.end,
+        line: f.line,
+        end_line: f.end_line,
+        kind: f.kind,
+        result: contract === 'a' ? toVariantAResult(f.result) : toVariantBResult(f.result, b),
+      })),
+      found: found.length,
+      unprocessed: found.length - granted,
+      latency_ms: elapsedMs(request),
+    };
+  },
+};
