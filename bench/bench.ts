@@ -20,6 +20,9 @@
  *   batch                 `addr batch` on a generated 1,000,000-row CSV vs a csv-parse ->
  *                         csv-stringify copy, peak RSS, and at 2,000,000 rows (batch-bench.ts);
  *                         `--only batch` runs this section alone
+ *   serve                 `addr serve` POST /v1/validate with key and metering vs a bare node:http
+ *                         JSON echo server, autocannon 32 connections (serve-bench.ts); `--only serve`
+ *                         runs it alone, `--serve-long` makes its run 60 s with the server's RSS at start and end
  *
  * Flags:
  *   --quick           10,000 addresses and 5 cold-start runs (fast iteration)
@@ -54,7 +57,9 @@ import { benchPoints } from './points-bench.js';
 import type { PointsFigure } from './points-bench.js';
 import type { Locality } from './generate-addresses.js';
 import { benchReverseAutocomplete } from './reverse-autocomplete-bench.js';
+import { benchServe } from './serve-bench.js';
 import type { LatencyFigure } from './reverse-autocomplete-bench.js';
+import type { ServeFigure } from './serve-bench.js';
 
 const SEED = 42;
 const LOCALITY_SAMPLE = 400; // real (city, state, ZIP) rows spread over the ZIP range
@@ -207,7 +212,7 @@ function openStore(path: string): LocalityStore | null {
 }
 
 /** The rows of the points section. */
-function pointRows(figures: readonly (PointsFigure | BatchFigure)[]): Row[] {
+function pointRows(figures: readonly (PointsFigure | BatchFigure | ServeFigure)[]): Row[] {
   const fmt = (v: number, unit: string): string => (unit === 'ms' ? `${v.toFixed(2)} ms` : int(v));
   return figures.map((f) => [
     f.metric,
@@ -242,6 +247,12 @@ async function main(argv: readonly string[]): Promise<void> {
   const localities = readLocalities(dbPath, LOCALITY_SAMPLE);
   if (settings.only === 'batch') {
     const figures = await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line));
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    return;
+  }
+  const serveLong = argv.includes('--serve-long');
+  if (settings.only === 'serve') {
+    const figures = await benchServe(localities ?? undefined, settings.quick, serveLong, (line) => console.log(line));
     console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
     return;
   }
@@ -358,6 +369,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (existsSync(dbPath)) rows.push(...latencyRows(await benchReverseAutocomplete(dbPath, settings.quick, (line) => console.log(line))));
   rows.push(...pointRows(await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line))));
+  rows.push(...pointRows(await benchServe(localities ?? undefined, settings.quick, serveLong, (line) => console.log(line))));
   const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6; // maxRSS is in KiB
   rows.push(['peak RSS of this bench process', `${rssMb.toFixed(0)} MB`, '—', '—', '—', 'info']);
 

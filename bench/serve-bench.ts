@@ -1,0 +1,179 @@
+/**
+ * The serve section of `npm run bench` (issue 4): `addr serve` (the built CLI,
+ * its own process, request logs on, written to a file) answering POST
+ * /v1/validate with a Bearer key and metering (a production account with
+ * overage on, so every request is decided and recorded, never refused),
+ * against a bare node:http JSON echo server (its own process too) measured in
+ * the same run. autocannon drives both from this process: 32 connections,
+ * pipelining 1, the same bodies (real addresses from the generator), a
+ * warm-up, then the measured run.
+ * Targets: >= 0.6x the echo's req/s; p99 <= 10 ms; no errors or non-2xx; the
+ * usage recorded equals the requests answered.
+ * The long run (`--serve-long`, 60 s): the same, with the server's RSS at the
+ * start and the end of the run (it must stay flat).
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, closeSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { generateApiKey } from '../src/accounts/api-keys.js';
+import { openAccountsDb } from '../src/store/accounts-db.js';
+import { generateAddresses, oneLine } from './generate-addresses.js';
+import type { Locality } from './generate-addresses.js';
+
+/** One figure of the section, in the shape of the bench table. */
+export interface ServeFigure { metric: string; value: number; unit: string; peer: number | null; target: string; pass: boolean | null }
+
+const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
+const CONNECTIONS = 32;
+const BODIES = 64; // distinct request bodies autocannon cycles through
+
+// The baseline: read the body, parse it, answer it back as JSON with an id, as a JSON API does at the least.
+const ECHO = `
+const http = require('node:http');
+const { randomUUID } = require('node:crypto');
+http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    let body;
+    try { body = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch { res.writeHead(400).end(); return; }
+    const id = randomUUID();
+    const out = JSON.stringify({ id, echo: body });
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': id, 'content-length': Buffer.byteLength(out) });
+    res.end(out);
+  });
+}).listen(Number(process.argv[1]), '127.0.0.1');
+`;
+
+/** A free TCP port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until `url` answers 200 (the child is listening). */
+async function waitReady(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${String(child.exitCode)}`);
+    try {
+      const res = await fetch(url, { method: 'GET' });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not answer in 10 s`);
+}
+
+/** Resident set size of a process, in MB (Linux /proc), or NaN. */
+function rssMb(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb === undefined ? Number.NaN : Number(kb) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+interface Load {
+  rps: number; // mean requests per second
+  p50: number;
+  p99: number; // ms
+  ok: number; // 2xx answers
+  bad: number; // errors, timeouts and non-2xx answers
+}
+
+async function load(url: string, bodies: readonly string[], headers: Record<string, string>, seconds: number): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    requests: bodies.map((body) => ({ method: 'POST', path: '/v1/validate', headers, body })),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    bad: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Runs the section; `long` is the 60-second run with RSS at its start and end. */
+export async function benchServe(localities: Locality[] | undefined, quick: boolean, long: boolean, log: (line: string) => void): Promise<ServeFigure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'addr-bench-serve-'));
+  const seconds = long ? 60 : quick ? 3 : 10;
+  const warmup = quick ? 1 : 3;
+  const bodies = generateAddresses(BODIES, 7, localities).map((a) => JSON.stringify({ input: oneLine(a) }));
+  const children: ChildProcess[] = [];
+  try {
+    const store = openAccountsDb(dir);
+    store.createAccount({ name: 'bench', plan: 'production', overage: true }, new Date());
+    const key = generateApiKey();
+    store.addKey({ prefix: key.prefix, account: 'bench', hash: key.hash, createdAt: new Date().toISOString() });
+    store.close();
+
+    const echoPort = await freePort();
+    const echo = spawn(process.execPath, ['-e', ECHO, String(echoPort)], { stdio: 'ignore' });
+    children.push(echo);
+    const servePort = await freePort();
+    const logFd = openSync(join(dir, 'serve.log'), 'w');
+    const serve = spawn(process.execPath, [BIN, 'serve', '--port', String(servePort), '--data-dir', dir], { stdio: ['ignore', 'ignore', logFd] });
+    closeSync(logFd);
+    children.push(serve);
+    const echoUrl = `http://127.0.0.1:${echoPort}`;
+    const serveUrl = `http://127.0.0.1:${servePort}`;
+    await waitReady(`${echoUrl}/`, echo).catch(() => undefined); // the echo answers 400 to a GET without a body: any answer will do
+    await waitReady(`${serveUrl}/healthz`, serve);
+
+    const json = { 'content-type': 'application/json' };
+    const auth = { ...json, authorization: `Bearer ${key.key}` };
+    log(`serve: warm-up ${warmup} s each, then ${seconds} s each, ${CONNECTIONS} connections`);
+    await load(echoUrl, bodies, json, warmup);
+    const warm = await load(serveUrl, bodies, auth, warmup);
+    const rssStart = rssMb(serve.pid);
+    const e = await load(echoUrl, bodies, json, seconds);
+    const s = await load(serveUrl, bodies, auth, seconds);
+    const rssEnd = rssMb(serve.pid);
+    await stop(serve);
+    const check = openAccountsDb(dir);
+    const recorded = check.usageByDay({ account: 'bench' }).reduce((sum, row) => sum + row.validation, 0);
+    check.close();
+    const answered = warm.ok + s.ok; // every 2xx is one validation recorded, no more, no less
+    log(`serve: echo ${e.rps.toFixed(0)} req/s p99 ${e.p99} ms; addr serve ${s.rps.toFixed(0)} req/s p50 ${s.p50} ms p99 ${s.p99} ms, ${s.bad} errors; RSS ${rssStart.toFixed(0)} -> ${rssEnd.toFixed(0)} MB`);
+    const label = long ? `, ${seconds} s run` : '';
+    return [
+      { metric: `serve: POST /v1/validate with key + metering, req/s (vs node:http JSON echo)${label}`, value: s.rps, unit: 'req/s', peer: e.rps, target: '≥ 0.6×', pass: s.rps >= 0.6 * e.rps },
+      { metric: `serve: POST /v1/validate latency p99 (p50 ${s.p50} ms; echo p99 ${e.p99} ms)${label}`, value: s.p99, unit: 'ms', peer: null, target: '≤ 10 ms', pass: s.p99 <= 10 },
+      { metric: `serve: errors and non-2xx answers of ${s.ok + s.bad} requests${label}`, value: s.bad, unit: 'count', peer: null, target: '0', pass: s.bad === 0 },
+      { metric: 'serve: validations recorded vs requests answered 2xx (warm-up included)', value: recorded, unit: 'count', peer: answered, target: 'equal', pass: recorded === answered },
+      { metric: `serve: server RSS at start -> end of the measured run (${rssStart.toFixed(0)} -> ${rssEnd.toFixed(0)} MB)${label}`, value: rssEnd, unit: 'MB', peer: rssStart, target: long ? 'flat (≤ +10%)' : '—', pass: long ? rssEnd <= rssStart * 1.1 : null },
+    ];
+  } finally {
+    await Promise.all(children.map(stop));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
