@@ -162,14 +162,24 @@ export async function benchServe(localities: Locality[] | undefined, quick: bool
     const check = openAccountsDb(dir);
     const recorded = check.usageByDay({ account: 'bench' }).reduce((sum, row) => sum + row.validation, 0);
     check.close();
-    const answered = warm.ok + s.ok; // every 2xx is one validation recorded, no more, no less
+    // Every 2xx is one validation recorded. autocannon stops counting at the end of a run with up to one
+    // request in flight per connection, which the server still serves and records: at most 2 x 32 more.
+    const answered = warm.ok + s.ok;
+    const cutOff = recorded - answered;
     log(`serve: echo ${e.rps.toFixed(0)} req/s p99 ${e.p99} ms; addr serve ${s.rps.toFixed(0)} req/s p50 ${s.p50} ms p99 ${s.p99} ms, ${s.bad} errors; RSS ${rssStart.toFixed(0)} -> ${rssEnd.toFixed(0)} MB`);
     const label = long ? `, ${seconds} s run` : '';
     return [
       { metric: `serve: POST /v1/validate with key + metering, req/s (vs node:http JSON echo)${label}`, value: s.rps, unit: 'req/s', peer: e.rps, target: '≥ 0.6×', pass: s.rps >= 0.6 * e.rps },
       { metric: `serve: POST /v1/validate latency p99 (p50 ${s.p50} ms; echo p99 ${e.p99} ms)${label}`, value: s.p99, unit: 'ms', peer: null, target: '≤ 10 ms', pass: s.p99 <= 10 },
       { metric: `serve: errors and non-2xx answers of ${s.ok + s.bad} requests${label}`, value: s.bad, unit: 'count', peer: null, target: '0', pass: s.bad === 0 },
-      { metric: 'serve: validations recorded vs requests answered 2xx (warm-up included)', value: recorded, unit: 'count', peer: answered, target: 'equal', pass: recorded === answered },
+      {
+        metric: `serve: validations recorded vs 2xx answers counted (warm-up included; ${cutOff} in flight when autocannon stopped)`,
+        value: recorded,
+        unit: 'count',
+        peer: answered,
+        target: `+0..${2 * CONNECTIONS}`,
+        pass: cutOff >= 0 && cutOff <= 2 * CONNECTIONS,
+      },
       { metric: `serve: server RSS at start -> end of the measured run (${rssStart.toFixed(0)} -> ${rssEnd.toFixed(0)} MB)${label}`, value: rssEnd, unit: 'MB', peer: rssStart, target: long ? 'flat (≤ +10%)' : '—', pass: long ? rssEnd <= rssStart * 1.1 : null },
     ];
   } finally {
