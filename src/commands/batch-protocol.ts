@@ -13,13 +13,15 @@ export interface WorkerSetup {
   mapping: ColumnMapping;
   width: number; // fields of the header row: shorter rows are padded to it
   inDelimiter: string; // CSV/TSV input: ',' or '\t'
-  out: { kind: 'text'; delimiter: string; eol: string } | { kind: 'rows' };
+  // journal: a comma-delimited journal of a workbook output; each record ends with one more
+  // field, the cell types of the input row (batch-xlsx.ts), '' for a text input.
+  out: { kind: 'text'; delimiter: string; eol: string; journal?: boolean } | { kind: 'rows' };
 }
 
 /** One chunk of input rows. */
 export type ChunkRequest =
   | { seq: number; kind: 'bytes'; bytes: Uint8Array; ends: Uint32Array; quoted: Uint8Array } // ends relative to bytes, after each line break
-  | { seq: number; kind: 'rows'; rows: string[][] };
+  | { seq: number; kind: 'rows'; rows: string[][]; types: string[] }; // types: each row's cell types (batch-xlsx.ts)
 
 /** The output of one chunk, in input order. */
 export interface ChunkResult {

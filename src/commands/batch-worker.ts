@@ -51,11 +51,13 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
   const text = setup.out.kind === 'text' ? setup.out : null;
   const lines: string[] = [];
   const rows: string[][] = [];
-  const emit = (row: string[]): void => {
+  const journal = text !== null && text.journal === true;
+  const emit = (row: string[], types: string): void => {
     const status = row[setup.width] as string;
     statuses[status] = (statuses[status] ?? 0) + 1;
-    if (text !== null) lines.push(formatRecord(row, text.delimiter));
-    else rows.push(row);
+    if (text === null) rows.push(row);
+    else if (journal) lines.push(`${formatRecord(row, text.delimiter)},${types}`);
+    else lines.push(formatRecord(row, text.delimiter));
   };
   if (req.kind === 'bytes') {
     const sameText = text !== null && text.delimiter === setup.inDelimiter;
@@ -73,13 +75,13 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
         const cells = validateRow(fields, setup.mapping, opened.engine);
         const status = cells[0] as string;
         statuses[status] = (statuses[status] ?? 0) + 1;
-        lines.push(`${raw}${setup.inDelimiter}${formatRecord(cells, setup.inDelimiter)}`);
+        lines.push(`${raw}${setup.inDelimiter}${formatRecord(cells, setup.inDelimiter)}${journal ? ',' : ''}`);
         continue;
       }
-      emit(outputRow(fields, raw, opened));
+      emit(outputRow(fields, raw, opened), '');
     }
   } else {
-    for (const fields of req.rows) emit(outputRow(fields, '', opened));
+    for (let k = 0; k < req.rows.length; k++) emit(outputRow(req.rows[k] as string[], '', opened), req.types[k] ?? '');
   }
   if (text === null) return { seq: req.seq, text: null, rows, statuses };
   lines.push('');

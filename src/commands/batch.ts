@@ -23,6 +23,8 @@
 import { closeSync, existsSync, ftruncateSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import ora from 'ora';
+import type { Ora } from 'ora';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { authenticate } from '../accounts/authenticate.js';
@@ -40,12 +42,13 @@ import { openEngine } from '../store/open-engine.js';
 import { BatchPool } from './batch-pool.js';
 import type { ChunkRequest, ChunkResult, WorkerSetup } from './batch-protocol.js';
 import {
-  defaultOutputPath, delimiterOf, formatOfPath, readHead, resolveInputFile, sniffFormat, tempPathOf, textInputIdentity,
+  defaultOutputPath, delimiterOf, formatOfPath, readHead, resolveInputFile, sniffFormat, tempPathOf, textInputIdentity, workbookIdentity,
 } from './batch-files.js';
 import type { BatchFormat } from './batch-files.js';
-import { readTextChunks } from './batch-text-input.js';
-import type { TextChunk } from './batch-text-input.js';
-import { formatRecord, parseRecord, stripLineBreak } from './csv-record.js';
+import { openSheetInput, openTextInput } from './batch-inputs.js';
+import type { OpenedInput } from './batch-inputs.js';
+import { writeWorkbookFromJournal } from './batch-xlsx.js';
+import { formatRecord } from './csv-record.js';
 import { resolveDataDir } from './data-dir.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
@@ -64,6 +67,7 @@ interface RunSettings {
   prefix: string;
   eol: string;
   bom: boolean;
+  sheet: string | null; // the worksheet read (XLSX input), reused by --resume
 }
 
 /** Where the rows come from and go to. */
@@ -89,7 +93,7 @@ function plan(input: string, flags: BatchFlags, ctx: CommandContext): Plan {
     throw new AddrError('ADDR_ERR_BATCH_INPUT', [`The output '${out ?? outputPath}' is the input file; give another name with -o.`]);
   }
   if (outFormat === 'xlsx' && outputPath === null) throw new AddrError('ADDR_ERR_USAGE', ['An XLSX workbook cannot be written to stdout; give a file with -o.']);
-  if (inFormat === 'xlsx' || outFormat === 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['XLSX is not supported by this build of addr batch yet; save the sheet as CSV.']);
+  if (flags.sheet !== undefined && inFormat !== 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['--sheet picks a worksheet of an XLSX input; this input is not a workbook.']);
   void ctx;
   return { inputPath, outputPath, inFormat, outFormat };
 }
@@ -185,7 +189,7 @@ export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: 
     // Account state (suspended, unverified email) is refused before anything is read or written.
     const precheck = runs.reserveRows(account, null, 0, new Date());
     if (!precheck.ok) throw precheck.error;
-    return await runText(p, flags, ctx, { accounts, account, runs, referenceDbPath, dataDir });
+    return await runFile(p, flags, ctx, { accounts, account, runs, referenceDbPath, dataDir });
   } finally {
     accounts.close();
   }
@@ -208,49 +212,7 @@ interface RunContext {
   dataDir: string;
 }
 
-/** The header record of a text input: its fields, end offset, line break and BOM. */
-async function readHeader(source: AsyncIterable<Buffer>, delimiter: string): Promise<{ fields: string[]; chunk: TextChunk | null; rest: AsyncGenerator<TextChunk>; eol: string; bom: boolean } | null> {
-  const chunks = readTextChunks(source, delimiter, 0, 1);
-  const first = await chunks.next();
-  if (first.done) return null;
-  const chunk = first.value;
-  const headerEnd = chunk.ends[0] as number;
-  const raw = Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, headerEnd).toString('utf8');
-  const text = stripLineBreak(raw);
-  const eol = raw.endsWith('\r\n') ? '\r\n' : raw.endsWith('\r') ? '\r' : '\n';
-  const fields = parseRecord(text, delimiter, chunk.quoted[0] === 1) ?? [text];
-  const restChunk: TextChunk | null = chunk.ends.length > 1
-    ? {
-      bytes: chunk.bytes.subarray(headerEnd),
-      ends: chunk.ends.subarray(1).map((e) => e - headerEnd),
-      quoted: chunk.quoted.subarray(1),
-      lines: chunk.lines.slice(1),
-      startOffset: chunk.startOffset + headerEnd,
-      nextLine: chunk.nextLine,
-    }
-    : null;
-  return { fields, chunk: restChunk, rest: chunks, eol, bom: chunk.startOffset === 3 };
-}
-
-/** The first `rows` records of a chunk. */
-function cutChunk(chunk: TextChunk, rows: number): TextChunk {
-  const end = rows === 0 ? 0 : (chunk.ends[rows - 1] as number);
-  return {
-    bytes: chunk.bytes.subarray(0, end),
-    ends: chunk.ends.subarray(0, rows),
-    quoted: chunk.quoted.subarray(0, rows),
-    lines: chunk.lines.slice(0, rows),
-    startOffset: chunk.startOffset,
-    nextLine: rows < chunk.lines.length ? (chunk.lines[rows] as number) : chunk.nextLine,
-  };
-}
-
-async function* withFirst(first: TextChunk | null, rest: AsyncGenerator<TextChunk>): AsyncGenerator<TextChunk> {
-  if (first !== null) yield first;
-  yield* rest;
-}
-
-async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunContext): Promise<number> {
+async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunContext): Promise<number> {
   const started = performance.now();
   const now = (): Date => new Date();
   let inFormat = p.inFormat;
@@ -284,7 +246,7 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
         throw new AddrError('ADDR_ERR_BATCH_RESUME', [`The unfinished run of this file belongs to account '${previous.account}'; resume it with --account ${previous.account} (or its key).`]);
       }
       const settings = JSON.parse(previous.settings) as RunSettings;
-      const identity = textInputIdentity(p.inputPath, delimiterOf(settings.inFormat));
+      const identity = settings.inFormat === 'xlsx' ? workbookIdentity(p.inputPath) : textInputIdentity(p.inputPath, delimiterOf(settings.inFormat));
       if (identity.size !== previous.input.size || identity.mtimeMs !== previous.input.mtimeMs || identity.headerHash !== previous.input.headerHash) {
         throw new AddrError('ADDR_ERR_BATCH_RESUME', [`${p.inputPath} changed since the interrupted run (size, time or header differ); start over with --restart.`]);
       }
@@ -302,10 +264,12 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
 
   // ---- header and settings
   let settings: RunSettings;
-  let chunks: AsyncGenerator<TextChunk>;
+  let input: OpenedInput;
   let fd: number | null = null;
   let sink: Sink;
-  const tempPath = p.outputPath === null ? null : tempPathOf(p.outputPath);
+  // A workbook is written at the end from a CSV journal, which is what gets checkpointed.
+  const journal = outFormat === 'xlsx';
+  const tempPath = p.outputPath === null ? null : journal ? `${tempPathOf(p.outputPath)}.csv` : tempPathOf(p.outputPath);
   let rowsDone = 0;
   let inOffset = 0;
   let inLine = 2;
@@ -315,7 +279,7 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     const out = p.outputPath as string;
     const temp = run.tempPath;
     // A run the allowance stopped left its rows at the output; a killed one in the partial file.
-    if (!existsSync(temp) && existsSync(out) && statSync(out).size === run.outBytes) renameSync(out, temp);
+    if (settings.outFormat !== 'xlsx' && !existsSync(temp) && existsSync(out) && statSync(out).size === run.outBytes) renameSync(out, temp);
     if (!existsSync(temp) || statSync(temp).size < run.outBytes) {
       throw new AddrError('ADDR_ERR_BATCH_RESUME', [`The partial output ${temp} of the unfinished run is missing or shorter than recorded; start over with --restart.`]);
     }
@@ -327,25 +291,30 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     inLine = run.inLine;
     prepaid = run.rowsPaid - run.rowsDone;
     rc.runs.claimRun(run.id, process.pid, now());
-    chunks = readTextChunks(createReadStream(p.inputPath as string, { start: inOffset, highWaterMark: 1 << 20 }), delimiterOf(settings.inFormat), inOffset, inLine);
-    ctx.stderr.write(`addr batch: resuming at input line ${int(inLine)} after ${plural(rowsDone, 'row')} done\n`);
+    input = settings.inFormat === 'xlsx'
+      ? await openSheetInput(p.inputPath as string, settings.sheet ?? undefined, inOffset)
+      : await openTextInput(createReadStream(p.inputPath as string, { start: inOffset, highWaterMark: 1 << 20 }), delimiterOf(settings.inFormat), { offset: inOffset, line: inLine });
+    ctx.stderr.write(`addr batch: resuming at input ${settings.inFormat === 'xlsx' ? 'row' : 'line'} ${int(inLine)} after ${plural(rowsDone, 'row')} done\n`);
   } else {
-    const source = stdinSource ?? createReadStream(p.inputPath as string, { highWaterMark: 1 << 20 });
-    const header = await readHeader(source, inDelimiter);
-    if (header === null) throw new AddrError('ADDR_ERR_BATCH_INPUT', [`${p.inputPath ?? 'stdin'} is empty: a header row naming the columns is needed.`]);
-    const mapping = flags.columns !== undefined ? columnsFromFlag(flags.columns, header.fields) : detectColumns(header.fields);
+    input = inFormat === 'xlsx'
+      ? await openSheetInput(p.inputPath as string, flags.sheet, null)
+      : await openTextInput(stdinSource ?? createReadStream(p.inputPath as string, { highWaterMark: 1 << 20 }), inDelimiter, null);
+    const headers = input.header;
+    if (headers === null) throw new AddrError('ADDR_ERR_BATCH_INPUT', [`${p.inputPath ?? 'stdin'} is empty: a header row naming the columns is needed.`]);
+    const mapping = flags.columns !== undefined ? columnsFromFlag(flags.columns, headers) : detectColumns(headers);
     settings = {
       inFormat,
       outFormat,
       mapping,
-      headers: header.fields,
-      prefix: resultPrefix(header.fields),
-      eol: header.eol,
-      bom: header.bom,
+      headers,
+      prefix: resultPrefix(headers),
+      eol: journal ? '\n' : input.eol,
+      bom: journal ? false : input.bom,
+      sheet: input.sheet,
     };
-    chunks = withFirst(header.chunk, header.rest);
-    inOffset = (header.chunk?.startOffset ?? null) ?? 0;
-    const headerRecord = formatRecord([...header.fields, ...RESULT_COLUMNS.map((c) => settings.prefix + c)], outDelimiter) + settings.eol;
+    inOffset = input.firstPosition;
+    // A journal's records end with the cell types of the input row: none for the header.
+    const headerRecord = formatRecord([...headers, ...RESULT_COLUMNS.map((c) => settings.prefix + c)], journal ? ',' : outDelimiter) + (journal ? ',' : '') + settings.eol;
     const headerBytes = Buffer.from(`${settings.bom ? '\ufeff' : ''}${headerRecord}`, 'utf8');
     if (tempPath !== null) {
       fd = openSync(tempPath, 'w');
@@ -353,17 +322,37 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     } else sink = streamSink(ctx.stdout);
     await sink.write(headerBytes);
     if (p.inputPath !== null && p.outputPath !== null && tempPath !== null) {
-      const identity = textInputIdentity(p.inputPath, inDelimiter);
-      // The offset after the header is known once the first data chunk arrives; an input with
-      // no data rows ends before any checkpoint is needed.
+      const identity = inFormat === 'xlsx' ? workbookIdentity(p.inputPath) : textInputIdentity(p.inputPath, inDelimiter);
       run = rc.runs.startRun({
         account: rc.account, input: identity, outputPath: p.outputPath, tempPath, settings: JSON.stringify(settings),
-        inOffset: header.chunk?.startOffset ?? identity.size, inLine: 2, outBytes: sink.bytes,
+        inOffset, inLine: 2, outBytes: sink.bytes,
       }, now());
     }
   }
   ctx.stderr.write(`addr batch: columns ${describeMapping(settings.mapping, settings.headers)}\n`);
   if (settings.prefix !== 'addr_') ctx.stderr.write(`addr batch: the input already has addr_ columns; results are in ${settings.prefix}* columns\n`);
+
+  // ---- progress on a terminal: rows, rows/s and (for a file of known size) the time left
+  const inputSize = p.inputPath !== null && settings.inFormat !== 'xlsx' ? statSync(p.inputPath).size : null;
+  const startRows = rowsDone;
+  const startOffset = inOffset;
+  // A terminal that reports no width (some pseudo-terminals) would make ora erase line after line.
+  const columns = (ctx.stderr as { columns?: number }).columns;
+  const spinner: Ora | null = ctx.stderr.isTTY === true && columns !== undefined && columns > 0
+    ? ora({ text: 'addr batch: starting', stream: ctx.stderr as NodeJS.WritableStream, discardStdin: false, hideCursor: false }).start()
+    : null;
+  const showProgress = (): void => {
+    if (spinner === null) return;
+    const elapsed = (performance.now() - started) / 1000;
+    const rate = elapsed > 0 ? (rowsDone - startRows) / elapsed : 0;
+    let eta = '';
+    if (inputSize !== null && inOffset > startOffset && inputSize > inOffset) {
+      const left = (elapsed * (inputSize - inOffset)) / (inOffset - startOffset);
+      const secs = Math.round(left);
+      eta = `, ETA ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`;
+    }
+    spinner.text = `addr batch: ${plural(rowsDone, 'row')} done, ${int(Math.round(rate))} rows/s${eta}`;
+  };
 
   // ---- signals: stop taking rows, write what the workers finish, keep the checkpoint
   let signal: string | null = null;
@@ -380,7 +369,7 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     mapping: settings.mapping,
     width: settings.headers.length,
     inDelimiter: delimiterOf(settings.inFormat),
-    out: { kind: 'text', delimiter: delimiterOf(settings.outFormat), eol: settings.eol },
+    out: settings.outFormat === 'xlsx' ? { kind: 'text', delimiter: ',', eol: settings.eol, journal: true } : { kind: 'text', delimiter: delimiterOf(settings.outFormat), eol: settings.eol },
   };
   const pool = new BatchPool(workers, setup);
   const statuses: Record<string, number> = {};
@@ -407,6 +396,7 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     const t = performance.now();
     if (t - lastSave > 250) {
       save('running');
+      showProgress();
       lastSave = t;
     }
   };
@@ -416,10 +406,10 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
 
   let failure: unknown = null;
   try {
-    for await (const whole of chunks) {
+    for await (const whole of input.chunks) {
       if (signal !== null) break;
       let chunk = whole;
-      const rows = chunk.ends.length;
+      const rows = chunk.count;
       if (stop !== null) {
         unprocessed += rows;
         continue;
@@ -439,12 +429,12 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
       }
       if (granted < rows) {
         unprocessed += rows - granted;
-        chunk = cutChunk(chunk, granted);
+        chunk = chunk.cut(granted);
       }
       if (granted === 0) continue;
       const c = chunk;
-      const seq = await pool.submit((s): ChunkRequest => ({ seq: s, kind: 'bytes', bytes: c.bytes, ends: c.ends, quoted: c.quoted }), () => []);
-      pendingMeta.set(seq, { rows: granted, endOffset: c.startOffset + (c.ends[granted - 1] as number), nextLine: c.nextLine });
+      const seq = await pool.submit((s): ChunkRequest => c.request(s), () => []);
+      pendingMeta.set(seq, { rows: granted, endOffset: c.positionAfter(granted), nextLine: c.nextLine });
       dispatched += granted;
       await drainReady();
     }
@@ -453,10 +443,10 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     failure = err;
   } finally {
     for (const [name, h] of handlers) process.off(name, h);
+    spinner?.stop();
     await pool.close();
   }
 
-  const seconds = (performance.now() - started) / 1000;
   const finishFile = (): void => {
     if (fd !== null) {
       closeSync(fd);
@@ -476,6 +466,7 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   const summary = (extra: string): void => {
     const order = ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND', 'ERROR'];
     const byStatus = order.map((s) => `${s} ${int(statuses[s] ?? 0)}`).join(', ');
+    const seconds = (performance.now() - started) / 1000; // a workbook's writing included
     const rate = seconds > 0 ? Math.round((rowsDone - (run?.rowsDone ?? 0)) / seconds) : 0;
     ctx.stderr.write(`addr batch: ${plural(rowsDone, 'row')} done in ${seconds.toFixed(1)} s (${int(rate)} rows/s): ${byStatus}; unprocessed ${int(unprocessed)}${extra}\n`);
   };
@@ -490,10 +481,25 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     return SIGNAL_EXIT[signal] ?? 130;
   }
 
+  /** Puts the rows done at the output: the partial file renamed, or the workbook written from the journal. */
+  const publish = async (keepJournal: boolean): Promise<void> => {
+    if (p.outputPath === null || tempPath === null) return;
+    if (settings.outFormat !== 'xlsx') {
+      renameSync(tempPath, p.outputPath);
+      return;
+    }
+    const book = tempPathOf(p.outputPath);
+    const numeric = new Set(['confidence', 'lat', 'lon']);
+    const numericResults = new Set(RESULT_COLUMNS.flatMap((c, i) => (numeric.has(c) ? [i] : [])));
+    await writeWorkbookFromJournal(tempPath, book, settings.sheet ?? 'Sheet1', { inputWidth: settings.headers.length, resultCount: RESULT_COLUMNS.length, numericResults });
+    renameSync(book, p.outputPath);
+    if (!keepJournal) unlinkSync(tempPath);
+  };
+
   if (stop !== null) {
     save('stopped');
     finishFile();
-    if (p.outputPath !== null && tempPath !== null) renameSync(tempPath, p.outputPath);
+    await publish(true);
     summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
     const why = `${(stop.reason ?? allowanceRefusal(rc)).message} `;
     const next = run !== null ? 'Run the same command with --resume to continue there once the allowance allows.' : 'Run the rest again once the allowance allows.';
@@ -503,7 +509,7 @@ async function runText(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   }
 
   finishFile();
-  if (p.outputPath !== null && tempPath !== null) renameSync(tempPath, p.outputPath);
+  await publish(false);
   if (run !== null) rc.runs.deleteRun(run.id);
   summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
   return EXIT_OK;

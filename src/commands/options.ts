@@ -126,7 +126,8 @@ export const OPTIONS = {
   source: { flags: '--source <name>', description: 'data import: the name of the source (default: the file name without extensions; required with stdin)' },
   json: { flags: '--json', description: 'data import: print the summary as a JSON document' },
   output: { flags: '-o, --output <file>', description: 'batch: the output file, or - for stdout (default: IN with .validated before the extension; stdout when IN is -)' },
-  batchFormat: { flags: '-f, --format <format>', description: 'batch: the output format (default: the input format, or the extension of -o)', choices: ['csv', 'tsv'] },
+  batchFormat: { flags: '-f, --format <format>', description: 'batch: the output format (default: the input format, or the extension of -o)', choices: ['csv', 'tsv', 'xlsx'] },
+  sheet: { flags: '--sheet <name>', description: 'batch: the worksheet of an XLSX input to read (default: the first)' },
   columns: { flags: '--columns <map>', description: 'batch: the address columns, ROLE=HEADER pairs separated by commas (roles: address, line1, line2, city, state, zip), e.g. line1=Street,city=Town' },
   resume: { flags: '--resume', description: 'batch: continue the unfinished run of this input and output from its checkpoint' },
   restart: { flags: '--restart', description: 'batch: discard the unfinished run of this input and output and start over' },
@@ -197,6 +198,7 @@ export type GeocodeFlags = StructuredFlags & OutputFlags & DataDirFlags;
 export type BatchFlags = DataDirFlags & AccountFlags & {
   output?: string;
   format?: 'csv' | 'tsv' | 'xlsx';
+  sheet?: string;
   columns?: string;
   resume?: boolean;
   restart?: boolean;

@@ -54,6 +54,8 @@ const BATCH_HELP = 'Every input column is kept, in order, and these columns are 
   + 'The address columns are found from the header (address, street/line1/address1, line2/apt/suite/unit, city/town, state/st/province, '
   + 'zip/zip code/postal code/postcode, any case or punctuation) or given with --columns. ZIPs a spreadsheet turned into numbers '
   + '(2108, 21081234, 2108.0) are restored when the row\'s state confirms them (reason code ZIP_REPAIRED). '
+  + 'XLSX: the first worksheet or --sheet NAME; cells keep their types (numbers, dates, text) in an XLSX output, which is built from a '
+  + 'CSV journal OUT.partial.csv at the end. On a terminal a spinner shows rows done, rows/s and the time left; a summary is always printed. '
   + 'Output goes to OUT.partial and is renamed to OUT when complete. Each row counts against the account (--account, --key, '
   + 'else the local account, on the plan `addr accounts set local` gives it); when the allowance runs out, the allowed rows are written, '
   + 'the rest are reported with the input line they start at (exit 3), and --resume continues there. An interrupted run (Ctrl-C, kill) '
@@ -122,15 +124,15 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'batch',
-    summary: 'validate every row of a CSV or TSV file and write it back with result columns appended',
+    summary: 'validate every row of a CSV, TSV or XLSX file and write it back with result columns appended',
     examples: [
       'addr batch customers.csv                      # writes customers.validated.csv',
-      'addr batch leads.csv -o leads-checked.csv --account acme',
+      'addr batch leads.xlsx --sheet Leads -o leads-checked.xlsx --account acme',
       'addr batch export.tsv --columns line1=Street,city=Town,zip=Postcode -o - > checked.tsv',
       'addr batch customers.csv --resume             # finish a run that was interrupted or stopped by the allowance',
     ],
-    options: ['output', 'batchFormat', 'columns', 'resume', 'restart', 'workers', 'account', 'key', 'dataDir'],
-    argument: { syntax: '<file>', description: 'the CSV or TSV file, or - to read it from stdin' },
+    options: ['output', 'batchFormat', 'sheet', 'columns', 'resume', 'restart', 'workers', 'account', 'key', 'dataDir'],
+    argument: { syntax: '<file>', description: 'the CSV, TSV or XLSX file, or - to read CSV/TSV from stdin' },
     help: BATCH_HELP,
     run: async (args, command, ctx) => (await import('./batch.js')).runBatch(args, command.opts<BatchFlags>(), ctx),
   },
