@@ -73,7 +73,7 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`${url} did not answer in 10 s`);
 }
@@ -141,6 +141,7 @@ export async function benchServe(localities: Locality[] | undefined, quick: bool
     children.push(echo);
     const servePort = await freePort();
     const logFd = openSync(join(dir, 'serve.log'), 'w');
+    const spawnedAt = performance.now();
     const serve = spawn(process.execPath, [BIN, 'serve', '--port', String(servePort), '--data-dir', dir], { stdio: ['ignore', 'ignore', logFd] });
     closeSync(logFd);
     children.push(serve);
@@ -148,6 +149,7 @@ export async function benchServe(localities: Locality[] | undefined, quick: bool
     const serveUrl = `http://127.0.0.1:${servePort}`;
     await waitReady(`${echoUrl}/`, echo).catch(() => undefined); // the echo answers 400 to a GET without a body: any answer will do
     await waitReady(`${serveUrl}/healthz`, serve);
+    const startupMs = performance.now() - spawnedAt; // process start, engine and databases opened, listening, first answer
 
     const json = { 'content-type': 'application/json' };
     const auth = { ...json, authorization: `Bearer ${key.key}` };
@@ -180,6 +182,7 @@ export async function benchServe(localities: Locality[] | undefined, quick: bool
         target: `+0..${2 * CONNECTIONS}`,
         pass: cutOff >= 0 && cutOff <= 2 * CONNECTIONS,
       },
+      { metric: 'serve: start-up, from spawning `addr serve` to its first /healthz answer', value: startupMs, unit: 'ms', peer: null, target: '< 1,000 ms', pass: startupMs < 1000 },
       { metric: `serve: server RSS at start -> end of the measured run (${rssStart.toFixed(0)} -> ${rssEnd.toFixed(0)} MB)${label}`, value: rssEnd, unit: 'MB', peer: rssStart, target: long ? 'flat (≤ +10%)' : '—', pass: long ? rssEnd <= rssStart * 1.1 : null },
     ];
   } finally {
