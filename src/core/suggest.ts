@@ -47,6 +47,7 @@ export const SUGGEST_LIMITS = {
   widerRows: 600, // read again when those 60 rows were all read and none fits
   keysInRange: 2000, // street keys a prefix may begin, at most (the first alphabetically)
   keysVisited: 200, // keys read per query, shortest first, until enough suggestions are found
+  directionKeys: 8, // keys read for a directional typed alone ("123 sou"): the shortest names with it
   fuzzyWords: 3, // corrected street names tried for a misspelling
 } as const;
 
@@ -205,14 +206,14 @@ function candidateKeys(keys: readonly string[], token: QueryToken): string[] {
 
 const byLength = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
-// The keys of the streets with one predirectional, shortest first, at most keysInRange (per key list the store gives).
+// The keys of the streets with one predirectional, shortest first, at most directionKeys (per key list the store gives).
 const shortestFirst = new WeakMap<readonly string[], readonly string[]>();
 
 function predirKeys(search: PointSearch, predir: string): readonly string[] {
   const keys = search.streetKeysWithPredir(predir);
   let sorted = shortestFirst.get(keys);
   if (sorted === undefined) {
-    sorted = [...keys].sort(byLength).slice(0, SUGGEST_LIMITS.keysInRange);
+    sorted = [...keys].sort(byLength).slice(0, SUGGEST_LIMITS.directionKeys);
     shortestFirst.set(keys, sorted);
   }
   return sorted;
@@ -251,7 +252,11 @@ function collect(q: SuggestQuery, search: PointSearch, limit: number, readKey: K
   }
   const only = q.words.length === 1 ? (q.words[0] as QueryToken) : null;
   const dirs = only !== null ? directionsTyped(only) : [];
-  for (const dir of dirs) for (const key of predirKeys(search, dir)) if (!reads.has(key)) reads.set(key, { predirs: dirs });
+  if (dirs.length > 0) {
+    // No name typed yet: the few shortest names with that predirectional stand for the rest.
+    const named = [...new Set(dirs.flatMap((dir) => predirKeys(search, dir)))].sort(byLength).filter((key) => !reads.has(key));
+    for (const key of named.slice(0, SUGGEST_LIMITS.directionKeys)) reads.set(key, { predirs: dirs });
+  }
   const keys = [...reads.keys()].sort(byLength);
   const out: Ranked[] = [];
   let top = 0;

@@ -11,7 +11,9 @@
  *   in a ZIP, and lists a ZIP's street names for fuzzy matching;
  *   streets_state (state, street_key) finds a street in another ZIP of the
  *   state; streets_key (street_key) serves a prefix search for type-ahead
- *   (`street_key >= 'ABERCR' AND street_key < 'ABERCS'`).
+ *   (`street_key >= 'ABERCR' AND street_key < 'ABERCS'`); streets_key_predir
+ *   (street_key, predir) the streets of a name with a predirectional typed
+ *   ("123 n main"), without reading the others' rows (migration 2).
  * - points: one row per address point. points_street (street_id, number_int)
  *   gives the house numbers of a street in order (nearest numbers,
  *   interpolation, the building's units), and the rows of a source to
@@ -91,6 +93,11 @@ export const POINT_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (source_id, zip5)
       ) WITHOUT ROWID;
     `,
+  },
+  {
+    version: 2,
+    description: 'streets_key_predir: the streets of one name with one predirectional (autocomplete "123 n main", "123 sou")',
+    sql: 'CREATE INDEX streets_key_predir ON streets (street_key, predir);',
   },
 ];
 

@@ -2,8 +2,9 @@
  * Search indexes over points.sqlite (the PointSearch port): the distinct
  * street keys, read once and kept sorted in memory (type-ahead finds the keys
  * a prefix begins by binary search); the streets of one key (streets_key, or
- * streets_state with a state) and their points of one house number
- * (points_street: street_id, number_int); the nearest points
+ * streets_state with a state, streets_key_predir with a predirectional) and
+ * their points of one house number (points_street: street_id, number_int; only
+ * on streets whose number range holds it); the nearest points
  * (point-near-index.ts). Statements are prepared on first use.
  */
 import type Database from 'better-sqlite3';
@@ -62,7 +63,7 @@ export class SqlitePointSearch implements PointSearch {
   pointsByKey(key: string, numberInt: number, state: string | null, limit: number, filter?: StreetFilter): PointRecord[] {
     const [where, args] = keyFilter(key, state, filter);
     return this.stmt(`SELECT ${POINT_COLUMNS} FROM streets s JOIN points p ON p.street_id = s.id JOIN sources src ON src.id = s.source_id
-      WHERE ${where} AND p.number_int = ? LIMIT ?`).all(...args, numberInt, limit) as PointRecord[];
+      WHERE ${where} AND s.min_number <= ? AND s.max_number >= ? AND p.number_int = ? LIMIT ?`).all(...args, numberInt, numberInt, numberInt, limit) as PointRecord[];
   }
 
   streetKeysWithPredir(predir: string): readonly string[] {
