@@ -224,10 +224,13 @@ function pointRows(figures: readonly (PointsFigure | BatchFigure | ServeFigure)[
   ]);
 }
 
-/** The rows of the reverse+autocomplete section: p99 against its target, p50 beside it. */
+/** The rows of the reverse+autocomplete section: p99 against its target, p50 beside it; then the CPU time of the same calls. */
 function latencyRows(figures: readonly LatencyFigure[]): Row[] {
   const ms2 = (n: number): string => `${n.toFixed(2)} ms`;
-  return figures.map((f) => [`${f.metric}, p99`, ms2(f.p99), `${ms2(f.p50)} (p50)`, '—', f.target === null ? '—' : `≤ ${f.target} ms`, f.target === null ? 'info' : verdict(f.p99 <= f.target)]);
+  return figures.flatMap((f): Row[] => [
+    [`${f.metric}, p99`, ms2(f.p99), `${ms2(f.p50)} (p50)`, '—', f.target === null ? '—' : `≤ ${f.target} ms`, f.target === null ? 'info' : verdict(f.p99 <= f.target)],
+    ['  the same calls, CPU time (user + system), p99', ms2(f.cpuP99), `${ms2(f.cpuP50)} (p50)`, '—', '—', 'info'],
+  ]);
 }
 
 /** Runs the benchmark and prints the table. */
