@@ -8,6 +8,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/core/engine.js';
+import { AddrError } from '../../src/core/errors.js';
+import type { Meter } from '../../src/server/meter.js';
 import { LIMITS } from '../../src/server/limits.js';
 import { bearer, makeServer, realEngine } from './server-fixture.js';
 import type { TestServer } from './server-fixture.js';
@@ -236,6 +238,26 @@ describe('POST /v1/addresses/extract', () => {
     const big = 'word '.repeat(Math.ceil(LIMITS.bodyLimitBytes / 5) + 10); // over the other endpoints' limit, under extraction's
     expect((await post('/v1/addresses/extract', s.keyFor('ex0'), { text: big })).statusCode).toBe(200);
     expectError(await post('/v1/addresses/extract', key, { text: 'x'.repeat(LIMITS.extractBodyLimitBytes) }), 413, 'payload_too_large');
+  });
+
+  it('the rest of the addresses refused after the first was granted: a quota refusal serves the first, any other refuses the request', async () => {
+    for (const [refusal, status] of [[new AddrError('ADDR_ERR_QUOTA_EXCEEDED', ['p', '1']), 200], [new AddrError('ADDR_ERR_ACCOUNT_SUSPENDED', ['p']), 403]] as const) {
+      const released: number[] = [];
+      let calls = 0;
+      const meter: Meter = {
+        admit: (account, kind, units) => (++calls === 1 ? Promise.resolve({ account: account.name, kind, units, day: '2026-11-22' }) : Promise.reject(refusal)),
+        release: (admission) => { released.push(admission.units); },
+      };
+      const t = await makeServer({ points: ['suggest.oa.csv', 'sebastopol.oa.csv'], meter });
+      try {
+        const res = await t.app.inject({ method: 'POST', url: '/v1/addresses/extract', payload: { text: TEXT }, headers: bearer(t.account({ name: 'p', plan: 'production' })) });
+        expect(res.statusCode, res.body).toBe(status);
+        if (status === 200) expect(res.json()).toMatchObject({ found: 2, unprocessed: 1, addresses: [{ text: '1400 Abercrombie Dr, Valdez, AK 99686' }] });
+        expect(released).toEqual(status === 200 ? [] : [1]);
+      } finally {
+        await t.close();
+      }
+    }
   });
 
   it('an engine that throws: 502 validation_failed, the unit given back', async () => {

@@ -12,7 +12,7 @@
  * Its body limit is larger than the other endpoints' (LIMITS.extractBodyLimitBytes).
  */
 import type { ExtractedAddress } from '../../core/engine.js';
-import { AddrError } from '../../core/errors.js';
+import { AddrError, isAddrError } from '../../core/errors.js';
 import { toVariantAResult } from '../../core/variant-a-result.js';
 import { toVariantBResult } from '../../core/variant-b-result.js';
 import { contractOf } from '../contract.js';
@@ -74,8 +74,16 @@ export const extractPost: RouteSpec = {
       ctx.meter.release(first);
       granted = 0;
     } else if (found.length > 1) {
-      // The rest as far as the allowance goes; a refusal now (it ran out meanwhile) serves the first address alone.
-      granted += await ctx.meter.admit(account, 'validation', found.length - 1, true).then((more) => more.units, () => 0);
+      // The rest as far as the allowance goes; a quota refusal now (it ran out meanwhile) serves the first address
+      // alone. Any other refusal (the account suspended meanwhile, the database failing) refuses the request.
+      try {
+        granted += (await ctx.meter.admit(account, 'validation', found.length - 1, true)).units;
+      } catch (err) {
+        if (!(isAddrError(err) && (err.code === 'ADDR_ERR_QUOTA_EXCEEDED' || err.code === 'ADDR_ERR_LOOKUP_LIMIT'))) {
+          ctx.meter.release(first);
+          throw err;
+        }
+      }
     }
     const b = { geocode: body.options?.geocode === true, includeReasonCodes: body.options?.include_reason_codes === true };
     return {
