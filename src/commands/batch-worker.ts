@@ -26,8 +26,13 @@ function fail(err: unknown): void {
   port?.postMessage(failure);
 }
 
-/** The output row of one input record: input fields padded to the header's width, result cells, then any extra fields. */
-function outputRow(fields: string[] | null, raw: string, opened: OpenedEngine): string[] {
+/**
+ * The output row of one input record: input fields padded to the header's width, result cells,
+ * then any extra fields. A text record with more fields than the header is flagged ROW_MALFORMED
+ * (a comma left unquoted shifts its columns); a worksheet row's cells cannot shift, so cells past
+ * the header (a note beside the table) are kept after the results and the row is validated.
+ */
+function outputRow(fields: string[] | null, raw: string, opened: OpenedEngine, sheet = false): string[] {
   const width = setup.width;
   if (fields === null) {
     const row = [raw];
@@ -36,6 +41,7 @@ function outputRow(fields: string[] | null, raw: string, opened: OpenedEngine): 
   }
   let n = fields.length;
   while (n > width && fields[n - 1] === '') n--; // trailing empty fields ("a,b,,") are not data
+  if (n > width && sheet) return fields.slice(0, width).concat(validateRow(fields, setup.mapping, opened.engine), fields.slice(width, n));
   if (n > width) {
     // More fields than the header: kept whole, after the result columns, and flagged.
     return fields.slice(0, width).concat(errorCells('ROW_MALFORMED'), fields.slice(width, n));
@@ -81,7 +87,7 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
       emit(outputRow(fields, raw, opened), '');
     }
   } else {
-    for (let k = 0; k < req.rows.length; k++) emit(outputRow(req.rows[k] as string[], '', opened), req.types[k] ?? '');
+    for (let k = 0; k < req.rows.length; k++) emit(outputRow(req.rows[k] as string[], '', opened, true), req.types[k] ?? '');
   }
   if (text === null) return { seq: req.seq, text: null, rows, statuses };
   lines.push('');

@@ -70,8 +70,9 @@ describe('addr batch with XLSX', () => {
     expect(rows[3]?.[1]).toBe('123 elm st');
     expect(rows[3]?.[4]).toBe('62701');
     expect(col(3, 'zip5')).toBe('62701');
-    expect([col(4, 'status'), col(4, 'reason_codes')]).toEqual(['ERROR', 'ROW_MALFORMED']);
-    // Cells past the header's columns are kept after the results, types and all.
+    // Cells past the header's columns (a note beside the table) are kept after the results, types
+    // and all; the row is still validated (here: no address).
+    expect([col(4, 'status'), col(4, 'reason_codes')]).toEqual(['ERROR', 'ADDRESS_EMPTY']);
     expect(rows[4]?.slice(-2)).toEqual([new Date(Date.UTC(2024, 4, 17)), true]);
   });
 
