@@ -306,11 +306,19 @@ describe('point store lookups', () => {
       (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '210'),
       (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '300'), // 00300: leading zeros aside
       (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '402'),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '115'), // 115 1/2: the fraction is the caller's to compare
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '121A'),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '121'), // not 121A
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '0'),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '000'),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, 'A1'),
       (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsNear(id, 205, 2),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsNear(id, 0, 2),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsNear(id, 99_999, 2),
       (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsNear(id, 1, 3),
     ];
     const probe = fresh();
-    const ids = [...probe.streetsInZip('95472', 'MAIN'), ...probe.streetsInZip('95472', 'FLORENCE'), ...probe.streetsInZip('95472', 'PETALUMA')].map((s) => s.id);
+    const ids = ['MAIN', 'FLORENCE', 'PETALUMA', 'BODEGA'].flatMap((name) => probe.streetsInZip('95472', name)).map((s) => s.id);
     probe.close();
     for (const ask of asked) {
       for (const id of ids) {
@@ -330,6 +338,13 @@ describe('point store lookups', () => {
       const florence = store.streetsInZip('95472', 'FLORENCE')[0]?.id ?? 0;
       expect(store.pointsAt(florence, '300').map((p) => p.number)).toEqual(['00300']);
       expect(store.pointsAt(florence, '300').map((p) => p.number)).toEqual(['00300']);
+      expect(store.pointsAt(florence, '0').map((p) => p.number)).toEqual(['0']);
+      const bodega = store.streetsInZip('95472', 'BODEGA')[0]?.id ?? 0;
+      for (let i = 0; i < 2; i++) {
+        expect(store.pointsAt(bodega, '115')).toMatchObject([{ number: '115', number_fraction: '1/2', number_int: 115 }]);
+        expect(store.pointsAt(bodega, '121A').map((p) => p.number)).toEqual(['121A']);
+        expect(store.pointsNear(bodega, 110, 2).map((p) => p.number)).toEqual(['102', '104', '115', '121A']);
+      }
       const petaluma = store.pointsAt(store.streetsInZip('95472', 'PETALUMA')[0]?.id ?? 0, '402')[0];
       expect(petaluma).toMatchObject({ street: 'PETALUMA', suffix: 'AVE', state: 'CA', zip5: '95472', city: 'SEBASTOPOL', unit_type: 'STE', unit_number: '5', source: 'nad-recent' });
     } finally {
