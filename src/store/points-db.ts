@@ -132,6 +132,7 @@ function leadingInt(number: string): number | null {
  */
 class HeldStreet {
   readonly size: number;
+  used = false; // asked since it was held or last given a second chance (eviction)
   private readonly ids: Float64Array;
   private readonly ints: Float64Array; // NaN: no leading integer
   private readonly lats: Float64Array;
@@ -332,12 +333,11 @@ export class SqlitePointStore implements PointStore {
     return this.namesStmt.all(zip5).map((r) => r.street);
   }
 
-  /** The points of a street held in memory (up to STREET_POINTS_HELD points, least recently asked dropped first); null for a long street or a first request. */
+  /** The points of a street held in memory (up to STREET_POINTS_HELD points; a street not asked again since it was held is dropped first); null for a long street or a first request. */
   private pointsOfStreet(streetId: number): HeldStreet | null {
     const hit = this.streetPoints.get(streetId);
     if (hit !== undefined) {
-      this.streetPoints.delete(streetId); // most recently asked last
-      this.streetPoints.set(streetId, hit);
+      hit.used = true;
       return hit;
     }
     const street = this.streetById(streetId);
@@ -349,10 +349,14 @@ export class SqlitePointStore implements PointStore {
     }
     this.askedOnce.delete(streetId);
     const held = new HeldStreet(street, this.streetPointsStmt.all(streetId));
+    // Second chance: the oldest street asked again since it was held goes to the back once.
     while (this.streetPointsHeld + held.size > STREET_POINTS_HELD && this.streetPoints.size > 0) {
       const [oldest, old] = this.streetPoints.entries().next().value as [number, HeldStreet];
       this.streetPoints.delete(oldest);
-      this.streetPointsHeld -= old.size;
+      if (old.used) {
+        old.used = false;
+        this.streetPoints.set(oldest, old);
+      } else this.streetPointsHeld -= old.size;
     }
     this.streetPoints.set(streetId, held);
     this.streetPointsHeld += held.size;
