@@ -168,6 +168,46 @@ describe('addr data import: CSV line ends, quoting and county abbreviations', ()
   });
 });
 
+describe('addr data import: points outside the reach of the locality layer', () => {
+  it('imports a row whose ZIP (or ZIP, city and state) the source gives wherever its point lies, and skips one that gives none as no_locality', async () => {
+    const dir = dataDir();
+    const file = join(dir, 'far.csv');
+    const rows = [
+      'LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID',
+      '21.212121,12.121212,100,Main St,,,,,,no locality at all', // line 2
+      '31.313131,13.131313, 200 , Main St ,,,,,95472,a ZIP the reference knows',
+      '41.414141,14.141414,0,Elm St,,Springfield,,IL,62799,ZIP city and state given and the ZIP unknown to the reference',
+      '51.515151,15.151515,00,Elm St,,,,,95472,number 00',
+      '61.616161,16.161616,00300,Main St,,,,,95472,leading zeros',
+      '71.717171,17.171717,400,Vireo Rd,,input city,,input region,input postcode,nothing usable', // line 7
+    ];
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    let s: ImportSummary;
+    try {
+      s = await importPoints(db, { input: { kind: 'file', path: file }, format: null, source: null, locality: fakeLocality(), now: new Date() });
+    } finally {
+      db.close();
+    }
+    expect(s).toMatchObject({ rows_read: 6, rows_imported: 4, number_zero: 2, states: ['CA', 'IL'] });
+    expect(s.skipped.no_locality).toEqual({ count: 2, lines: [2, 7] });
+    const store = pointStoreOf(dir);
+    try {
+      const [main] = store.streetsInZip('95472', 'MAIN');
+      expect(main).toMatchObject({ city: 'SEBASTOPOL', state: 'CA', suffix: 'ST' });
+      expect(store.pointsAt(main?.id ?? 0, '200')[0]).toMatchObject({ number: '200', inferred: INFERRED.city | INFERRED.state }); // trimmed; the ZIP is the source's
+      expect(store.pointsAt(main?.id ?? 0, '300')[0]?.number).toBe('00300');
+      expect(store.pointsAt(store.streetsInZip('95472', 'ELM')[0]?.id ?? 0, '0')[0]?.number).toBe('00');
+      const [springfield] = store.streetsInZip('62799', 'ELM');
+      expect(springfield).toMatchObject({ city: 'SPRINGFIELD', state: 'IL' });
+      expect(store.pointsAt(springfield?.id ?? 0, '0')[0]?.inferred).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+});
+
 describe('addr data import: sources', () => {
   it('names a source after its file', () => {
     expect(sourceNameOf('/x/us-ak-kodiak.csv.gz')).toBe('us-ak-kodiak');
