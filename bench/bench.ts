@@ -14,7 +14,7 @@
  *                         (bench/extract-bench.ts), MB/s on one core and heap growth
  *   peak RSS              of this process (everything above included)
  *   points                import of a generated 1,000,000-point OpenAddresses CSV, validate
- *                         with points vs locality-only, nearest-point p99 (points-bench.ts)
+ *                         with points vs locality-only (points-bench.ts)
  *   reverse+autocomplete  p50/p99 of engine.reverse and engine.suggest over 1,000,000
  *                         generated, imported points (reverse-autocomplete-bench.ts)
  *   batch                 `addr batch` on a generated 1,000,000-row CSV vs a csv-parse ->

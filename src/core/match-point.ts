@@ -18,6 +18,7 @@ import { pointGeocode, streetGeocode } from './point-geocode.js';
 import type { LocalityStore, PointRecord, PointStore, StreetRecord } from './ports.js';
 import { INFERRED } from './ports.js';
 import { damerauLevenshtein } from './string-distance.js';
+import { boundedMemo } from './bounded-memo.js';
 import { streetKey } from './street-key.js';
 import type { AddressComponents } from './types.js';
 import type { Deliverability, Geocode, QualityLevel } from './validation-result.js';
@@ -30,6 +31,9 @@ const NEAR_WINDOW = 12;
 const FUZZY_ZIPS = 12;
 /** The nearest numbers offered (candidates) for a number not found. */
 const NEAREST_OFFERED = 4;
+
+// Street names repeat across a batch: their keys are remembered.
+const streetKeyOf = boundedMemo(streetKey, 20_000);
 
 /** What the points say about an address. */
 export interface PointMatch {
@@ -51,7 +55,9 @@ interface StreetHit { street: StreetRecord; fuzzy: boolean; points: PointRecord[
 // The street's point at this number and fraction (all units), or none.
 function pointsOn(points: PointStore, street: StreetRecord, c: AddressComponents): PointRecord[] {
   const at = points.pointsAt(street.id, c.number as string);
-  return c.number_fraction === null ? at.filter((p) => p.number_fraction === null) : at.filter((p) => p.number_fraction === c.number_fraction);
+  const fraction = c.number_fraction;
+  for (const p of at) if (p.number_fraction !== fraction) return at.filter((q) => q.number_fraction === fraction);
+  return at;
 }
 
 /** Streets of this key in other ZIPs of the state: the same city, or close to where the locality is. */
@@ -79,8 +85,7 @@ function fuzzyZips(loc: Locality, points: PointStore, locality: LocalityStore): 
  * Streets named like the input near the locality; fuzzy when only a misspelling matched;
  * inZip when they are the streets of the decided ZIP (others nearby may still hold the number).
  */
-function findStreets(c: AddressComponents, loc: Locality, points: PointStore, locality: LocalityStore): { streets: StreetRecord[]; fuzzy: boolean; inZip: boolean } {
-  const key = streetKey(c.street as string);
+function findStreets(c: AddressComponents, key: string, loc: Locality, points: PointStore, locality: LocalityStore): { streets: StreetRecord[]; fuzzy: boolean; inZip: boolean } {
   const zip = loc.zip5 !== null && points.coversZip(loc.zip5) ? loc.zip5 : null;
   if (zip !== null) {
     const inZip = points.streetsInZip(zip, key);
@@ -119,6 +124,11 @@ function findStreets(c: AddressComponents, loc: Locality, points: PointStore, lo
  * asked. On a tie (N MAIN ST and S MAIN ST for MAIN ST) every street is asked.
  */
 function rankStreets(c: AddressComponents, loc: Locality, points: PointStore, streets: readonly StreetRecord[], fuzzy: boolean): StreetHit[] {
+  if (streets.length === 1) {
+    const street = streets[0] as StreetRecord;
+    const at = pointsOn(points, street, c);
+    return [{ street, fuzzy, points: at, score: fit(c, street, loc, at.length > 0) }];
+  }
   const ordered = [...streets].sort((a, b) => fit(c, b, loc, false) - fit(c, a, loc, false));
   const first = fit(c, ordered[0] as StreetRecord, loc, false);
   const alone = ordered.length === 1 || first > fit(c, ordered[1] as StreetRecord, loc, false);
@@ -193,7 +203,8 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
   if (c.street === null || c.number === null || c.po_box !== null || c.rural_route !== null) return null;
   const covered = (loc.zip5 !== null && points.coversZip(loc.zip5)) || (loc.state !== null && points.coversState(loc.state));
   if (!covered) return null;
-  const { streets, fuzzy, inZip } = findStreets(c, loc, points, locality);
+  const key = streetKeyOf(c.street);
+  const { streets, fuzzy, inZip } = findStreets(c, key, loc, points, locality);
   if (streets.length === 0) {
     // Points cover the ZIP but know no such street: said, not confirmed. A state merely
     // touched by some source, without this ZIP, stays at the locality layer.
@@ -205,7 +216,7 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
   if (inZip && !fuzzy && (hits[0] as StreetHit).points.length === 0) {
     // The street runs on into a neighbouring ZIP (W 26th St in 10001 and 10010): the number
     // may be on that part, and then the ZIP given is the wrong one.
-    const other = nearbyStreets(streetKey(c.street as string), loc, points);
+    const other = nearbyStreets(key, loc, points);
     if (other.length > 0) {
       const wider = rankStreets(c, loc, points, [...streets, ...other], fuzzy);
       if ((wider[0] as StreetHit).points.length > 0) hits = wider;

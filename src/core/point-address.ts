@@ -127,6 +127,7 @@ export function parseHouseNumber(text: string): { number: string; number_int: nu
 
 /** The key house numbers compare by: leading zeros aside ("00300" is "300"; "0" stays "0"). */
 export function houseNumberKey(number: string): string {
+  if (number.charCodeAt(0) !== 48) return number; // no leading zero: the common case, without a regex
   return number.replace(/^0+(?=\d)/, '');
 }
 

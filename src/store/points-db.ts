@@ -24,8 +24,8 @@ export const CELLS_PER_DEGREE = 1000;
 const LON_CELLS = 360 * CELLS_PER_DEGREE;
 const METERS_PER_DEGREE = 111_320;
 const STREET_CACHE_LIMIT = 20_000; // entries of (ZIP or state, street key)
-const STREET_POINTS_HELD = 400_000;
-const ASKED_ONCE_LIMIT = 100_000; // street ids remembered as asked once // points of recently asked streets kept in memory (~100 MB at most)
+const STREET_POINTS_HELD = 1_500_000; // points of recently asked streets kept in memory (~100 bytes each: ~150 MB at most)
+const ASKED_ONCE_LIMIT = 100_000; // street ids remembered as asked once
 
 /** The grid cell of a position (points.cell). */
 export function cellOf(lat: number, lon: number): number {
@@ -110,11 +110,120 @@ function pointOf(street: StreetRecord, r: PointRow): PointRecord {
   };
 }
 
-/** The points of one street held in memory. */
-interface StreetPoints {
-  all: PointRecord[]; // ordered by number_int, then unit
-  numbered: PointRecord[]; // those with a leading integer
-  byNumber: Map<string, PointRecord[]>; // by the number's key (houseNumberKey: leading zeros aside)
+/** The rarely set columns of a held point (most points have none of them). */
+interface PointExtra { fraction: string | null; unit_type: string | null; unit_number: string | null; city: string | null; zip4: string | null }
+
+// The leading integer of a house number ("115" of "115 1/2", "12" of "12-34"), or null.
+function leadingInt(number: string): number | null {
+  let value = 0;
+  let i = 0;
+  for (; i < number.length && i < 15; i++) {
+    const d = number.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    value = value * 10 + d;
+  }
+  return i === 0 ? null : value;
+}
+
+/**
+ * The points of one street held in memory column by column (~100 bytes a point, against
+ * ~400 as records): a PointRecord is built only for the points a lookup returns. Rows come
+ * ordered by number_int (points without a leading integer first, as SQL orders NULLs), then unit.
+ */
+class HeldStreet {
+  readonly size: number;
+  used = false; // asked since it was held or last given a second chance (eviction)
+  private readonly ids: Float64Array;
+  private readonly ints: Float64Array; // NaN: no leading integer
+  private readonly lats: Float64Array;
+  private readonly lons: Float64Array;
+  private readonly inferred: Uint8Array;
+  private readonly places: string[];
+  private readonly numbers: (string | null)[]; // null when the text is the integer written plainly
+  private readonly extras: (PointExtra | null)[];
+  private readonly firstNumbered: number;
+
+  constructor(private readonly street: StreetRecord, rows: readonly PointRow[]) {
+    const n = rows.length;
+    this.size = n;
+    this.ids = new Float64Array(n);
+    this.ints = new Float64Array(n);
+    this.lats = new Float64Array(n);
+    this.lons = new Float64Array(n);
+    this.inferred = new Uint8Array(n);
+    this.places = new Array<string>(n);
+    this.numbers = new Array<string | null>(n);
+    this.extras = new Array<PointExtra | null>(n);
+    let firstNumbered = n;
+    for (let i = 0; i < n; i++) {
+      const r = rows[i] as PointRow;
+      this.ids[i] = r[0];
+      this.places[i] = r[1];
+      const int = r[3];
+      this.ints[i] = int ?? Number.NaN;
+      if (int !== null && firstNumbered === n) firstNumbered = i;
+      this.numbers[i] = int !== null && r[2] === String(int) ? null : r[2];
+      this.extras[i] = r[4] !== null || r[5] !== null || r[6] !== null || r[7] !== null || r[8] !== null
+        ? { fraction: r[4], unit_type: r[5], unit_number: r[6], city: r[7], zip4: r[8] } : null;
+      this.lats[i] = r[9];
+      this.lons[i] = r[10];
+      this.inferred[i] = r[11];
+    }
+    this.firstNumbered = firstNumbered;
+  }
+
+  private numberOf(i: number): string {
+    return this.numbers[i] ?? String(this.ints[i]);
+  }
+
+  private record(i: number): PointRecord {
+    const s = this.street;
+    const x = this.extras[i] ?? null;
+    const int = this.ints[i] as number;
+    return {
+      id: this.ids[i] as number, place_id: this.places[i] as string, street_id: s.id, number: this.numberOf(i), number_int: Number.isNaN(int) ? null : int,
+      number_fraction: x?.fraction ?? null, predir: s.predir, street: s.street, suffix: s.suffix, postdir: s.postdir,
+      unit_type: x?.unit_type ?? null, unit_number: x?.unit_number ?? null, city: x?.city ?? s.city, state: s.state, zip5: s.zip5, zip4: x?.zip4 ?? null,
+      lat: this.lats[i] as number, lon: this.lons[i] as number, inferred: this.inferred[i] as number, source: s.source,
+    };
+  }
+
+  // The first numbered index whose integer is above n (above) or at least n (not above).
+  private bound(n: number, above: boolean): number {
+    let lo = this.firstNumbered;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = this.ints[mid] as number;
+      if (v < n || (above && v === n)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The points with this number, leading zeros aside (as pointsAt). */
+  at(number: string): PointRecord[] {
+    const key = houseNumberKey(number);
+    const lead = leadingInt(number);
+    const out: PointRecord[] = [];
+    if (lead === null) {
+      for (let i = 0; i < this.firstNumbered; i++) if (houseNumberKey(this.numberOf(i)) === key) out.push(this.record(i));
+      return out;
+    }
+    for (let i = this.bound(lead, false); i < this.size && this.ints[i] === lead; i++) {
+      const text = this.numbers[i] ?? null;
+      if (text === null ? String(lead) === key : houseNumberKey(text) === key) out.push(this.record(i));
+    }
+    return out;
+  }
+
+  /** Up to `limit` numbered points at or below n and `limit` above it, in order (as pointsNear). */
+  near(n: number, limit: number): PointRecord[] {
+    const at = this.bound(n, true);
+    const out: PointRecord[] = [];
+    for (let i = Math.max(this.firstNumbered, at - limit); i < Math.min(this.size, at + limit); i++) out.push(this.record(i));
+    return out;
+  }
 }
 
 /** The PointStore port over one SQLite connection, plus the administration of sources. */
@@ -135,10 +244,13 @@ export class SqlitePointStore implements PointStore {
   private readonly streetsById = new Map<number, StreetRecord>();
   // The points of the streets asked about, by street, ordered by number: validation asks a street
   // several times per address and a batch asks the same streets again. Bounded by points held.
-  private readonly streetPoints = new Map<number, StreetPoints>();
+  private readonly streetPoints = new Map<number, HeldStreet>();
   private streetPointsHeld = 0;
-  // Street lookups repeat across a batch (every address of a street asks the same): a bounded cache.
-  private readonly streetCache = new Map<string, StreetRecord[]>();
+  // Street lookups repeat across a batch (every address of a street asks the same): a bounded
+  // cache, emptied whole when full (STREET_CACHE_LIMIT entries).
+  private readonly streetsByZip = new Map<string, Map<string, StreetRecord[]>>();
+  private readonly streetsByState = new Map<string, Map<string, StreetRecord[]>>();
+  private streetsCached = 0;
   private readonly belowStmt: Database.Statement<[number, number, number], PointRow>;
   private readonly aboveStmt: Database.Statement<[number, number, number], PointRow>;
   // Streets asked about once: a street's points are held from its second request on, so a
@@ -190,32 +302,44 @@ export class SqlitePointStore implements PointStore {
     this.streetsById.set(s.id, s);
   }
 
-  private cachedStreets(key: string, load: () => StreetRecord[]): StreetRecord[] {
-    const hit = this.streetCache.get(key);
+  // Two levels (ZIP or state, then street key): no key string is built per lookup.
+  private cachedStreets(cache: Map<string, Map<string, StreetRecord[]>>, area: string, street: string, load: () => StreetRecord[]): StreetRecord[] {
+    let byStreet = cache.get(area);
+    const hit = byStreet?.get(street);
     if (hit !== undefined) return hit;
     const rows = load();
     for (const r of rows) this.rememberStreet(r);
-    if (this.streetCache.size >= STREET_CACHE_LIMIT) this.streetCache.delete(this.streetCache.keys().next().value as string);
-    this.streetCache.set(key, rows);
+    if (this.streetsCached >= STREET_CACHE_LIMIT) {
+      this.streetsByZip.clear();
+      this.streetsByState.clear();
+      this.streetsCached = 0;
+      byStreet = undefined;
+    }
+    if (byStreet === undefined) cache.set(area, (byStreet = new Map()));
+    byStreet.set(street, rows);
+    this.streetsCached++;
     return rows;
   }
 
   streetsInZip(zip5: string, street: string): StreetRecord[] {
-    return this.cachedStreets(`z${zip5}|${street}`, () => this.byZipStmt.all(zip5, street));
+    return this.cachedStreets(this.streetsByZip, zip5, street, () => this.byZipStmt.all(zip5, street));
   }
 
   streetsInState(state: string, street: string): StreetRecord[] {
-    return this.cachedStreets(`s${state}|${street}`, () => this.byStateStmt.all(state, street));
+    return this.cachedStreets(this.streetsByState, state, street, () => this.byStateStmt.all(state, street));
   }
 
   streetNamesInZip(zip5: string): string[] {
     return this.namesStmt.all(zip5).map((r) => r.street);
   }
 
-  /** The points of a street ordered by number (held in memory up to STREET_POINTS_HELD points); null for a long street. */
-  private pointsOfStreet(streetId: number): StreetPoints | null {
+  /** The points of a street held in memory (up to STREET_POINTS_HELD points; a street not asked again since it was held is dropped first); null for a long street or a first request. */
+  private pointsOfStreet(streetId: number): HeldStreet | null {
     const hit = this.streetPoints.get(streetId);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      hit.used = true;
+      return hit;
+    }
     const street = this.streetById(streetId);
     if (street === null || street.points > STREET_POINTS_HELD / 10) return null; // a huge "street" (a whole county's rural route): ask per number
     if (!this.askedOnce.has(streetId)) {
@@ -224,51 +348,42 @@ export class SqlitePointStore implements PointStore {
       return null;
     }
     this.askedOnce.delete(streetId);
-    const rows = this.streetPointsStmt.all(streetId).map((r) => pointOf(street, r));
-    while (this.streetPointsHeld + rows.length > STREET_POINTS_HELD && this.streetPoints.size > 0) {
-      const [oldest, held] = this.streetPoints.entries().next().value as [number, StreetPoints];
+    const held = new HeldStreet(street, this.streetPointsStmt.all(streetId));
+    // Second chance: the oldest street asked again since it was held goes to the back once.
+    while (this.streetPointsHeld + held.size > STREET_POINTS_HELD && this.streetPoints.size > 0) {
+      const [oldest, old] = this.streetPoints.entries().next().value as [number, HeldStreet];
       this.streetPoints.delete(oldest);
-      this.streetPointsHeld -= held.all.length;
+      if (old.used) {
+        old.used = false;
+        this.streetPoints.set(oldest, old);
+      } else this.streetPointsHeld -= old.size;
     }
-    const byNumber = new Map<string, PointRecord[]>();
-    for (const p of rows) {
-      const key = houseNumberKey(p.number);
-      const list = byNumber.get(key);
-      if (list === undefined) byNumber.set(key, [p]);
-      else list.push(p);
-    }
-    const held: StreetPoints = { all: rows, numbered: rows.filter((p) => p.number_int !== null), byNumber };
     this.streetPoints.set(streetId, held);
-    this.streetPointsHeld += rows.length;
+    this.streetPointsHeld += held.size;
     return held;
   }
 
   pointsAt(streetId: number, number: string): PointRecord[] {
     const held = this.pointsOfStreet(streetId);
-    const key = houseNumberKey(number);
-    if (held !== null) return held.byNumber.get(key) ?? [];
+    if (held !== null) return held.at(number);
     const street = this.streetById(streetId);
     if (street === null) return [];
     // By the indexed leading integer, then the text (123 and 123A share 123; 00300 is 300).
-    const lead = /^\d{1,15}/.exec(number);
+    const key = houseNumberKey(number);
+    const lead = leadingInt(number);
     if (lead === null) return this.atStmt.all(streetId, number).map((r) => pointOf(street, r));
     const out: PointRecord[] = [];
-    for (const r of this.atIntStmt.all(streetId, Number(lead[0]))) if (houseNumberKey(r[2]) === key) out.push(pointOf(street, r));
+    for (const r of this.atIntStmt.all(streetId, lead)) if (houseNumberKey(r[2]) === key) out.push(pointOf(street, r));
     return out;
   }
 
   pointsNear(streetId: number, numberInt: number, limit: number): PointRecord[] {
     const held = this.pointsOfStreet(streetId);
-    if (held === null) {
-      const street = this.streetById(streetId);
-      if (street === null) return [];
-      const rows = this.belowStmt.all(streetId, numberInt, limit).reverse().concat(this.aboveStmt.all(streetId, numberInt, limit));
-      return rows.map((r) => pointOf(street, r));
-    }
-    const numbered = held.numbered;
-    let at = 0;
-    while (at < numbered.length && (numbered[at] as PointRecord).number_int as number <= numberInt) at++;
-    return numbered.slice(Math.max(0, at - limit), at).concat(numbered.slice(at, at + limit));
+    if (held !== null) return held.near(numberInt, limit);
+    const street = this.streetById(streetId);
+    if (street === null) return [];
+    const rows = this.belowStmt.all(streetId, numberInt, limit).reverse().concat(this.aboveStmt.all(streetId, numberInt, limit));
+    return rows.map((r) => pointOf(street, r));
   }
 
   byPlaceId(placeId: string): PointRecord | null {

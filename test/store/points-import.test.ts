@@ -168,6 +168,46 @@ describe('addr data import: CSV line ends, quoting and county abbreviations', ()
   });
 });
 
+describe('addr data import: points outside the reach of the locality layer', () => {
+  it('imports a row whose ZIP (or ZIP, city and state) the source gives wherever its point lies, and skips one that gives none as no_locality', async () => {
+    const dir = dataDir();
+    const file = join(dir, 'far.csv');
+    const rows = [
+      'LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID',
+      '21.212121,12.121212,100,Main St,,,,,,no locality at all', // line 2
+      '31.313131,13.131313, 200 , Main St ,,,,,95472,a ZIP the reference knows',
+      '41.414141,14.141414,0,Elm St,,Springfield,,IL,62799,ZIP city and state given and the ZIP unknown to the reference',
+      '51.515151,15.151515,00,Elm St,,,,,95472,number 00',
+      '61.616161,16.161616,00300,Main St,,,,,95472,leading zeros',
+      '71.717171,17.171717,400,Vireo Rd,,input city,,input region,input postcode,nothing usable', // line 7
+    ];
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    let s: ImportSummary;
+    try {
+      s = await importPoints(db, { input: { kind: 'file', path: file }, format: null, source: null, locality: fakeLocality(), now: new Date() });
+    } finally {
+      db.close();
+    }
+    expect(s).toMatchObject({ rows_read: 6, rows_imported: 4, number_zero: 2, states: ['CA', 'IL'] });
+    expect(s.skipped.no_locality).toEqual({ count: 2, lines: [2, 7] });
+    const store = pointStoreOf(dir);
+    try {
+      const [main] = store.streetsInZip('95472', 'MAIN');
+      expect(main).toMatchObject({ city: 'SEBASTOPOL', state: 'CA', suffix: 'ST' });
+      expect(store.pointsAt(main?.id ?? 0, '200')[0]).toMatchObject({ number: '200', inferred: INFERRED.city | INFERRED.state }); // trimmed; the ZIP is the source's
+      expect(store.pointsAt(main?.id ?? 0, '300')[0]?.number).toBe('00300');
+      expect(store.pointsAt(store.streetsInZip('95472', 'ELM')[0]?.id ?? 0, '0')[0]?.number).toBe('00');
+      const [springfield] = store.streetsInZip('62799', 'ELM');
+      expect(springfield).toMatchObject({ city: 'SPRINGFIELD', state: 'IL' });
+      expect(store.pointsAt(springfield?.id ?? 0, '0')[0]?.inferred).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+});
+
 describe('addr data import: sources', () => {
   it('names a source after its file', () => {
     expect(sourceNameOf('/x/us-ak-kodiak.csv.gz')).toBe('us-ak-kodiak');
@@ -306,11 +346,19 @@ describe('point store lookups', () => {
       (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '210'),
       (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '300'), // 00300: leading zeros aside
       (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '402'),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '115'), // 115 1/2: the fraction is the caller's to compare
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '121A'),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '121'), // not 121A
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '0'),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, '000'),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsAt(id, 'A1'),
       (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsNear(id, 205, 2),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsNear(id, 0, 2),
+      (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsNear(id, 99_999, 2),
       (s: ReturnType<typeof pointStoreOf>, id: number) => s.pointsNear(id, 1, 3),
     ];
     const probe = fresh();
-    const ids = [...probe.streetsInZip('95472', 'MAIN'), ...probe.streetsInZip('95472', 'FLORENCE'), ...probe.streetsInZip('95472', 'PETALUMA')].map((s) => s.id);
+    const ids = ['MAIN', 'FLORENCE', 'PETALUMA', 'BODEGA'].flatMap((name) => probe.streetsInZip('95472', name)).map((s) => s.id);
     probe.close();
     for (const ask of asked) {
       for (const id of ids) {
@@ -330,6 +378,13 @@ describe('point store lookups', () => {
       const florence = store.streetsInZip('95472', 'FLORENCE')[0]?.id ?? 0;
       expect(store.pointsAt(florence, '300').map((p) => p.number)).toEqual(['00300']);
       expect(store.pointsAt(florence, '300').map((p) => p.number)).toEqual(['00300']);
+      expect(store.pointsAt(florence, '0').map((p) => p.number)).toEqual(['0']);
+      const bodega = store.streetsInZip('95472', 'BODEGA')[0]?.id ?? 0;
+      for (let i = 0; i < 2; i++) {
+        expect(store.pointsAt(bodega, '115')).toMatchObject([{ number: '115', number_fraction: '1/2', number_int: 115 }]);
+        expect(store.pointsAt(bodega, '121A').map((p) => p.number)).toEqual(['121A']);
+        expect(store.pointsNear(bodega, 110, 2).map((p) => p.number)).toEqual(['102', '104', '115', '121A']);
+      }
       const petaluma = store.pointsAt(store.streetsInZip('95472', 'PETALUMA')[0]?.id ?? 0, '402')[0];
       expect(petaluma).toMatchObject({ street: 'PETALUMA', suffix: 'AVE', state: 'CA', zip5: '95472', city: 'SEBASTOPOL', unit_type: 'STE', unit_number: '5', source: 'nad-recent' });
     } finally {
