@@ -19,6 +19,7 @@
  * into); offsets and line numbers stay those of the whole input.
  */
 import { findAddresses } from './find-addresses.js';
+import { suffixOfToken } from './pub28.js';
 import { htmlToText, looksLikeHtml } from './html-text.js';
 import type { AddressCandidate } from './find-addresses.js';
 import type { PlaceLookup } from './parse-address.js';
@@ -57,6 +58,7 @@ const NOT_ADDRESS_REASONS = new Set(['STREET_MISSING', 'HOUSE_NUMBER_MISSING', '
 
 /** Decides one candidate: its validation result when it is an address, else null. */
 export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, options: ValidateOptions): ValidationResult | null {
+  if (candidate.kind === 'address' && candidate.zip === null && !shapedLikeAddress(candidate, deps.places)) return null;
   const parsed = deps.normalize(candidate.oneLine);
   const c = parsed.components;
   // A grid number the parser keeps in the street ("W206N W16282 Marashland Dr") still numbers the house.
@@ -79,15 +81,51 @@ export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, o
     if (zip !== null && zip.state === candidate.state) return result;
   }
   if (c.city !== null && deps.places.isPlace(c.city, candidate.state)) return result;
+  // Without either, a city with a digit in it ("them very 1973") is prose read as an address.
+  if (c.city !== null && /\d/.test(c.city)) return null;
   // Or when it has the whole shape of one: a typed street (suffix, ordinal or highway), PO box or
   // route, then a city or a ZIP, and no word the parser could not place ("N Sebastopol CA",
   // "Rancho Dominguez CA": places the reference knows under another name).
+  // The fallbacks below take a city the reference does not know: only in a span written like an
+  // address (a ZIP, a comma or line break before the state, or the state as a code), not in prose
+  // that ends on a state name ("332 great well way see all Texas").
+  if (candidate.zip === null && !/[,\n\r]/.test(candidate.text.slice(0, candidate.stateStart - candidate.start)) && !stateWrittenAsCode(candidate)) return null;
   const unplaced = parsed.unparsed.filter((u) => !COUNTRY_WORDS.has(u));
   if (unplaced.length === 0 && (c.city !== null || candidate.zip !== null) && typedStreet(c)) return result;
-  // A street without a type ("2149 highalnder kentwood mi") only with a city of at most three words.
-  if (unplaced.length === 0 && c.city !== null && c.city.split(' ').length <= 3 && c.number !== null) return result;
+  // A street without a type ("2149 highalnder kentwood mi") only with a house number written in
+  // digits and a city of at most three words ("three such even down Oregon" is prose).
+  if (unplaced.length === 0 && c.city !== null && c.city.split(' ').length <= 3 && c.number !== null && /^\d/.test(candidate.text) && !result.reason_codes.includes('ZIP_STATE_MISMATCH')) return result;
   return null;
 }
+
+/**
+ * A cheap look at a candidate without a ZIP before it is parsed: an address has a comma or a line
+ * break before its state, a typed street (a suffix, an ordinal, a highway, a box or route), a
+ * place of the state just before the state ("1000 WOODLAWN Chicago IL"), or is a few words from a
+ * house number to a state code. Prose that merely ends on a state ("by 1990 many families left
+ * Texas") has none of these, and is not parsed at all.
+ */
+function shapedLikeAddress(candidate: AddressCandidate, places: PlaceLookup): boolean {
+  const before = candidate.text.slice(0, candidate.stateStart - candidate.start);
+  if (/[,\n\r]/.test(before)) return true;
+  const words = before.split(/\s+/).map((w) => w.replace(/[^A-Za-z0-9]/g, '').toUpperCase()).filter((w) => w !== '');
+  if (words.some((w) => suffixOfToken(w) !== null || ORDINAL.test(w) || TYPED_WORDS.has(w))) return true;
+  // A place of the state in the one to three words before it ("1000 WOODLAWN Chicago IL").
+  for (let n = 1; n <= 3 && n < words.length; n++) {
+    if (places.isPlace(words.slice(words.length - n).join(' '), candidate.state)) return true;
+  }
+  // A short span from a house number in digits to a state code ("2149 highalnder kentwood mi"):
+  // prose names a state in full far more often than by its code.
+  return stateWrittenAsCode(candidate) && /^\d/.test(candidate.text) && words.length >= 3 && words.length <= 6;
+}
+
+/** True when the candidate's state is written as a two-letter code ("mi", "IL", "N.Y."). */
+function stateWrittenAsCode(candidate: AddressCandidate): boolean {
+  return /^[A-Za-z]\.?[A-Za-z]\.?(?![A-Za-z])/.test(candidate.text.slice(candidate.stateStart - candidate.start));
+}
+
+// Words that type a street or a delivery point without being a Pub 28 suffix.
+const TYPED_WORDS = new Set(['HWY', 'HIGHWAY', 'ROUTE', 'RTE', 'FM', 'SR', 'US', 'INTERSTATE', 'COUNTY', 'PO', 'BOX', 'RR', 'HC', 'PSC', 'CMR', 'UNIT', 'APT', 'STE', 'SUITE']);
 
 const COUNTRY_WORDS = new Set(['US', 'USA', 'U S', 'U S A', 'UNITED STATES', 'UNITED STATES OF AMERICA', 'AMERICA']);
 
