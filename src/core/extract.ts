@@ -71,6 +71,10 @@ export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, o
     return deps.validate(parsed, options);
   }
   if (c.state === null || c.state !== candidate.state) return null;
+  // Prose ending on a state name, without a ZIP or a comma ("418 of Washington Texas": Washington
+  // is a place in Texas) is an address only with a typed street ("55 WEST 10TH DENVER COLORADO").
+  const punctuated = /[,\n\r]/.test(candidate.text.slice(0, candidate.stateStart - candidate.start));
+  if (candidate.zip === null && !punctuated && !stateWrittenAsCode(candidate) && !typedStreet(c)) return null;
   const result = deps.validate(parsed, options);
   if (result.reason_codes.some((r) => NOT_ADDRESS_REASONS.has(r) && !(gridNumber && r === 'HOUSE_NUMBER_MISSING'))) return null;
   if (CONFIRMED.has(result.status) && !result.reason_codes.includes('CITY_NOT_FOUND')) return result;
@@ -89,7 +93,7 @@ export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, o
   // The fallbacks below take a city the reference does not know: only in a span written like an
   // address (a ZIP, a comma or line break before the state, or the state as a code), not in prose
   // that ends on a state name ("332 great well way see all Texas").
-  if (candidate.zip === null && !/[,\n\r]/.test(candidate.text.slice(0, candidate.stateStart - candidate.start)) && !stateWrittenAsCode(candidate)) return null;
+  if (candidate.zip === null && !punctuated && !stateWrittenAsCode(candidate)) return null;
   const unplaced = parsed.unparsed.filter((u) => !COUNTRY_WORDS.has(u));
   if (unplaced.length === 0 && (c.city !== null || candidate.zip !== null) && typedStreet(c)) return result;
   // A street without a type ("2149 highalnder kentwood mi") only with a house number written in
@@ -138,20 +142,33 @@ function typedStreet(c: ParsedAddress['components']): boolean {
   return c.suffix !== null || ORDINAL.test(c.street) || HIGHWAY.test(c.street);
 }
 
-function lineStarts(text: string, from: number, to: number, counter: { line: number; at: number; cr: boolean }): void {
-  // Advances counter (the line number at offset counter.at) to offset `to`; from is unused but kept for symmetry.
-  void from;
-  for (let i = counter.at; i < to; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10) {
-      if (!counter.cr) counter.line++;
-      counter.cr = false;
-    } else if (ch === 13) {
-      counter.line++;
-      counter.cr = true;
-    } else counter.cr = false;
+/**
+ * The line number at each offset of `offsets` (ascending) in text, the first character being on
+ * line `firstLine`; a line ends at \n, \r\n or \r (`crBefore`: the text before this one ended on
+ * \r, so a \n first is the end of that same break). One pass with indexOf, however many offsets.
+ */
+function linesAt(text: string, offsets: readonly number[], firstLine: number, crBefore: boolean): number[] {
+  const out: number[] = [];
+  let line = firstLine;
+  const next = (ch: string, from: number): number => {
+    const k = text.indexOf(ch, from);
+    return k < 0 ? Number.POSITIVE_INFINITY : k;
+  };
+  let nl = next('\n', 0);
+  let cr = next('\r', 0);
+  for (const t of offsets) {
+    for (;;) {
+      if (nl < cr && nl < t) {
+        if (!(nl === 0 ? crBefore : text.charCodeAt(nl - 1) === 13)) line++;
+        nl = next('\n', nl + 1);
+      } else if (cr < t) {
+        line++;
+        cr = next('\r', cr + 1);
+      } else break;
+    }
+    out.push(line);
   }
-  counter.at = Math.max(counter.at, to);
+  return out;
 }
 
 /** Extracts the addresses of one whole text (read as HTML when options.input says so, or it looks like HTML). */
@@ -205,7 +222,6 @@ export function createExtractor(deps: ExtractDeps, options: ExtractOptions = {},
   let buffer = ''; // text not yet scanned to the end, starting at global offset `base`
   let base = 0;
   let emittedTo = 0; // global offset: addresses ending at or before it were reported
-  const counter = { line: 1, at: 0, cr: false }; // line number at buffer offset counter.at (relative to base)
   let baseLine = 1; // line number at buffer offset 0
   let baseCr = false;
   const judge = (candidate: AddressCandidate): ValidationResult | null => judgeCandidate(candidate, deps, call);
@@ -230,31 +246,28 @@ export function createExtractor(deps: ExtractDeps, options: ExtractOptions = {},
       }
       cut = c;
     }
-    const found = findAddresses(buffer, judge, options);
-    const out: ExtractedAddress[] = [];
-    counter.line = baseLine;
-    counter.at = 0;
-    counter.cr = baseCr;
-    for (const f of found) {
-      const start = base + f.candidate.start;
-      const end = base + f.candidate.end;
-      if (end <= emittedTo || (!final && f.candidate.end > cut)) continue;
-      lineStarts(buffer, 0, f.candidate.start, counter);
-      const line = counter.line;
-      const saved = { ...counter };
-      lineStarts(buffer, 0, f.candidate.end - 1, counter);
-      const endLine = counter.line;
-      Object.assign(counter, saved);
-      out.push({ text: f.candidate.text, start, end, line, end_line: endLine, kind: f.candidate.kind, result: f.verdict });
-    }
+    const found = findAddresses(buffer, judge, options).filter((f) => base + f.candidate.end > emittedTo && (final || f.candidate.end <= cut));
+    // Keep the tail, plus enough before it that an address ending in the tail is found whole.
+    const keepFrom = final ? buffer.length : Math.max(0, Math.min(cut, buffer.length - TAIL) - TAIL);
+    // The lines of every start, last character and of keepFrom, counted in one pass.
+    const offsets = [...found.flatMap((f) => [f.candidate.start, Math.max(f.candidate.start, f.candidate.end - 1)]), keepFrom];
+    const order = offsets.map((_, k) => k).sort((x, y) => (offsets[x] as number) - (offsets[y] as number));
+    const sortedLines = linesAt(buffer, order.map((k) => offsets[k] as number), baseLine, baseCr);
+    const lineOf: number[] = [];
+    order.forEach((k, n) => (lineOf[k] = sortedLines[n] as number));
+    const out: ExtractedAddress[] = found.map((f, k) => ({
+      text: f.candidate.text,
+      start: base + f.candidate.start,
+      end: base + f.candidate.end,
+      line: lineOf[2 * k] as number,
+      end_line: lineOf[2 * k + 1] as number,
+      kind: f.candidate.kind,
+      result: f.verdict,
+    }));
     if (out.length > 0) emittedTo = Math.max(emittedTo, (out[out.length - 1] as ExtractedAddress).end);
     if (!final) {
-      // Keep the tail, plus enough before it that an address ending in the tail is found whole.
-      const keepFrom = Math.max(0, Math.min(cut, buffer.length - TAIL) - TAIL);
-      const lineCounter = { line: baseLine, at: 0, cr: baseCr };
-      lineStarts(buffer, 0, keepFrom, lineCounter);
-      baseLine = lineCounter.line;
-      baseCr = lineCounter.cr;
+      baseLine = lineOf[offsets.length - 1] as number;
+      baseCr = keepFrom > 0 ? buffer.charCodeAt(keepFrom - 1) === 13 : baseCr;
       base += keepFrom;
       buffer = buffer.slice(keepFrom);
     }

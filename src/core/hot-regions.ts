@@ -14,8 +14,6 @@
 import words from './data/extraction.json' with { type: 'json' };
 import stateData from './data/states.json' with { type: 'json' };
 
-const WORD_CODES = new Set<string>(words.wordCodes);
-const WORD_ALIASES = new Set<string>(words.wordAliases);
 // The punctuation the word tokenizer (extract-tokens.ts) takes off a word's ends.
 const LEAD = new Set(['(', '[', '{', '"', "'", '<', '#', '$', '*', '\u201C', '\u2018', '\u00AB'].map((ch) => ch.charCodeAt(0)));
 const TRAIL = new Set([',', '.', ';', ':', '!', '?', ')', ']', '}', '"', "'", '>', '*', '\u201D', '\u2019', '\u00BB'].map((ch) => ch.charCodeAt(0)));
@@ -57,6 +55,8 @@ const LAST_WORDS = new Set(STATE_WRITINGS.map((w) => w.split(' ').at(-1) as stri
 const STATE_WORD_HASHES = new Set<number>([...LAST_WORDS].map(wordHash));
 const STOP_BY_HASH = new Map<number, string[]>();
 for (const w of words.stopWords.filter((x) => /^[A-Z]+$/.test(x))) STOP_BY_HASH.set(wordHash(w), [...(STOP_BY_HASH.get(wordHash(w)) ?? []), w]);
+const WORD_CODES_BY_HASH = new Map<number, string[]>();
+for (const w of [...words.wordCodes, ...words.wordAliases]) WORD_CODES_BY_HASH.set(wordHash(w), [...(WORD_CODES_BY_HASH.get(wordHash(w)) ?? []), w]);
 // A first sieve on the low 16 bits of a word's hash (1: maybe a state word, 2: maybe a stop word):
 // most words of prose are let go by one array read, before any set is asked.
 const SIEVE = new Uint8Array(1 << 16);
@@ -83,12 +83,16 @@ function sameLetters(text: string, i: number, j: number, w: string): boolean {
   return true;
 }
 
-/** True when the state word at text[i, j) may end an address: a word code ("in", "me") written in lower case needs a comma before it or a digit after it. */
-function plausibleState(text: string, i: number, j: number): boolean {
-  const written = text.slice(i, j);
-  const folded = written.replace(/\./g, '').toUpperCase();
-  if (!WORD_CODES.has(folded) && !WORD_ALIASES.has(folded)) return true;
-  if (written === written.toUpperCase()) return true;
+/** True when the state word at text[i, j) (hash h) may end an address: a word code ("in", "me") written in lower case needs a comma before it or a digit after it. */
+function plausibleState(text: string, i: number, j: number, h: number): boolean {
+  const words = WORD_CODES_BY_HASH.get(h);
+  if (words === undefined || j - i > 4 || !words.some((w) => sameLetters(text, i, j, w))) return true;
+  let upper = true;
+  for (let k = i; k < j; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 97 && c <= 122) upper = false;
+  }
+  if (upper) return true;
   let k = i - 1;
   while (k >= 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
   if (k >= 0 && text.charCodeAt(k) === 44) return true; // "elkhart, in"
@@ -141,21 +145,22 @@ function stretchEnd(text: string, at: number, to: number, length = AFTER): numbe
   return b;
 }
 
+/** Keeps the stretch around an anchor at text[i, j) (a state, or a ZIP when zipAfter), if a digit lies within it or a ZIP follows. */
+function anchor(text: string, from: number, to: number, i: number, j: number, zipAfter: boolean, lastDigit: number, raw: [number, number][]): void {
+  const a = stretchStart(text, i, from);
+  if (!zipAfter && lastDigit < a) return;
+  raw.push([a, stretchEnd(text, j, to)]);
+}
+
 /**
  * The stretches of text[from, to) worth tokenizing, in order and disjoint. With `aggressive`, also
  * the neighbourhood of every digit run (street lines alone have no state).
  */
 export function hotRegions(text: string, from: number, to: number, aggressive = false): [number, number][] {
   const raw: [number, number][] = [];
+  // Plain locals (no closure over them) keep this loop in registers.
   let lastDigit = -1; // offset of the last digit read
   let lastStop = -1; // offset of the last stop word or clause end (! ? ;) read: no address runs across it
-  const anchor = (i: number, j: number, zipAfter: boolean): void => {
-    // A state without a ZIP after it needs a digit (a house, box or route number) after the last stop.
-    if (!zipAfter && lastDigit < lastStop) return;
-    const a = stretchStart(text, i, from);
-    if (!zipAfter && lastDigit < a) return;
-    raw.push([a, stretchEnd(text, j, to)]);
-  };
   let i = from;
   while (i < to) {
     const c = text.charCodeAt(i);
@@ -174,8 +179,10 @@ export function hotRegions(text: string, from: number, to: number, aggressive = 
       }
       const sieve = n >= 2 ? (SIEVE[h & 0xffff] as number) : 0;
       if (sieve === 0) continue;
-      if ((sieve & 1) !== 0 && n <= LONGEST_STATE_WORD && STATE_WORD_HASHES.has(h) && !(s > from && isDigit(text.charCodeAt(s - 1))) && plausibleState(text, s, i)) {
-        anchor(s, i, digitSoonAfter(text, i, to));
+      if ((sieve & 1) !== 0 && n <= LONGEST_STATE_WORD && STATE_WORD_HASHES.has(h) && !(s > from && isDigit(text.charCodeAt(s - 1))) && plausibleState(text, s, i, h)) {
+        const zipAfter = digitSoonAfter(text, i, to);
+        // Without a ZIP after it, a state needs a digit (a house, box or route number) after the last stop.
+        if (zipAfter || lastDigit > lastStop) anchor(text, from, to, s, i, zipAfter, lastDigit, raw);
       }
       if ((sieve & 2) !== 0 && isStopWord(text, s, i, h, from, to)) lastStop = s;
       continue;
@@ -185,7 +192,7 @@ export function hotRegions(text: string, from: number, to: number, aggressive = 
       while (i < to && isDigit(text.charCodeAt(i))) i++;
       // A five-digit run alone (not an amount, an order number or part of a longer number) may be a ZIP.
       if (i - s === 5 && (s === from || isBlank(text.charCodeAt(s - 1)) || text.charCodeAt(s - 1) === 44) && !(i < to && (isLetter(text.charCodeAt(i)) || text.charCodeAt(i) === 46 && isDigit(text.charCodeAt(i + 1))))) {
-        anchor(s, i, true);
+        anchor(text, from, to, s, i, true, lastDigit, raw);
       }
       lastDigit = i - 1;
       continue;

@@ -122,6 +122,8 @@ describe('extract: things that are not addresses', () => {
     'Call 555-1294 go still river any Ohio.',
     'In 1962 both them very 1973 me 1992.',
     'Revenue in 2014 rose in California and Ohio.',
+    'Since 1917 was 2014 too Washington California.',
+    'Me must their long 418 of Washington Texas.',
   ])('%s', (text) => {
     expect(found(text)).toEqual([]);
   });
