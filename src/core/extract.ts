@@ -19,6 +19,7 @@
  * into); offsets and line numbers stay those of the whole input.
  */
 import { findAddresses } from './find-addresses.js';
+import { suffixOfToken } from './pub28.js';
 import { htmlToText, looksLikeHtml } from './html-text.js';
 import type { AddressCandidate } from './find-addresses.js';
 import type { PlaceLookup } from './parse-address.js';
@@ -57,6 +58,7 @@ const NOT_ADDRESS_REASONS = new Set(['STREET_MISSING', 'HOUSE_NUMBER_MISSING', '
 
 /** Decides one candidate: its validation result when it is an address, else null. */
 export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, options: ValidateOptions): ValidationResult | null {
+  if (candidate.kind === 'address' && candidate.zip === null && !shapedLikeAddress(candidate, deps.places)) return null;
   const parsed = deps.normalize(candidate.oneLine);
   const c = parsed.components;
   // A grid number the parser keeps in the street ("W206N W16282 Marashland Dr") still numbers the house.
@@ -69,6 +71,10 @@ export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, o
     return deps.validate(parsed, options);
   }
   if (c.state === null || c.state !== candidate.state) return null;
+  // Prose ending on a state name, without a ZIP or a comma ("418 of Washington Texas": Washington
+  // is a place in Texas) is an address only with a typed street ("55 WEST 10TH DENVER COLORADO").
+  const punctuated = /[,\n\r]/.test(candidate.text.slice(0, candidate.stateStart - candidate.start));
+  if (candidate.zip === null && !punctuated && !stateWrittenAsCode(candidate) && !typedStreet(c)) return null;
   const result = deps.validate(parsed, options);
   if (result.reason_codes.some((r) => NOT_ADDRESS_REASONS.has(r) && !(gridNumber && r === 'HOUSE_NUMBER_MISSING'))) return null;
   if (CONFIRMED.has(result.status) && !result.reason_codes.includes('CITY_NOT_FOUND')) return result;
@@ -79,15 +85,51 @@ export function judgeCandidate(candidate: AddressCandidate, deps: ExtractDeps, o
     if (zip !== null && zip.state === candidate.state) return result;
   }
   if (c.city !== null && deps.places.isPlace(c.city, candidate.state)) return result;
+  // Without either, a city with a digit in it ("them very 1973") is prose read as an address.
+  if (c.city !== null && /\d/.test(c.city)) return null;
   // Or when it has the whole shape of one: a typed street (suffix, ordinal or highway), PO box or
   // route, then a city or a ZIP, and no word the parser could not place ("N Sebastopol CA",
   // "Rancho Dominguez CA": places the reference knows under another name).
+  // The fallbacks below take a city the reference does not know: only in a span written like an
+  // address (a ZIP, a comma or line break before the state, or the state as a code), not in prose
+  // that ends on a state name ("332 great well way see all Texas").
+  if (candidate.zip === null && !punctuated && !stateWrittenAsCode(candidate)) return null;
   const unplaced = parsed.unparsed.filter((u) => !COUNTRY_WORDS.has(u));
   if (unplaced.length === 0 && (c.city !== null || candidate.zip !== null) && typedStreet(c)) return result;
-  // A street without a type ("2149 highalnder kentwood mi") only with a city of at most three words.
-  if (unplaced.length === 0 && c.city !== null && c.city.split(' ').length <= 3 && c.number !== null) return result;
+  // A street without a type ("2149 highalnder kentwood mi") only with a house number written in
+  // digits and a city of at most three words ("three such even down Oregon" is prose).
+  if (unplaced.length === 0 && c.city !== null && c.city.split(' ').length <= 3 && c.number !== null && /^\d/.test(candidate.text) && !result.reason_codes.includes('ZIP_STATE_MISMATCH')) return result;
   return null;
 }
+
+/**
+ * A cheap look at a candidate without a ZIP before it is parsed: an address has a comma or a line
+ * break before its state, a typed street (a suffix, an ordinal, a highway, a box or route), a
+ * place of the state just before the state ("1000 WOODLAWN Chicago IL"), or is a few words from a
+ * house number to a state code. Prose that merely ends on a state ("by 1990 many families left
+ * Texas") has none of these, and is not parsed at all.
+ */
+function shapedLikeAddress(candidate: AddressCandidate, places: PlaceLookup): boolean {
+  const before = candidate.text.slice(0, candidate.stateStart - candidate.start);
+  if (/[,\n\r]/.test(before)) return true;
+  const words = before.split(/\s+/).map((w) => w.replace(/[^A-Za-z0-9]/g, '').toUpperCase()).filter((w) => w !== '');
+  if (words.some((w) => suffixOfToken(w) !== null || ORDINAL.test(w) || TYPED_WORDS.has(w))) return true;
+  // A place of the state in the one to three words before it ("1000 WOODLAWN Chicago IL").
+  for (let n = 1; n <= 3 && n < words.length; n++) {
+    if (places.isPlace(words.slice(words.length - n).join(' '), candidate.state)) return true;
+  }
+  // A short span from a house number in digits to a state code ("2149 highalnder kentwood mi"):
+  // prose names a state in full far more often than by its code.
+  return stateWrittenAsCode(candidate) && /^\d/.test(candidate.text) && words.length >= 3 && words.length <= 6;
+}
+
+/** True when the candidate's state is written as a two-letter code ("mi", "IL", "N.Y."). */
+function stateWrittenAsCode(candidate: AddressCandidate): boolean {
+  return /^[A-Za-z]\.?[A-Za-z]\.?(?![A-Za-z])/.test(candidate.text.slice(candidate.stateStart - candidate.start));
+}
+
+// Words that type a street or a delivery point without being a Pub 28 suffix.
+const TYPED_WORDS = new Set(['HWY', 'HIGHWAY', 'ROUTE', 'RTE', 'FM', 'SR', 'US', 'INTERSTATE', 'COUNTY', 'PO', 'BOX', 'RR', 'HC', 'PSC', 'CMR', 'UNIT', 'APT', 'STE', 'SUITE']);
 
 const COUNTRY_WORDS = new Set(['US', 'USA', 'U S', 'U S A', 'UNITED STATES', 'UNITED STATES OF AMERICA', 'AMERICA']);
 
@@ -100,20 +142,33 @@ function typedStreet(c: ParsedAddress['components']): boolean {
   return c.suffix !== null || ORDINAL.test(c.street) || HIGHWAY.test(c.street);
 }
 
-function lineStarts(text: string, from: number, to: number, counter: { line: number; at: number; cr: boolean }): void {
-  // Advances counter (the line number at offset counter.at) to offset `to`; from is unused but kept for symmetry.
-  void from;
-  for (let i = counter.at; i < to; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10) {
-      if (!counter.cr) counter.line++;
-      counter.cr = false;
-    } else if (ch === 13) {
-      counter.line++;
-      counter.cr = true;
-    } else counter.cr = false;
+/**
+ * The line number at each offset of `offsets` (ascending) in text, the first character being on
+ * line `firstLine`; a line ends at \n, \r\n or \r (`crBefore`: the text before this one ended on
+ * \r, so a \n first is the end of that same break). One pass with indexOf, however many offsets.
+ */
+function linesAt(text: string, offsets: readonly number[], firstLine: number, crBefore: boolean): number[] {
+  const out: number[] = [];
+  let line = firstLine;
+  const next = (ch: string, from: number): number => {
+    const k = text.indexOf(ch, from);
+    return k < 0 ? Number.POSITIVE_INFINITY : k;
+  };
+  let nl = next('\n', 0);
+  let cr = next('\r', 0);
+  for (const t of offsets) {
+    for (;;) {
+      if (nl < cr && nl < t) {
+        if (!(nl === 0 ? crBefore : text.charCodeAt(nl - 1) === 13)) line++;
+        nl = next('\n', nl + 1);
+      } else if (cr < t) {
+        line++;
+        cr = next('\r', cr + 1);
+      } else break;
+    }
+    out.push(line);
   }
-  counter.at = Math.max(counter.at, to);
+  return out;
 }
 
 /** Extracts the addresses of one whole text (read as HTML when options.input says so, or it looks like HTML). */
@@ -167,7 +222,6 @@ export function createExtractor(deps: ExtractDeps, options: ExtractOptions = {},
   let buffer = ''; // text not yet scanned to the end, starting at global offset `base`
   let base = 0;
   let emittedTo = 0; // global offset: addresses ending at or before it were reported
-  const counter = { line: 1, at: 0, cr: false }; // line number at buffer offset counter.at (relative to base)
   let baseLine = 1; // line number at buffer offset 0
   let baseCr = false;
   const judge = (candidate: AddressCandidate): ValidationResult | null => judgeCandidate(candidate, deps, call);
@@ -192,31 +246,28 @@ export function createExtractor(deps: ExtractDeps, options: ExtractOptions = {},
       }
       cut = c;
     }
-    const found = findAddresses(buffer, judge, options);
-    const out: ExtractedAddress[] = [];
-    counter.line = baseLine;
-    counter.at = 0;
-    counter.cr = baseCr;
-    for (const f of found) {
-      const start = base + f.candidate.start;
-      const end = base + f.candidate.end;
-      if (end <= emittedTo || (!final && f.candidate.end > cut)) continue;
-      lineStarts(buffer, 0, f.candidate.start, counter);
-      const line = counter.line;
-      const saved = { ...counter };
-      lineStarts(buffer, 0, f.candidate.end - 1, counter);
-      const endLine = counter.line;
-      Object.assign(counter, saved);
-      out.push({ text: f.candidate.text, start, end, line, end_line: endLine, kind: f.candidate.kind, result: f.verdict });
-    }
+    const found = findAddresses(buffer, judge, options).filter((f) => base + f.candidate.end > emittedTo && (final || f.candidate.end <= cut));
+    // Keep the tail, plus enough before it that an address ending in the tail is found whole.
+    const keepFrom = final ? buffer.length : Math.max(0, Math.min(cut, buffer.length - TAIL) - TAIL);
+    // The lines of every start, last character and of keepFrom, counted in one pass.
+    const offsets = [...found.flatMap((f) => [f.candidate.start, Math.max(f.candidate.start, f.candidate.end - 1)]), keepFrom];
+    const order = offsets.map((_, k) => k).sort((x, y) => (offsets[x] as number) - (offsets[y] as number));
+    const sortedLines = linesAt(buffer, order.map((k) => offsets[k] as number), baseLine, baseCr);
+    const lineOf: number[] = [];
+    order.forEach((k, n) => (lineOf[k] = sortedLines[n] as number));
+    const out: ExtractedAddress[] = found.map((f, k) => ({
+      text: f.candidate.text,
+      start: base + f.candidate.start,
+      end: base + f.candidate.end,
+      line: lineOf[2 * k] as number,
+      end_line: lineOf[2 * k + 1] as number,
+      kind: f.candidate.kind,
+      result: f.verdict,
+    }));
     if (out.length > 0) emittedTo = Math.max(emittedTo, (out[out.length - 1] as ExtractedAddress).end);
     if (!final) {
-      // Keep the tail, plus enough before it that an address ending in the tail is found whole.
-      const keepFrom = Math.max(0, Math.min(cut, buffer.length - TAIL) - TAIL);
-      const lineCounter = { line: baseLine, at: 0, cr: baseCr };
-      lineStarts(buffer, 0, keepFrom, lineCounter);
-      baseLine = lineCounter.line;
-      baseCr = lineCounter.cr;
+      baseLine = lineOf[offsets.length - 1] as number;
+      baseCr = keepFrom > 0 ? buffer.charCodeAt(keepFrom - 1) === 13 : baseCr;
       base += keepFrom;
       buffer = buffer.slice(keepFrom);
     }

@@ -9,14 +9,15 @@
  * the earliest; the caller's judge (the parser and the locality layer) decides
  * which, if any, is an address. Word lists live in data/extraction.json.
  *
- * A cheap pre-filter keeps this fast on prose: only the neighbourhood of a
- * written state with a digit before it (or a ZIP right after it) is tokenized
- * at all; with `aggressive`, the neighbourhood of every digit run too.
+ * A cheap pre-filter (hot-regions.ts) keeps this fast on prose: only the
+ * neighbourhood of a written state with a digit before it, or of a ZIP, is
+ * tokenized at all; with `aggressive`, the neighbourhood of every digit run too.
  */
 import words from './data/extraction.json' with { type: 'json' };
 import stateData from './data/states.json' with { type: 'json' };
 import { directionOfToken, stateOfText, STATE_NAME_MAX_WORDS, suffixOfToken, unitOfToken } from './pub28.js';
 import { tokenizeText } from './extract-tokens.js';
+import { hotRegions } from './hot-regions.js';
 import type { TextToken } from './extract-tokens.js';
 
 const START_WORDS = new Set<string>(words.startWords);
@@ -38,6 +39,7 @@ export interface AddressCandidate {
   text: string; // the text between them, as written
   oneLine: string; // the same with line breaks turned into ", " (what the parser reads)
   state: string; // the state code the span ends on
+  stateStart: number; // offset of the state as written (= end for a street line)
   zip: string | null; // the ZIP as written after the state, digits only ("60601", "606016306")
   kind: 'address' | 'street'; // a full address, or (aggressive) a street line alone
 }
@@ -70,6 +72,7 @@ function isHouseNumber(t: TextToken, text: string, prev?: TextToken): boolean {
   if (/\d[.,]\d/.test(raw)) return false; // 4.5, 823.22: a decimal or an amount
   if (/\/.*\//.test(w)) return false; // 2/13/2020: a date
   if (/^\d+(ST|ND|RD|TH)$/.test(w)) return false; // an ordinal is a street name, not a number
+  if (/^\d{3}-\d{4}$/.test(w)) return false; // 555-1294: a phone number, not a Queens house number
   if (isDigitCode(w.charCodeAt(0))) return /^\d+[A-Z]?(-\d+[A-Z]?)?$|^\d+-[A-Z]$|^\d+[A-Z]{0,2}$/.test(w);
   return /^[NSEW]\d+[NSEW]?\d*$/.test(w);
 }
@@ -103,12 +106,15 @@ function endsClause(t: TextToken): boolean {
   return false;
 }
 
-/** A ZIP token after a state: 12345, 12345-6789, 123456789; four digits where a leading zero was dropped. */
-function zipOf(t: TextToken | undefined, state: string): string | null {
+/**
+ * A ZIP token after a state: 12345, 12345-6789, 123456789; four digits where a leading zero was
+ * dropped, only after a state written in capitals ("Hoboken, NJ 7030"; "tell me 1995" is a year).
+ */
+function zipOf(t: TextToken | undefined, state: string, stateUpper = true): string | null {
   if (t === undefined || t.lead !== '' || t.trail.startsWith(':') || t.trail.startsWith('%')) return null;
   const w = t.word;
   if (/^\d{5}(-?\d{4})?$/.test(w)) return w.replace('-', '');
-  if (/^\d{4}$/.test(w) && LEADING_ZERO_STATES.has(state)) return `0${w}`;
+  if (/^\d{4}$/.test(w) && LEADING_ZERO_STATES.has(state) && stateUpper) return `0${w}`;
   return null;
 }
 
@@ -172,15 +178,18 @@ function anchorAt(toks: readonly TextToken[], j: number): Anchor | null {
   let zip = st.zipGlued;
   let zipFrom = -1;
   let zipTo = -1;
+  const prev = toks[j - 1];
+  const commaBefore = prev !== undefined && prev.trail.includes(',');
+  const written = t.upper || commaBefore; // a four-digit ZIP only after "NJ" or ", nj"
   if (zip === null) {
     // "MI, US, 48108", "Texas, USA 75039": a country may sit between the state and the ZIP.
     let k = st.next;
     const afterCountry = skipCountry(toks, k);
-    if (afterCountry > k && zipOf(toks[afterCountry], st.code) !== null) k = afterCountry;
+    if (afterCountry > k && zipOf(toks[afterCountry], st.code, written) !== null) k = afterCountry;
     const z = toks[k];
     const next = toks[k + 1];
-    if (z !== undefined && z.breaks <= 1 && zipOf(z, st.code) !== null) {
-      zip = zipOf(z, st.code);
+    if (z !== undefined && z.breaks <= 1 && zipOf(z, st.code, written) !== null) {
+      zip = zipOf(z, st.code, written);
       last = k;
       zipFrom = k;
       // "60606 6306": ZIP+4 written with a blank.
@@ -215,8 +224,6 @@ function anchorAt(toks: readonly TextToken[], j: number): Anchor | null {
   }
   // A state that is also an English word ("in", "or", "me") or a traditional abbreviation that is one
   // ("ill", "miss", "wash"): only with a ZIP after it or a comma before it, unless written in capitals.
-  const prev = toks[j - 1];
-  const commaBefore = prev !== undefined && prev.trail.includes(',');
   const single = st.next === j + 1;
   if (zip === null && single && !commaBefore) {
     if (t.word.length === 2 && WORD_CODES.has(t.word) && !t.upper) return null;
@@ -247,7 +254,8 @@ function candidateOf(text: string, toks: readonly TextToken[], s: number, e: num
     const standard = zip.length === 9 ? `${zip.slice(0, 5)}-${zip.slice(5)}` : zip;
     if (written !== standard) oneLine = `${joinLines(text.slice(start, from))}${standard}${joinLines(text.slice(to, end))}`;
   }
-  return { start, end, text: span, oneLine, state: anchor?.state ?? '', zip, kind };
+  const stateStart = anchor !== undefined ? (toks[anchor.stateIndex] as TextToken).start : end;
+  return { start, end, text: span, oneLine, state: anchor?.state ?? '', stateStart, zip, kind };
 }
 
 /** The possible first tokens of an address that ends at token `j` (exclusive), earliest first. */
@@ -345,78 +353,10 @@ function streetLines<T>(text: string, toks: readonly TextToken[], taken: readonl
   return out;
 }
 
-// Every way a state is written (codes, names, traditional abbreviations), as one regular
-// expression: the pre-filter looks for these first, then for a digit before them.
-const STATE_WRITINGS: string[] = stateData.states.flatMap((st) => [st.code, st.name.toUpperCase(), ...st.aliases]);
-const STATE_PATTERN = new RegExp(
-  `(?<![A-Za-z0-9])(?:${[...new Set(STATE_WRITINGS)]
-    .sort((a, b) => b.length - a.length)
-    .map((w) => (w.length === 2 ? `${w[0]}\\.?${w[1]}` : w.split(' ').join('[\\s.]+')))
-    .join('|')})(?![A-Za-z])`,
-  'gi',
+// The words a state name of several words begins with ("NEW" York, "DISTRICT" of Columbia).
+const MULTI_WORD_STARTS = new Set(
+  stateData.states.flatMap((st) => [st.name.toUpperCase(), ...st.aliases]).filter((w) => w.includes(' ')).map((w) => w.split(' ')[0] as string),
 );
-const MULTI_WORD_STARTS = new Set(STATE_WRITINGS.filter((w) => w.includes(' ')).map((w) => w.split(' ')[0] as string));
-const BEFORE = 320; // characters before a state where its address may start (four lines at most)
-const AFTER = 60; // characters after it: ZIP, country, a second state, a city written after the state
-
-/** True when a state written at text[i, j) could end an address (a word code needs a ZIP or a comma, or capitals). */
-function plausibleState(text: string, i: number, j: number): boolean {
-  const written = text.slice(i, j);
-  const folded = written.replace(/\./g, '').toUpperCase();
-  if (!WORD_CODES.has(folded) && !WORD_ALIASES.has(folded)) return true;
-  if (written === written.toUpperCase()) return true;
-  let k = i - 1;
-  while (k >= 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
-  if (k >= 0 && text.charCodeAt(k) === 44) return true; // ", in 46514"
-  return /^[\s,]{0,3}\d/.test(text.slice(j, j + 4)); // "elkhart in 46514"
-}
-
-/**
- * The stretches of text[from, to) worth tokenizing: around each written state (BEFORE
- * characters before it, AFTER after it, cut at blank lines, widened to whole words) that has a
- * digit before it (a house number, a box or route number) — merged. With `aggressive`, also
- * around every digit run (street lines have no state).
- */
-export function hotRegions(text: string, from: number, to: number, aggressive = false): [number, number][] {
-  const raw: [number, number][] = [];
-  const widen = (a: number, b: number, p: number): void => {
-    const blankBefore = text.lastIndexOf('\n\n', p);
-    if (blankBefore >= a) a = blankBefore + 2;
-    const blankAfter = text.indexOf('\n\n', p);
-    if (blankAfter >= 0 && blankAfter < b) b = blankAfter;
-    while (a > from && !isBlankCode(text.charCodeAt(a - 1))) a--;
-    while (b < to && !isBlankCode(text.charCodeAt(b))) b++;
-    raw.push([a, b]);
-  };
-  const states = new RegExp(STATE_PATTERN.source, STATE_PATTERN.flags);
-  states.lastIndex = from;
-  let m: RegExpExecArray | null;
-  while ((m = states.exec(text)) !== null && m.index < to) {
-    const i = m.index;
-    const j = i + m[0].length;
-    if (!plausibleState(text, i, j)) continue;
-    const a = Math.max(from, i - BEFORE);
-    if (!/\d/.test(text.slice(a, i)) && !/^\d/.test(text.slice(j, j + 1))) continue;
-    widen(a, Math.min(to, j + AFTER), i);
-  }
-  if (aggressive) {
-    const digits = /\d+/g;
-    digits.lastIndex = from;
-    while ((m = digits.exec(text)) !== null && m.index < to) widen(Math.max(from, m.index - 40), Math.min(to, m.index + 120), m.index);
-  }
-  raw.sort((x, y) => x[0] - y[0]);
-  const regions: [number, number][] = [];
-  for (const [a, b] of raw) {
-    const last = regions[regions.length - 1];
-    if (last !== undefined && a <= last[1]) last[1] = Math.max(last[1], b);
-    else regions.push([a, b]);
-  }
-  return regions;
-}
-
-function isBlankCode(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
 
 /** Finds the addresses of text[from, to), looking only at the stretches hotRegions picks. */
 export function findAddresses<T>(text: string, judge: Judge<T>, options: FindOptions = {}, from = 0, to = text.length): FoundAddress<T>[] {

@@ -114,6 +114,16 @@ describe('extract: things that are not addresses', () => {
     '1 spiritual healer dr',
     'I spent 3 days in Portland, OR last year.',
     'We shipped 40 boxes to Cincinnati OH 45202.',
+    // Prose that ends on a state, with numbers and street-type words in it.
+    'In 1990 many families left Texas.',
+    'Three such even down Oregon.',
+    'Sales grew 435 own well such Washington.',
+    'There were 332 great well way see all Texas.',
+    'Call 555-1294 go still river any Ohio.',
+    'In 1962 both them very 1973 me 1992.',
+    'Revenue in 2014 rose in California and Ohio.',
+    'Since 1917 was 2014 too Washington California.',
+    'Me must their long 418 of Washington Texas.',
   ])('%s', (text) => {
     expect(found(text)).toEqual([]);
   });
@@ -124,6 +134,28 @@ describe('extract: things that are not addresses', () => {
     expect(a).toMatchObject({ text: '1 spiritual healer dr', kind: 'street' });
     expect(a?.result.status).not.toBe('VALIDATED');
     expect(found('Call (503) 555-0199 or order #12 today', true)).toEqual([]);
+  });
+});
+
+describe('extract: the pre-filter finds what the close reading finds', () => {
+  it.each([
+    ['state without a ZIP, after a comma', 'Mail: 221 N Main St, Ann Arbor, MI now', '221 N Main St, Ann Arbor, MI'],
+    ['state code with periods', 'at 350 5th Ave, New York, N.Y. 10001 today', '350 5th Ave, New York, N.Y. 10001'],
+    ['ZIP after a state spelled with a space', 'write 350 5th Ave, New York, N Y 10001 soon', '350 5th Ave, New York, N Y 10001'],
+    ['state glued to its ZIP', 'use 100 Main St, Austin TX78701 please', '100 Main St, Austin TX78701'],
+    ['no digit before the state, a ZIP after it', 'One Microsoft Way, Redmond, WA 98052', 'One Microsoft Way, Redmond, WA 98052'],
+    ['a stop word far before the number', 'It was sent to the old office at 1005 N Gravenstein Hwy Sebastopol CA', '1005 N Gravenstein Hwy Sebastopol CA'],
+    ['a four-digit ZIP after a capital code', '216 Bloomfield St., Hoboken, NJ 7030', '216 Bloomfield St., Hoboken, NJ 7030'],
+  ])('%s', (_name, text, expected) => {
+    expect(found(text)).toEqual([expected]);
+  });
+
+  it('finds an address after 100 KB of prose full of numbers and state names', () => {
+    const prose = 'In 1990 the people of Texas had 3 choices, and in Ohio 42 of them voted. '.repeat(1400);
+    const text = `${prose}Send it to 1005 N Gravenstein Hwy, Sebastopol, CA 95472 by Friday. ${prose}`;
+    const results = engine.extract(text);
+    expect(results.map((a) => a.text)).toEqual(['1005 N Gravenstein Hwy, Sebastopol, CA 95472']);
+    expectExact(text, results);
   });
 });
 
