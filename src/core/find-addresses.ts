@@ -21,6 +21,7 @@ import { hotRegions } from './hot-regions.js';
 import type { TextToken } from './extract-tokens.js';
 
 const START_WORDS = new Set<string>(words.startWords);
+const DELIVERY_LINE_WORDS = new Set<string>(words.deliveryLineWords);
 const STOP_WORDS = new Set<string>(words.stopWords);
 const ABBREVIATIONS = new Set<string>(words.abbreviations);
 const WORD_CODES = new Set<string>(words.wordCodes);
@@ -262,6 +263,10 @@ function candidateOf(text: string, toks: readonly TextToken[], s: number, e: num
 function startsBefore(toks: readonly TextToken[], text: string, j: number, floor: number): number[] {
   const starts: number[] = [];
   let lines = 0;
+  // Once a line begins with a house number or a PO box, rural route or military box, that line
+  // starts the delivery line: a street line above it ('1 spiritual healer dr.' over 'PSC 1234 Box
+  // 5678') is something else; a unit or department line above it is still part of the address.
+  let deliveryLine = false;
   for (let k = j - 1; k >= floor && j - k <= MAX_WORDS_BACK; k--) {
     const after = toks[k + 1] as TextToken;
     if (after.breaks >= 2) break; // a blank line
@@ -270,7 +275,11 @@ function startsBefore(toks: readonly TextToken[], text: string, j: number, floor
     const t = toks[k] as TextToken;
     if (STOP_WORDS.has(t.word) || endsClause(t) || t.word.includes('@') || t.lead.includes('$')) break;
     if (/^\d+$/.test(t.word) && t.trail.startsWith(')') && t.lead === '') break; // "1)" list marker
-    if (isHouseNumber(t, text, toks[k - 1]) || isStartWord(toks, k)) starts.push(k);
+    const number = isHouseNumber(t, text, toks[k - 1]);
+    const delivery = number || DELIVERY_LINE_WORDS.has(t.word);
+    if (!(number || isStartWord(toks, k)) || (deliveryLine && delivery)) continue;
+    starts.push(k);
+    if (delivery && t.breaks > 0) deliveryLine = true;
   }
   return starts.reverse();
 }

@@ -55,6 +55,18 @@ describe('extract: addresses on two or three lines, with or without a recipient'
     expect(found(text)).toEqual([expected]);
   });
 
+  // A line that begins with a house number or a PO box, rural route or military box starts the
+  // address: a street line above it is not part of it; a unit line above it still is.
+  it.each([
+    ['1 spiritual healer dr.\nPSC 802 Box 74, APO AE 09499', 'PSC 802 Box 74, APO AE 09499'],
+    ['12 Oak Ln\nPO Box 123\nSebastopol, CA 95473', 'PO Box 123\nSebastopol, CA 95473'],
+    ['1 World Plaza\n500 Race St\nCincinnati OH 45202', '500 Race St\nCincinnati OH 45202'],
+    ['Suite 500\n1005 N Gravenstein Hwy\nSebastopol, CA 95472', 'Suite 500\n1005 N Gravenstein Hwy\nSebastopol, CA 95472'],
+    ['500 Race St\n2nd Floor\nCincinnati OH 45202', '500 Race St\n2nd Floor\nCincinnati OH 45202'],
+  ])('%j', (text, expected) => {
+    expect(found(text)).toEqual([expected]);
+  });
+
   it('gives the line of the first and of the last character', () => {
     const text = 'Hello,\n\nJordan Lee\n1005 N Gravenstein Hwy\nSebastopol, CA 95472\n';
     const [a] = engine.extract(text);
