@@ -22,6 +22,7 @@ import type { TextToken } from './extract-tokens.js';
 
 const START_WORDS = new Set<string>(words.startWords);
 const DELIVERY_LINE_WORDS = new Set<string>(words.deliveryLineWords);
+const DELIVERY_LINE_CONNECTORS = new Set<string>(words.deliveryLineConnectors);
 const STOP_WORDS = new Set<string>(words.stopWords);
 const ABBREVIATIONS = new Set<string>(words.abbreviations);
 const WORD_CODES = new Set<string>(words.wordCodes);
@@ -89,6 +90,18 @@ function isStartWord(toks: readonly TextToken[], k: number): boolean {
   if (t.word === 'P') return next.word === 'O' || next.word === 'OB';
   if (t.word === 'POST') return next.word === 'OFFICE';
   return true;
+}
+
+/** True when token k opens a delivery line: a PO box, route or military box word with its number after it on the line. */
+function opensDeliveryLine(toks: readonly TextToken[], k: number): boolean {
+  if (!DELIVERY_LINE_WORDS.has((toks[k] as TextToken).word)) return false;
+  for (let m = k + 1; m < toks.length && m <= k + 4; m++) {
+    const t = toks[m] as TextToken;
+    if (t.breaks > 0) return false;
+    if (t.digit) return true;
+    if (!DELIVERY_LINE_WORDS.has(t.word) && !DELIVERY_LINE_CONNECTORS.has(t.word)) return false;
+  }
+  return false;
 }
 
 /** True when a period after this word may sit inside an address (an abbreviation), not end a sentence. */
@@ -276,7 +289,7 @@ function startsBefore(toks: readonly TextToken[], text: string, j: number, floor
     if (STOP_WORDS.has(t.word) || endsClause(t) || t.word.includes('@') || t.lead.includes('$')) break;
     if (/^\d+$/.test(t.word) && t.trail.startsWith(')') && t.lead === '') break; // "1)" list marker
     const number = isHouseNumber(t, text, toks[k - 1]);
-    const delivery = number || DELIVERY_LINE_WORDS.has(t.word);
+    const delivery = number || opensDeliveryLine(toks, k);
     if (!(number || isStartWord(toks, k)) || (deliveryLine && delivery)) continue;
     starts.push(k);
     if (delivery && t.breaks > 0) deliveryLine = true;

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/core/engine.js';
 import type { ExtractedAddress } from '../../src/core/engine.js';
+import { findAddresses } from '../../src/core/find-addresses.js';
 import { htmlToText, looksLikeHtml } from '../../src/core/html-text.js';
 import { fakeLocalityStore } from './validate-fake-store.js';
 
@@ -65,6 +66,17 @@ describe('extract: addresses on two or three lines, with or without a recipient'
     ['500 Race St\n2nd Floor\nCincinnati OH 45202', '500 Race St\n2nd Floor\nCincinnati OH 45202'],
   ])('%j', (text, expected) => {
     expect(found(text)).toEqual([expected]);
+  });
+
+  // With a judge that takes any candidate: where the address is read to begin.
+  it.each([
+    ['8031 Spring Valley Lane\nRural Ridge, PA 15075', '8031 Spring Valley Lane'], // a city, not a rural route
+    ['40 Main St\nBox Elder, UT 84302', '40 Main St'],
+    ['12 Oak Ln\nRural Route 2 Box 5\nRural Ridge, PA 15075', 'Rural Route 2 Box 5'],
+    ['12 Oak Ln\nP O Box 9\nGraton, CA 95444', 'P O Box 9'],
+  ])('%j begins at %j', (text, first) => {
+    const [f] = findAddresses(text, (c) => c);
+    expect(f?.candidate.text.startsWith(first)).toBe(true);
   });
 
   it('gives the line of the first and of the last character', () => {
