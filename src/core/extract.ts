@@ -225,6 +225,17 @@ export function createExtractor(deps: ExtractDeps, options: ExtractOptions = {},
   let baseLine = 1; // line number at buffer offset 0
   let baseCr = false;
   const judge = (candidate: AddressCandidate): ValidationResult | null => judgeCandidate(candidate, deps, call);
+  // Chunks not yet in the buffer: joined into one flat string before a scan (a string grown by +=
+  // is a tree of pieces, which the character-by-character scan reads about twice as slowly).
+  const pending: string[] = [];
+  let pendingLength = 0;
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    pending.unshift(buffer);
+    buffer = pending.join('');
+    pending.length = 0;
+    pendingLength = 0;
+  };
 
   const scan = (final: boolean): ExtractedAddress[] => {
     // Where this scan's results stop being final: before the tail, cut at a line break.
@@ -276,10 +287,14 @@ export function createExtractor(deps: ExtractDeps, options: ExtractOptions = {},
 
   return {
     push(chunk: string): ExtractedAddress[] {
-      buffer += chunk;
-      return buffer.length >= SCAN_AT ? scan(false) : [];
+      pending.push(chunk);
+      pendingLength += chunk.length;
+      if (buffer.length + pendingLength < SCAN_AT) return [];
+      flush();
+      return scan(false);
     },
     end(): ExtractedAddress[] {
+      flush();
       const out = scan(true);
       base += buffer.length;
       buffer = '';

@@ -57,11 +57,11 @@ const STOP_BY_HASH = new Map<number, string[]>();
 for (const w of words.stopWords.filter((x) => /^[A-Z]+$/.test(x))) STOP_BY_HASH.set(wordHash(w), [...(STOP_BY_HASH.get(wordHash(w)) ?? []), w]);
 const WORD_CODES_BY_HASH = new Map<number, string[]>();
 for (const w of [...words.wordCodes, ...words.wordAliases]) WORD_CODES_BY_HASH.set(wordHash(w), [...(WORD_CODES_BY_HASH.get(wordHash(w)) ?? []), w]);
-// A first sieve on the low 16 bits of a word's hash (1: maybe a state word, 2: maybe a stop word):
-// most words of prose are let go by one array read, before any set is asked.
+// A first sieve on the low 16 bits of a word's hash: most words of prose are let go by one array
+// read, before any set is asked. Stop words are not looked for as the text is read (prose is full
+// of them): only between a state and the digit before it (stopWordBetween).
 const SIEVE = new Uint8Array(1 << 16);
-for (const h of STATE_WORD_HASHES) SIEVE[h & 0xffff] = (SIEVE[h & 0xffff] as number) | 1;
-for (const h of STOP_BY_HASH.keys()) SIEVE[h & 0xffff] = (SIEVE[h & 0xffff] as number) | 2;
+for (const h of STATE_WORD_HASHES) SIEVE[h & 0xffff] = 1;
 const LONGEST_STATE_WORD = Math.max(...[...LAST_WORDS].map((w) => w.length));
 
 /** True when text[i, j) is a word of its own as the tokenizer cuts words (only its lead and trail punctuation around it) and a stop word. */
@@ -74,6 +74,25 @@ function isStopWord(text: string, i: number, j: number, h: number, from: number,
   let b = j;
   while (b < to && TRAIL.has(text.charCodeAt(b))) b++;
   return b >= to || isBlank(text.charCodeAt(b));
+}
+
+/** True when a stop word lies in text[a, b) (from, to: the bounds of the text read). */
+function stopWordBetween(text: string, a: number, b: number, from: number, to: number): boolean {
+  let i = a;
+  while (i < b) {
+    if (!isLetter(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const s = i;
+    let h = 0;
+    while (i < b && isLetter(text.charCodeAt(i))) {
+      h = (Math.imul(h, 31) + (text.charCodeAt(i) & 0xdf)) & 0x3fffffff;
+      i++;
+    }
+    if (i - s >= 2 && isStopWord(text, s, i, h, from, to)) return true; // as the scan reads words: one letter is never a stop
+  }
+  return false;
 }
 
 /** True when text[i, j) is the upper-case word w, in any case. */
@@ -160,7 +179,7 @@ export function hotRegions(text: string, from: number, to: number, aggressive = 
   const raw: [number, number][] = [];
   // Plain locals (no closure over them) keep this loop in registers.
   let lastDigit = -1; // offset of the last digit read
-  let lastStop = -1; // offset of the last stop word or clause end (! ? ;) read: no address runs across it
+  let lastStop = -1; // offset of the last clause end (! ? ;) read: no address runs across it
   let i = from;
   while (i < to) {
     const c = text.charCodeAt(i);
@@ -177,14 +196,12 @@ export function hotRegions(text: string, from: number, to: number, aggressive = 
         } else if (d === 46 && n === 1 && i + 1 < to && isLetter(text.charCodeAt(i + 1))) i++; // "N.Y."
         else break;
       }
-      const sieve = n >= 2 ? (SIEVE[h & 0xffff] as number) : 0;
-      if (sieve === 0) continue;
-      if ((sieve & 1) !== 0 && n <= LONGEST_STATE_WORD && STATE_WORD_HASHES.has(h) && !(s > from && isDigit(text.charCodeAt(s - 1))) && plausibleState(text, s, i, h)) {
+      if (n < 2 || n > LONGEST_STATE_WORD || SIEVE[h & 0xffff] === 0) continue;
+      if (STATE_WORD_HASHES.has(h) && !(s > from && isDigit(text.charCodeAt(s - 1))) && plausibleState(text, s, i, h)) {
         const zipAfter = digitSoonAfter(text, i, to);
         // Without a ZIP after it, a state needs a digit (a house, box or route number) after the last stop.
-        if (zipAfter || lastDigit > lastStop) anchor(text, from, to, s, i, zipAfter, lastDigit, raw);
+        if (zipAfter || (lastDigit > lastStop && s - lastDigit <= MAX_BACK && !stopWordBetween(text, lastDigit + 1, s, from, to))) anchor(text, from, to, s, i, zipAfter, lastDigit, raw);
       }
-      if ((sieve & 2) !== 0 && isStopWord(text, s, i, h, from, to)) lastStop = s;
       continue;
     }
     if (isDigit(c)) {
