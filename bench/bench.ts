@@ -19,7 +19,7 @@
  *                         generated, imported points (reverse-autocomplete-bench.ts)
  *   batch                 `addr batch` on a generated 1,000,000-row CSV vs a csv-parse ->
  *                         csv-stringify copy, peak RSS, and at 2,000,000 rows (batch-bench.ts);
- *                         `--only batch` runs this section alone
+ *                         `--only batch` runs this section alone, `--only batch-xlsx` its workbook part
  *   serve                 `addr serve` POST /v1/validate with key and metering vs a bare node:http
  *                         JSON echo server, autocannon 32 connections (serve-bench.ts); `--only serve`
  *                         runs it alone, `--serve-long` makes its run 60 s with the server's RSS at start and end
@@ -50,7 +50,7 @@ import { defaultLocalityDbPath } from '../src/store/reference-db-path.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
 import { createEngine } from '../src/core/engine.js';
 import { benchExtract } from './extract-bench.js';
-import { benchBatch } from './batch-bench.js';
+import { benchBatch, benchBatchXlsx } from './batch-bench.js';
 import type { BatchFigure } from './batch-bench.js';
 import { generateAddresses, oneLine } from './generate-addresses.js';
 import { benchPoints } from './points-bench.js';
@@ -250,6 +250,11 @@ async function main(argv: readonly string[]): Promise<void> {
   const localities = readLocalities(dbPath, LOCALITY_SAMPLE);
   if (settings.only === 'batch') {
     const figures = await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line));
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    return;
+  }
+  if (settings.only === 'batch-xlsx') {
+    const figures = await benchBatchXlsx(localities ?? undefined, settings.quick, (line) => console.log(line));
     console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
     return;
   }

@@ -9,6 +9,7 @@ import type { ChunkRequest } from './batch-protocol.js';
 import { CHUNK_ROWS, readTextChunks } from './batch-text-input.js';
 import type { TextChunk } from './batch-text-input.js';
 import { readSheetRows } from './batch-xlsx.js';
+import type { SheetRows } from './batch-xlsx.js';
 import { parseRecord, stripLineBreak } from './csv-record.js';
 
 /** A run of input records. */
@@ -102,30 +103,35 @@ function rowChunk(rows: string[][], types: string[], lines: number[], start: num
 
 /** An XLSX worksheet: the header row first, or (resuming) from the `skip`-th data row on. */
 export async function openSheetInput(path: string, sheet: string | undefined, skip: number | null): Promise<OpenedInput> {
-  const rows = readSheetRows(path, sheet);
-  const first = await rows.next();
-  const header = first.done ? null : first.value.cells;
+  const batches = readSheetRows(path, sheet);
+  const first = await batches.next();
+  const header = first.done ? null : (first.value.cells[0] as string[]);
+  const sheetName = first.done ? (sheet ?? null) : first.value.sheet;
   async function* chunks(): AsyncGenerator<InputChunk> {
     let position = 0; // data rows read
     let cells: string[][] = [];
     let types: string[] = [];
     let lines: number[] = [];
     let start = skip ?? 0;
-    for await (const row of rows) {
-      position++;
-      if (position <= start) continue;
-      if (cells.length === CHUNK_ROWS) {
-        yield rowChunk(cells, types, lines, start, row.number);
-        start += cells.length;
-        cells = [];
-        types = [];
-        lines = [];
+    const take = async function* (batch: SheetRows, from: number): AsyncGenerator<InputChunk> {
+      for (let k = from; k < batch.cells.length; k++) {
+        position++;
+        if (position <= start) continue;
+        if (cells.length === CHUNK_ROWS) {
+          yield rowChunk(cells, types, lines, start, batch.numbers[k] as number);
+          start += cells.length;
+          cells = [];
+          types = [];
+          lines = [];
+        }
+        cells.push(batch.cells[k] as string[]);
+        types.push(batch.types[k] as string);
+        lines.push(batch.numbers[k] as number);
       }
-      cells.push(row.cells);
-      types.push(row.types);
-      lines.push(row.number);
-    }
+    };
+    if (!first.done) yield* take(first.value, 1);
+    for await (const batch of batches) yield* take(batch, 0);
     if (cells.length > 0) yield rowChunk(cells, types, lines, start, (lines[lines.length - 1] as number) + 1);
   }
-  return { header: skip === null ? header : null, eol: '\n', bom: false, sheet: first.done ? (sheet ?? null) : first.value.sheet, firstPosition: skip ?? 0, chunks: chunks() };
+  return { header: skip === null ? header : null, eol: '\n', bom: false, sheet: sheetName, firstPosition: skip ?? 0, chunks: chunks() };
 }

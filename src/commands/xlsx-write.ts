@@ -1,0 +1,165 @@
+/**
+ * A lean, streaming writer of a one-sheet XLSX workbook for `addr batch`: the
+ * zip layer is yazl (entries deflated by node's zlib as they stream), the XML
+ * written directly — a minimal valid workbook (content types, relationships,
+ * workbook, a stylesheet with the two date formats, one worksheet) that Excel,
+ * LibreOffice and exceljs open. Cells are typed: text as inline strings,
+ * numbers, booleans, and dates as serial numbers with a date format (a date at
+ * midnight shows as a date, one with a time as date and time).
+ */
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import yazl from 'yazl';
+import formats from '../core/data/xlsx-formats.json' with { type: 'json' };
+
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XML_DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+// Characters XML 1.0 cannot hold are dropped (as exceljs does); a carriage return is kept as a
+// character reference, which XML's line-end normalization leaves alone.
+// eslint-disable-next-line no-control-regex -- these are the characters to drop
+const NEEDS_ESCAPE = /[&<>"\r\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
+// eslint-disable-next-line no-control-regex -- the same characters
+const ESCAPES = /[&<>"\r\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
+
+/** Text as XML character data (or an attribute value). */
+export function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  return text.replace(ESCAPES, (c) => {
+    switch (c) {
+      case '&': return '&amp;';
+      case '<': return '&lt;';
+      case '>': return '&gt;';
+      case '"': return '&quot;';
+      case '\r': return '&#13;';
+      default: return '';
+    }
+  });
+}
+
+/** Style indexes (cellXfs) of the stylesheet below: 0 general, 1 a date, 2 a date and time. */
+const STYLE_DATE = 1;
+const STYLE_DATE_TIME = 2;
+
+const CONTENT_TYPES = `${XML_DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">`
+  + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+  + '<Default Extension="xml" ContentType="application/xml"/>'
+  + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+  + '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+  + '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
+  + '</Types>';
+
+const ROOT_RELS = `${XML_DECL}<Relationships xmlns="${PKG_REL_NS}">`
+  + `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>`
+  + '</Relationships>';
+
+const WORKBOOK_RELS = `${XML_DECL}<Relationships xmlns="${PKG_REL_NS}">`
+  + `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>`
+  + `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>`
+  + '</Relationships>';
+
+const STYLES = `${XML_DECL}<styleSheet xmlns="${MAIN_NS}">`
+  + `<numFmts count="1"><numFmt numFmtId="164" formatCode="${escapeXml(formats.writeDateTimeCode)}"/></numFmts>`
+  + '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>'
+  + '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
+  + '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+  + '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+  + '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+  + `<xf numFmtId="${formats.writeDateId}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`
+  + '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>'
+  + '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
+  + '</styleSheet>';
+
+function workbookXml(sheetName: string): string {
+  return `${XML_DECL}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">`
+    + `<sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+}
+
+const SHEET_HEAD = `${XML_DECL}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetData>`;
+const SHEET_TAIL = '</sheetData></worksheet>';
+
+const columnNames: string[] = [];
+
+/** The letters of a column (0 = A). */
+export function columnName(index: number): string {
+  let name = columnNames[index];
+  if (name === undefined) {
+    name = '';
+    for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+    columnNames[index] = name;
+  }
+  return name;
+}
+
+/** A cell of a written row. */
+export type WorkbookCell = string | number | boolean | Date | null;
+
+/** A date's serial number (1900 date system). */
+function dateSerial(d: Date): number {
+  return 25569 + d.getTime() / 86_400_000;
+}
+
+/** One row as sheet XML; empty cells ('' or null) are left out. */
+export function rowXml(number: number, cells: readonly WorkbookCell[]): string {
+  const r = String(number);
+  let xml = `<row r="${r}">`;
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells[i];
+    if (v === null || v === undefined || v === '') continue;
+    const ref = columnName(i) + r;
+    if (typeof v === 'string') {
+      const space = v.charCodeAt(0) <= 32 || v.charCodeAt(v.length - 1) <= 32 ? ' xml:space="preserve"' : '';
+      xml += `<c r="${ref}" t="inlineStr"><is><t${space}>${escapeXml(v)}</t></is></c>`;
+    } else if (typeof v === 'number') {
+      xml += Number.isFinite(v) ? `<c r="${ref}"><v>${String(v)}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${String(v)}</t></is></c>`;
+    } else if (typeof v === 'boolean') {
+      xml += `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
+    } else {
+      const serial = dateSerial(v);
+      const style = Number.isInteger(serial) ? STYLE_DATE : STYLE_DATE_TIME;
+      xml += `<c r="${ref}" s="${style}"><v>${String(serial)}</v></c>`;
+    }
+  }
+  return `${xml}</row>`;
+}
+
+/**
+ * Writes a one-sheet workbook at `path`: the sheet named `sheetName`, its rows the XML fragments
+ * (rowXml) that `rows` yields, in pieces of any size. Resolves once the file is complete.
+ */
+export async function writeXlsx(path: string, sheetName: string, rows: AsyncIterable<string>): Promise<void> {
+  const zip = new yazl.ZipFile();
+  const mtime = new Date();
+  const opts = { mtime, compress: true };
+  zip.addBuffer(Buffer.from(CONTENT_TYPES), '[Content_Types].xml', opts);
+  zip.addBuffer(Buffer.from(ROOT_RELS), '_rels/.rels', opts);
+  zip.addBuffer(Buffer.from(workbookXml(sheetName)), 'xl/workbook.xml', opts);
+  zip.addBuffer(Buffer.from(WORKBOOK_RELS), 'xl/_rels/workbook.xml.rels', opts);
+  zip.addBuffer(Buffer.from(STYLES), 'xl/styles.xml', opts);
+  let failure: unknown = null;
+  const sheet = Readable.from((async function* () {
+    yield Buffer.from(SHEET_HEAD);
+    try {
+      for await (const piece of rows) yield Buffer.from(piece, 'utf8');
+    } catch (err) {
+      failure = err;
+      throw err;
+    }
+    yield Buffer.from(SHEET_TAIL);
+  })(), { objectMode: false });
+  zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', { mtime, compress: true, compressionLevel: 1 });
+  zip.end();
+  const out = createWriteStream(path);
+  const done = finished(out);
+  zip.outputStream.on('error', (err: Error) => out.destroy(err));
+  sheet.on('error', (err: Error) => out.destroy(err));
+  zip.outputStream.pipe(out);
+  try {
+    await done;
+  } catch (err) {
+    throw failure ?? err;
+  }
+}
