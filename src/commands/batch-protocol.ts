@@ -5,6 +5,7 @@
  * carries the output, encoded text or rows, and the count of rows by status.
  */
 import type { ColumnMapping } from '../core/detect-columns.js';
+import type { SheetLayout } from './xlsx-rows.js';
 
 /** What a worker is started with (workerData). */
 export interface WorkerSetup {
@@ -13,15 +14,14 @@ export interface WorkerSetup {
   mapping: ColumnMapping;
   width: number; // fields of the header row: shorter rows are padded to it
   inDelimiter: string; // CSV/TSV input: ',' or '\t'
-  // journal: a comma-delimited journal of a workbook output; each record ends with one more
-  // field, the cell types of the input row (batch-xlsx.ts), '' for a text input.
-  out: { kind: 'text'; delimiter: string; eol: string; journal?: boolean } | { kind: 'rows' };
+  // sheet: a workbook output, whose journal is its worksheet rows as XML (xlsx-rows.ts)
+  out: { kind: 'text'; delimiter: string; eol: string } | { kind: 'sheet'; layout: SheetLayout } | { kind: 'rows' };
 }
 
-/** One chunk of input rows. */
+/** One chunk of input rows; firstRow: the output row number of its first row (a workbook output). */
 export type ChunkRequest =
-  | { seq: number; kind: 'bytes'; bytes: Uint8Array; ends: Uint32Array; quoted: Uint8Array } // ends relative to bytes, after each line break
-  | { seq: number; kind: 'rows'; rows: string[][]; types: string[] }; // types: each row's cell types (batch-xlsx.ts)
+  | { seq: number; firstRow?: number; kind: 'bytes'; bytes: Uint8Array; ends: Uint32Array; quoted: Uint8Array } // ends relative to bytes, after each line break
+  | { seq: number; firstRow?: number; kind: 'rows'; rows: string[][]; types: string[] }; // types: each row's cell types (xlsx-read.ts)
 
 /** The output of one chunk, in input order. */
 export interface ChunkResult {

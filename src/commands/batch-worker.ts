@@ -12,6 +12,7 @@ import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
 import type { ChunkRequest, ChunkResult, WorkerFailure, WorkerSetup } from './batch-protocol.js';
 import { formatRecord, parseRecord, stripLineBreak } from './csv-record.js';
+import { outputRowXml } from './xlsx-rows.js';
 
 const setup = workerData as WorkerSetup;
 const port = parentPort;
@@ -55,14 +56,15 @@ function outputRow(fields: string[] | null, raw: string, opened: OpenedEngine, s
 function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
   const statuses: Record<string, number> = {};
   const text = setup.out.kind === 'text' ? setup.out : null;
+  const sheet = setup.out.kind === 'sheet' ? setup.out.layout : null;
+  let rowNumber = req.firstRow ?? 2;
   const lines: string[] = [];
   const rows: string[][] = [];
-  const journal = text !== null && text.journal === true;
   const emit = (row: string[], types: string): void => {
     const status = row[setup.width] as string;
     statuses[status] = (statuses[status] ?? 0) + 1;
-    if (text === null) rows.push(row);
-    else if (journal) lines.push(`${formatRecord(row, text.delimiter)},${types}`);
+    if (sheet !== null) lines.push(outputRowXml(rowNumber++, row, types, sheet));
+    else if (text === null) rows.push(row);
     else lines.push(formatRecord(row, text.delimiter));
   };
   if (req.kind === 'bytes') {
@@ -81,7 +83,7 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
         const cells = validateRow(fields, setup.mapping, opened.engine);
         const status = cells[0] as string;
         statuses[status] = (statuses[status] ?? 0) + 1;
-        lines.push(`${raw}${setup.inDelimiter}${formatRecord(cells, setup.inDelimiter)}${journal ? ',' : ''}`);
+        lines.push(`${raw}${setup.inDelimiter}${formatRecord(cells, setup.inDelimiter)}`);
         continue;
       }
       emit(outputRow(fields, raw, opened), '');
@@ -89,9 +91,9 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
   } else {
     for (let k = 0; k < req.rows.length; k++) emit(outputRow(req.rows[k] as string[], '', opened, true), req.types[k] ?? '');
   }
-  if (text === null) return { seq: req.seq, text: null, rows, statuses };
-  lines.push('');
-  const encoded = Buffer.from(lines.join(text.eol), 'utf8');
+  if (text === null && sheet === null) return { seq: req.seq, text: null, rows, statuses };
+  if (text !== null) lines.push('');
+  const encoded = Buffer.from(lines.join(text !== null ? text.eol : ''), 'utf8');
   return { seq: req.seq, text: new Uint8Array(encoded.buffer, encoded.byteOffset, encoded.byteLength), rows: null, statuses };
 }
 

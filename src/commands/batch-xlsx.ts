@@ -1,9 +1,10 @@
 /**
  * XLSX for `addr batch`: the rows of one worksheet as text cells (xlsx-read.ts),
- * and a workbook written from the CSV journal a run builds (batch.ts) with
- * xlsx-write.ts. A workbook cannot be appended to, so a run writes its rows to
- * OUT.partial.csv — checkpointed and resumed like any CSV output — and turns
- * it into OUT.xlsx at the end.
+ * and a workbook written from the journal a run builds (batch.ts) with
+ * xlsx-write.ts. A workbook cannot be appended to, so a run's worker threads
+ * write its rows as worksheet XML (xlsx-rows.ts) to OUT.partial.xml —
+ * checkpointed and resumed like any text output — and the main thread zips it
+ * into OUT.xlsx at the end, without parsing it again.
  *
  * Cells are read as text: numbers as written (2108 stays 2108, so ZIP repair
  * sees what the spreadsheet did to it), dates as YYYY-MM-DD (or the ISO time),
@@ -14,12 +15,11 @@
  */
 import { createReadStream } from 'node:fs';
 import { AddrError } from '../core/errors.js';
-import { readTextChunks } from './batch-text-input.js';
-import { parseRecord, stripLineBreak } from './csv-record.js';
+import { RESULT_COLUMNS } from '../core/batch-row.js';
 import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT, openXlsx, XlsxReadError } from './xlsx-read.js';
 import type { XlsxWorkbook } from './xlsx-read.js';
-import { rowXml, writeXlsx } from './xlsx-write.js';
-import type { WorkbookCell } from './xlsx-write.js';
+import type { SheetLayout } from './xlsx-rows.js';
+import { writeXlsx } from './xlsx-write.js';
 
 export { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT };
 
@@ -72,70 +72,16 @@ export async function* readSheetRows(path: string, sheet: string | undefined): A
   }
 }
 
-const PLAIN_NUMBER = /^-?(?:0|[1-9]\d{0,14})(?:\.\d+)?$/;
-
-/** A cell to write: a plain number as a number, anything else (leading zeros included) as text. */
-export function cellValue(text: string): string | number {
-  return PLAIN_NUMBER.test(text) ? Number(text) : text;
-}
-
-/** A journal cell back as a workbook cell of the type the input had. */
-function typedCell(text: string, type: string | undefined): string | number | boolean | Date {
-  if (text === '') return text;
-  if (type === CELL_NUMBER) {
-    const n = Number(text);
-    return Number.isFinite(n) ? n : text;
-  }
-  if (type === CELL_DATE) {
-    const d = new Date(text);
-    return Number.isNaN(d.getTime()) ? text : d;
-  }
-  if (type === CELL_BOOLEAN) return text === 'TRUE' ? true : text === 'FALSE' ? false : text;
-  if (type === CELL_TEXT) return text;
-  return cellValue(text); // a text input: no types known
-}
-
-/** How the journal's columns are written: the input's width and the result columns that are numbers. */
-export interface JournalLayout {
-  inputWidth: number; // columns of the input header
-  resultCount: number; // result columns after them
-  numericResults: ReadonlySet<number>; // 0-based among the result columns (confidence, lat, lon)
+/** The layout of a workbook output: `inputWidth` input columns, then the result columns, of which confidence, lat and lon are numbers. */
+export function sheetLayout(inputWidth: number): SheetLayout {
+  const numeric = new Set(['confidence', 'lat', 'lon']);
+  return { inputWidth, resultCount: RESULT_COLUMNS.length, numericResults: RESULT_COLUMNS.flatMap((c, i) => (numeric.has(c) ? [i] : [])) };
 }
 
 /**
- * Writes the CSV journal `journal` as the worksheet `sheetName` of a new workbook at `out`. Each
- * journal record ends with the cell types of its input row (empty for a text input): input cells
- * get their type back (numbers, dates, booleans, text — 02108 stays text), result cells are text
- * but for the numeric ones, and cells of a text input that read as plain numbers become numbers.
+ * Writes the journal `journal` — the worksheet rows of a run as XML, the header row first
+ * (xlsx-rows.ts) — as the worksheet `sheetName` of a new workbook at `out`.
  */
-export async function writeWorkbookFromJournal(journal: string, out: string, sheetName: string, layout: JournalLayout): Promise<void> {
-  const { inputWidth, resultCount, numericResults } = layout;
-  async function* rows(): AsyncGenerator<string> {
-    let number = 0;
-    for await (const chunk of readTextChunks(createReadStream(journal, { highWaterMark: 1 << 20 }), ',', 0, 1)) {
-      const buf = Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength);
-      let start = 0;
-      let xml = '';
-      for (let k = 0; k < chunk.ends.length; k++) {
-        const end = chunk.ends[k] as number;
-        const raw = stripLineBreak(buf.toString('utf8', start, end));
-        start = end;
-        const fields = parseRecord(raw, ',', chunk.quoted[k] === 1) ?? [raw];
-        const types = fields.pop() ?? '';
-        const header = number === 0;
-        const values: WorkbookCell[] = new Array<WorkbookCell>(fields.length);
-        for (let i = 0; i < fields.length; i++) {
-          const text = fields[i] as string;
-          if (header) values[i] = text;
-          else if (i < inputWidth) values[i] = typedCell(text, types === '' ? undefined : (types[i] ?? CELL_TEXT));
-          else if (i < inputWidth + resultCount) values[i] = numericResults.has(i - inputWidth) && text !== '' ? Number(text) : text;
-          else values[i] = typedCell(text, types === '' ? undefined : (types[i - resultCount] ?? CELL_TEXT));
-        }
-        number++;
-        xml += rowXml(number, values);
-      }
-      yield xml;
-    }
-  }
-  await writeXlsx(out, sheetName, rows());
+export async function writeWorkbookFromJournal(journal: string, out: string, sheetName: string): Promise<void> {
+  await writeXlsx(out, sheetName, createReadStream(journal, { highWaterMark: 1 << 20 }));
 }

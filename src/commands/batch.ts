@@ -47,7 +47,8 @@ import {
 import type { BatchFormat } from './batch-files.js';
 import { openSheetInput, openTextInput } from './batch-inputs.js';
 import type { OpenedInput } from './batch-inputs.js';
-import { writeWorkbookFromJournal } from './batch-xlsx.js';
+import { sheetLayout, writeWorkbookFromJournal } from './batch-xlsx.js';
+import { headerRowXml } from './xlsx-rows.js';
 import { formatRecord } from './csv-record.js';
 import { resolveDataDir } from './data-dir.js';
 import { EXIT_OK } from './exit-codes.js';
@@ -267,9 +268,9 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   let input: OpenedInput;
   let fd: number | null = null;
   let sink: Sink;
-  // A workbook is written at the end from a CSV journal, which is what gets checkpointed.
+  // A workbook is written at the end from a journal of its worksheet rows (XML), which is what gets checkpointed.
   const journal = outFormat === 'xlsx';
-  const tempPath = p.outputPath === null ? null : journal ? `${tempPathOf(p.outputPath)}.csv` : tempPathOf(p.outputPath);
+  const tempPath = p.outputPath === null ? null : journal ? `${tempPathOf(p.outputPath)}.xml` : tempPathOf(p.outputPath);
   let rowsDone = 0;
   let inOffset = 0;
   let inLine = 2;
@@ -278,6 +279,9 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     settings = JSON.parse(run.settings) as RunSettings;
     const out = p.outputPath as string;
     const temp = run.tempPath;
+    if (settings.outFormat === 'xlsx' && !temp.endsWith('.xml')) {
+      throw new AddrError('ADDR_ERR_BATCH_RESUME', [`The unfinished run was started by an older addr, whose workbook journal ${temp} this one does not read; start over with --restart.`]);
+    }
     // A run the allowance stopped left its rows at the output; a killed one in the partial file.
     if (settings.outFormat !== 'xlsx' && !existsSync(temp) && existsSync(out) && statSync(out).size === run.outBytes) renameSync(out, temp);
     if (!existsSync(temp) || statSync(temp).size < run.outBytes) {
@@ -313,8 +317,8 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
       sheet: input.sheet,
     };
     inOffset = input.firstPosition;
-    // A journal's records end with the cell types of the input row: none for the header.
-    const headerRecord = formatRecord([...headers, ...RESULT_COLUMNS.map((c) => settings.prefix + c)], journal ? ',' : outDelimiter) + (journal ? ',' : '') + settings.eol;
+    const outHeader = [...headers, ...RESULT_COLUMNS.map((c) => settings.prefix + c)];
+    const headerRecord = journal ? headerRowXml(outHeader) : formatRecord(outHeader, outDelimiter) + settings.eol;
     const headerBytes = Buffer.from(`${settings.bom ? '\ufeff' : ''}${headerRecord}`, 'utf8');
     if (tempPath !== null) {
       fd = openSync(tempPath, 'w');
@@ -369,7 +373,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     mapping: settings.mapping,
     width: settings.headers.length,
     inDelimiter: delimiterOf(settings.inFormat),
-    out: settings.outFormat === 'xlsx' ? { kind: 'text', delimiter: ',', eol: settings.eol, journal: true } : { kind: 'text', delimiter: delimiterOf(settings.outFormat), eol: settings.eol },
+    out: settings.outFormat === 'xlsx' ? { kind: 'sheet', layout: sheetLayout(settings.headers.length) } : { kind: 'text', delimiter: delimiterOf(settings.outFormat), eol: settings.eol },
   };
   const pool = new BatchPool(workers, setup);
   const statuses: Record<string, number> = {};
@@ -433,7 +437,8 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
       }
       if (granted === 0) continue;
       const c = chunk;
-      const seq = await pool.submit((s): ChunkRequest => c.request(s), () => []);
+      const firstRow = startRows + dispatched + 2; // its output row in a workbook (row 1 is the header)
+      const seq = await pool.submit((s): ChunkRequest => ({ ...c.request(s), firstRow }), () => []);
       pendingMeta.set(seq, { rows: granted, endOffset: c.positionAfter(granted), nextLine: c.nextLine });
       dispatched += granted;
       await drainReady();
@@ -489,9 +494,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
       return;
     }
     const book = tempPathOf(p.outputPath);
-    const numeric = new Set(['confidence', 'lat', 'lon']);
-    const numericResults = new Set(RESULT_COLUMNS.flatMap((c, i) => (numeric.has(c) ? [i] : [])));
-    await writeWorkbookFromJournal(tempPath, book, settings.sheet ?? 'Sheet1', { inputWidth: settings.headers.length, resultCount: RESULT_COLUMNS.length, numericResults });
+    await writeWorkbookFromJournal(tempPath, book, settings.sheet ?? 'Sheet1');
     renameSync(book, p.outputPath);
     if (!keepJournal) unlinkSync(tempPath);
   };

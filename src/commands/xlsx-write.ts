@@ -130,7 +130,7 @@ export function rowXml(number: number, cells: readonly WorkbookCell[]): string {
  * Writes a one-sheet workbook at `path`: the sheet named `sheetName`, its rows the XML fragments
  * (rowXml) that `rows` yields, in pieces of any size. Resolves once the file is complete.
  */
-export async function writeXlsx(path: string, sheetName: string, rows: AsyncIterable<string>): Promise<void> {
+export async function writeXlsx(path: string, sheetName: string, rows: AsyncIterable<string | Buffer>): Promise<void> {
   const zip = new yazl.ZipFile();
   const mtime = new Date();
   const opts = { mtime, compress: true };
@@ -143,7 +143,7 @@ export async function writeXlsx(path: string, sheetName: string, rows: AsyncIter
   const sheet = Readable.from((async function* () {
     yield Buffer.from(SHEET_HEAD);
     try {
-      for await (const piece of rows) yield Buffer.from(piece, 'utf8');
+      for await (const piece of rows) yield typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
     } catch (err) {
       failure = err;
       throw err;
