@@ -263,7 +263,8 @@ export class SqlitePointStore implements PointStore {
   constructor(db: Database.Database) {
     this.db = db;
     this.zips = new Set(db.prepare<[], { zip5: string }>('SELECT DISTINCT zip5 FROM source_zips').all().map((r) => r.zip5));
-    const sources = db.prepare<[], { name: string; states: string; imported_at: string }>('SELECT name, states, imported_at FROM sources ORDER BY name').all();
+    // A source that gave no points (every row skipped) answers nothing: it is not in the version.
+    const sources = db.prepare<[], { name: string; states: string; imported_at: string }>('SELECT name, states, imported_at FROM sources WHERE rows_imported > 0 ORDER BY name').all();
     this.states = new Set(sources.flatMap((s) => (s.states === '' ? [] : s.states.split(' '))));
     this.version = sources.length === 0 ? 'points:none' : `points:${sources.map((s) => `${s.name}@${s.imported_at.slice(0, 10)}`).join('+')}`;
     this.byZipStmt = db.prepare(`SELECT ${STREET_COLUMNS} FROM ${STREET_FROM} WHERE s.zip5 = ? AND s.street_key = ?`);

@@ -214,6 +214,23 @@ describe('addr data import: sources', () => {
     expect(sourceNameOf('bucks.geojsonl')).toBe('bucks');
   });
 
+  it('names in the data version only the sources that gave points', async () => {
+    const dir = dataDir();
+    writeFileSync(join(dir, 'nothing-usable.csv'), 'LON,LAT,NUMBER,STREET\n,,12,Main St\n');
+    await importFixtures(dir, ['nad-r4.csv']);
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    try {
+      const empty = await importPoints(db, { input: { kind: 'file', path: join(dir, 'nothing-usable.csv') }, format: null, source: null, locality: fakeLocality(), now: new Date() });
+      expect(empty).toMatchObject({ outcome: 'imported', rows_imported: 0 });
+    } finally {
+      db.close();
+    }
+    const store = pointStoreOf(dir);
+    expect(store.dataVersion()).toMatch(/^points:nad-r4@\d{4}-\d\d-\d\d$/);
+    store.close();
+  });
+
   it('adds nothing for the same file twice or the same content under another name', async () => {
     const dir = dataDir();
     copyFileSync(join(POINT_FIXTURES, 'nad-r4.csv'), join(dir, 'copy.csv'));
