@@ -22,6 +22,13 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
+/** One request of consumeMany(). */
+export interface ConsumeRequest {
+  account: string;
+  request: UsageRequest;
+  now: Date;
+}
+
 /** Usage of one account on one day. */
 export interface UsageRow {
   account: string;
@@ -50,6 +57,12 @@ export interface AccountStore {
    * callers can never exceed an allowance, and a refusal records nothing.
    */
   consume(account: string, request: UsageRequest, now: Date): UsageDecision;
+  /**
+   * consume() for several requests at once, in one transaction: each is decided
+   * in turn, exactly as if consumed one after the other, and counts against the
+   * allowance of the ones after it. Returns one decision per request, in order.
+   */
+  consumeMany(requests: readonly ConsumeRequest[]): UsageDecision[];
   /**
    * Gives back units a consume() recorded under `day` for work that then failed
    * (the engine broke): a request that is not served is not charged.

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { AccountPatch, AccountStore, ApiKeyRecord, NewAccount, UsageRow } from '../accounts/account-store.js';
+import type { AccountPatch, AccountStore, ApiKeyRecord, ConsumeRequest, NewAccount, UsageRow } from '../accounts/account-store.js';
 import { decideUsage } from '../accounts/decide-usage.js';
 import type { UsageDecision, UsageRequest } from '../accounts/decide-usage.js';
 import { usageDay, usageWindow } from '../accounts/plans.js';
@@ -135,10 +135,12 @@ export class SqliteAccountStore implements AccountStore {
   private readonly touched = new Map<string, number>();
 
   private readonly consumeTx: Database.Transaction<(name: string, request: UsageRequest, now: Date) => UsageDecision>;
+  private readonly consumeManyTx: Database.Transaction<(requests: readonly ConsumeRequest[]) => UsageDecision[]>;
 
   constructor(db: Database.Database) {
     this.db = db;
     this.consumeTx = db.transaction((name: string, request: UsageRequest, now: Date) => this.decideAndRecord(name, request, now));
+    this.consumeManyTx = db.transaction((requests: readonly ConsumeRequest[]) => this.decideAndRecordMany(requests));
   }
 
   /** The prepared statement of `sql`, from the cache. */
@@ -252,6 +254,62 @@ export class SqliteAccountStore implements AccountStore {
 
   consume(name: string, request: UsageRequest, now: Date): UsageDecision {
     return this.consumeTx.immediate(name, request, now);
+  }
+
+  /**
+   * decideAndRecord for each request in turn, under one write lock: each
+   * account's row and its usage in the window are read once, the units granted
+   * so far in the batch are added to that usage before the next decision, and
+   * the granted units are written once per account, day and kind.
+   */
+  private decideAndRecordMany(requests: readonly ConsumeRequest[]): UsageDecision[] {
+    const accounts = new Map<string, AccountRow | null>();
+    const windows = new Map<string, { accountId: number; from: string; to: string; rows: number }>(); // validation + batch rows used per window
+    const granted = new Map<string, { accountId: number; day: string; kind: UsageKind; units: number }>(); // not yet written
+    const decisions: UsageDecision[] = [];
+    for (const { account: name, request, now } of requests) {
+      let row = accounts.get(name);
+      if (row === undefined) {
+        row = this.accountRow(name);
+        accounts.set(name, row);
+      }
+      if (row === null) {
+        decisions.push({ ok: false, error: new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]) });
+        continue;
+      }
+      const accountId = row.id;
+      const account = toAccount(row);
+      const { from, to } = usageWindow(account, now);
+      const windowKey = `${accountId} ${from} ${to}`;
+      let window = windows.get(windowKey);
+      if (window === undefined) {
+        let rows = (this.sql(`SELECT COALESCE(SUM(count), 0) AS rows FROM usage
+          WHERE account_id = ? AND day BETWEEN ? AND ? AND kind IN ('validation', 'batch_row')`).get(accountId, from, to) as { rows: number }).rows;
+        for (const g of granted.values()) {
+          if (g.accountId === accountId && g.kind !== 'autocomplete' && g.day >= from && g.day <= to) rows += g.units;
+        }
+        window = { accountId, from, to, rows };
+        windows.set(windowKey, window);
+      }
+      const decision = decideUsage(account, { rows: window.rows }, request, now);
+      decisions.push(decision);
+      if (!decision.ok || decision.allowed <= 0) continue;
+      const grantKey = `${accountId} ${decision.day} ${request.kind}`;
+      const grant = granted.get(grantKey);
+      if (grant === undefined) granted.set(grantKey, { accountId, day: decision.day, kind: request.kind, units: decision.allowed });
+      else grant.units += decision.allowed;
+      if (request.kind === 'autocomplete') continue;
+      for (const w of windows.values()) {
+        if (w.accountId === accountId && decision.day >= w.from && decision.day <= w.to) w.rows += decision.allowed;
+      }
+    }
+    for (const grant of granted.values()) this.addUsage(grant.accountId, grant.day, grant.kind, grant.units);
+    return decisions;
+  }
+
+  consumeMany(requests: readonly ConsumeRequest[]): UsageDecision[] {
+    if (requests.length === 0) return [];
+    return this.consumeManyTx.immediate(requests);
   }
 
   release(name: string, kind: UsageKind, units: number, day: string): void {

@@ -63,6 +63,44 @@ describe('accounts database', () => {
     expect(store.usageByDay({ since: '2026-03-16' })).toHaveLength(1);
   });
 
+  it('decides a batch (consumeMany) exactly as the same requests consumed one after the other', () => {
+    const setUp = (store: SqliteAccountStore): void => {
+      store.createAccount({ name: 'acme', plan: 'free_beta', emailVerified: true, dailyRows: 3 }, DAY1);
+      store.createAccount({ name: 'prod', plan: 'production', includedLookups: 4, autocomplete: true }, DAY1);
+      store.consume('prod', { kind: 'validation', rows: 1 }, DAY1);
+    };
+    const batch = [
+      { account: 'acme', request: { kind: 'validation' as const, rows: 2 }, now: DAY1 },
+      { account: 'prod', request: { kind: 'autocomplete' as const, rows: 1 }, now: DAY1 },
+      { account: 'acme', request: { kind: 'batch_row' as const, rows: 2 }, now: DAY1 },
+      { account: 'prod', request: { kind: 'validation' as const, rows: 1 }, now: DAY1_LATE },
+      { account: 'acme', request: { kind: 'batch_row' as const, rows: 5, partial: true }, now: DAY1 },
+      { account: 'acme', request: { kind: 'validation' as const, rows: 1 }, now: DAY1_LATE },
+      { account: 'prod', request: { kind: 'validation' as const, rows: 1 }, now: DAY2 }, // a new day, the same month: 3 of 4
+      { account: 'acme', request: { kind: 'validation' as const, rows: 1 }, now: DAY2 },
+      { account: 'prod', request: { kind: 'validation' as const, rows: 2 }, now: DAY2 },
+      { account: 'prod', request: { kind: 'validation' as const, rows: 1 }, now: DAY2 },
+      { account: 'nobody', request: { kind: 'validation' as const, rows: 1 }, now: DAY2 },
+    ];
+    const one = open().store;
+    setUp(one);
+    const expected = batch.map((r) => {
+      try {
+        return one.consume(r.account, r.request, r.now);
+      } catch (err) {
+        return { ok: false, error: err };
+      }
+    });
+    const many = open().store;
+    setUp(many);
+    const decisions = many.consumeMany(batch);
+    const summary = (d: { ok: boolean; allowed?: number; error?: unknown }): unknown => (d.ok ? d.allowed : (d.error as { code: string }).code);
+    expect(decisions.map(summary)).toEqual(expected.map(summary));
+    expect(decisions.map(summary)).toEqual([2, 1, 'ADDR_ERR_QUOTA_EXCEEDED', 1, 1, 'ADDR_ERR_QUOTA_EXCEEDED', 1, 1, 'ADDR_ERR_LOOKUP_LIMIT', 1, 'ADDR_ERR_ACCOUNT_NOT_FOUND']);
+    expect(many.usageByDay({})).toEqual(one.usageByDay({}));
+    expect(many.consumeMany([])).toEqual([]);
+  });
+
   it('applies plan changes to the next request', () => {
     const { store } = open();
     store.createAccount({ name: 'acme', plan: 'free_beta', emailVerified: true, dailyRows: 1 }, DAY1);
