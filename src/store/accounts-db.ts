@@ -23,6 +23,9 @@ export const ACCOUNTS_DB_FILE = 'accounts.sqlite';
 /** How long a writer waits for another process's write lock before failing. */
 const BUSY_TIMEOUT_MS = 10_000;
 
+/** At most this many keys and accounts are kept in the lookup cache (cleared when full). */
+const CACHE_LIMIT = 10_000;
+
 /** A key's last use is written at most this often per connection (it is kept to the minute). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -133,6 +136,12 @@ export class SqliteAccountStore implements AccountStore {
   private readonly statements = new Map<string, Database.Statement>();
   // When each key's last_used_at was last written by this connection (ms), to write it at most once a TOUCH_EVERY_MS.
   private readonly touched = new Map<string, number>();
+  // Key and account rows as last read, for authentication: valid while PRAGMA data_version (which changes when
+  // another connection commits) stays the same; this connection's own writes to keys and accounts clear them.
+  private readonly keyRows = new Map<string, KeyRow>();
+  private readonly accountRows = new Map<string, AccountRow>();
+  private dataVersion = -1;
+  private readonly dataVersionStatement: Database.Statement;
 
   private readonly consumeTx: Database.Transaction<(name: string, request: UsageRequest, now: Date) => UsageDecision>;
   private readonly consumeManyTx: Database.Transaction<(requests: readonly ConsumeRequest[]) => UsageDecision[]>;
@@ -141,6 +150,26 @@ export class SqliteAccountStore implements AccountStore {
     this.db = db;
     this.consumeTx = db.transaction((name: string, request: UsageRequest, now: Date) => this.decideAndRecord(name, request, now));
     this.consumeManyTx = db.transaction((requests: readonly ConsumeRequest[]) => this.decideAndRecordMany(requests));
+    this.dataVersionStatement = db.prepare('PRAGMA data_version').pluck();
+  }
+
+  /** Empties the lookup cache when another connection (another process, say) committed since it was filled. */
+  private checkCache(): void {
+    const version = this.dataVersionStatement.get() as number;
+    if (version !== this.dataVersion) {
+      this.dropCache();
+      this.dataVersion = version;
+    }
+  }
+
+  private dropCache(): void {
+    this.keyRows.clear();
+    this.accountRows.clear();
+  }
+
+  private static remember<T>(cache: Map<string, T>, key: string, row: T): void {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, row);
   }
 
   /** The prepared statement of `sql`, from the cache. */
@@ -163,8 +192,14 @@ export class SqliteAccountStore implements AccountStore {
     return row;
   }
 
+  /** An account, from the lookup cache when no connection changed the database since it was read (authentication reads it per request). */
   getAccount(name: string): Account | null {
-    const row = this.accountRow(name);
+    this.checkCache();
+    let row: AccountRow | null | undefined = this.accountRows.get(name);
+    if (row === undefined) {
+      row = this.accountRow(name);
+      if (row !== null) SqliteAccountStore.remember(this.accountRows, name, row);
+    }
     return row === null ? null : toAccount(row);
   }
 
@@ -173,6 +208,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   createAccount(input: NewAccount, now: Date): Account {
+    this.dropCache();
     if (this.accountRow(input.name) !== null) throw new AddrError('ADDR_ERR_USAGE', [`An account named '${input.name}' already exists.`]);
     this.sql(`INSERT INTO accounts (name, plan, email, email_verified, status, daily_rows, included_lookups, overage, autocomplete, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
@@ -183,6 +219,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   updateAccount(name: string, patch: AccountPatch): Account {
+    this.dropCache();
     const columns: Record<string, unknown> = {};
     if (patch.plan !== undefined) columns.plan = patch.plan;
     if (patch.email !== undefined) columns.email = patch.email;
@@ -201,6 +238,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   addKey(record: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt'>): void {
+    this.dropCache();
     const account = this.requireRow(record.account);
     this.sql('INSERT INTO api_keys (prefix, account_id, hash, created_at) VALUES (?, ?, ?, ?)')
       .run(record.prefix, account.id, record.hash, record.createdAt);
@@ -208,8 +246,14 @@ export class SqliteAccountStore implements AccountStore {
 
   private static readonly KEY_SELECT = 'SELECT k.prefix, a.name AS account, k.hash, k.created_at, k.last_used_at, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id';
 
+  /** A key by its prefix, cached as getAccount (unknown prefixes are not cached: anyone can send them). */
   findKey(prefix: string): ApiKeyRecord | null {
-    const row = this.sql(`${SqliteAccountStore.KEY_SELECT} WHERE k.prefix = ?`).get(prefix) as KeyRow | undefined;
+    this.checkCache();
+    let row = this.keyRows.get(prefix);
+    if (row === undefined) {
+      row = this.sql(`${SqliteAccountStore.KEY_SELECT} WHERE k.prefix = ?`).get(prefix) as KeyRow | undefined;
+      if (row !== undefined) SqliteAccountStore.remember(this.keyRows, prefix, row);
+    }
     return row === undefined ? null : toKey(row);
   }
 
@@ -221,6 +265,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   revokeKey(prefix: string, now: Date): ApiKeyRecord | null {
+    this.dropCache();
     this.sql('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE prefix = ?').run(now.toISOString(), prefix);
     return this.findKey(prefix);
   }
@@ -231,6 +276,8 @@ export class SqliteAccountStore implements AccountStore {
     const last = this.touched.get(prefix);
     if (last !== undefined && at - last < TOUCH_EVERY_MS && at >= last) return;
     this.touched.set(prefix, at);
+    const cached = this.keyRows.get(prefix);
+    if (cached !== undefined) cached.last_used_at = now.toISOString();
     this.sql('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(now.toISOString(), prefix);
   }
 

@@ -101,6 +101,25 @@ describe('accounts database', () => {
     expect(many.consumeMany([])).toEqual([]);
   });
 
+  it('authenticates from its cache, yet sees at once a key revoked or an account suspended by another connection', () => {
+    const { store, dir } = open();
+    const other = open(dir).store; // another process, as far as SQLite can tell
+    store.createAccount({ name: 'acme', plan: 'production' }, DAY1);
+    const k1 = generateApiKey();
+    const k2 = generateApiKey();
+    for (const k of [k1, k2]) store.addKey({ prefix: k.prefix, account: 'acme', hash: k.hash, createdAt: DAY1.toISOString() });
+    expect(authenticate(store, k1.key, DAY1).status).toBe('active');
+    expect(authenticate(store, k1.key, DAY1).status).toBe('active'); // from the cache
+    other.updateAccount('acme', { status: 'suspended' });
+    expect(authenticate(store, k1.key, DAY1).status).toBe('suspended');
+    other.revokeKey(k1.prefix, DAY1);
+    expect(() => authenticate(store, k1.key, DAY1)).toThrow(expect.objectContaining({ code: 'ADDR_ERR_UNAUTHORIZED' }));
+    store.revokeKey(k2.prefix, DAY1); // this connection's own write
+    expect(() => authenticate(store, k2.key, DAY1)).toThrow(expect.objectContaining({ code: 'ADDR_ERR_UNAUTHORIZED' }));
+    expect(store.findKey(k2.prefix)?.lastUsedAt).toBeNull(); // the first authentication touched k1 only
+    expect(store.findKey(k1.prefix)?.lastUsedAt).toBe(DAY1.toISOString());
+  });
+
   it('applies plan changes to the next request', () => {
     const { store } = open();
     store.createAccount({ name: 'acme', plan: 'free_beta', emailVerified: true, dailyRows: 1 }, DAY1);
