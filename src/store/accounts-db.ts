@@ -141,6 +141,7 @@ export class SqliteAccountStore implements AccountStore {
   private readonly keyRows = new Map<string, KeyRow>();
   private readonly accountRows = new Map<string, AccountRow>();
   private dataVersion = -1;
+  private versionChecked = false; // data_version was read in this turn of the event loop
   private readonly dataVersionStatement: Database.Statement;
 
   private readonly consumeTx: Database.Transaction<(name: string, request: UsageRequest, now: Date) => UsageDecision>;
@@ -153,14 +154,26 @@ export class SqliteAccountStore implements AccountStore {
     this.dataVersionStatement = db.prepare('PRAGMA data_version').pluck();
   }
 
-  /** Empties the lookup cache when another connection (another process, say) committed since it was filled. */
+  /**
+   * Empties the lookup cache when another connection (another process, say)
+   * committed since it was filled. Asked at most once per turn of the event
+   * loop (a busy server authenticates many requests per turn): a commit by
+   * another process is seen from the next turn on.
+   */
   private checkCache(): void {
+    if (this.versionChecked) return;
     const version = this.dataVersionStatement.get() as number;
     if (version !== this.dataVersion) {
       this.dropCache();
       this.dataVersion = version;
     }
+    this.versionChecked = true;
+    setImmediate(this.uncheck).unref();
   }
+
+  private readonly uncheck = (): void => {
+    this.versionChecked = false;
+  };
 
   private dropCache(): void {
     this.keyRows.clear();
