@@ -17,16 +17,29 @@ export function bearerKey(header: string | string[] | undefined): string | undef
   return BEARER.exec(header)?.[1];
 }
 
-/** An onRequest hook that authenticates and checks access for routes that require a key. */
+/** An onRequest hook (callback style) that authenticates and checks access for routes that require a key. */
 export function accessHook(store: AccountStore, now: () => Date) {
-  return async function checkKeyAndAccount(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return function checkKeyAndAccount(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
     const access = request.routeOptions.config.access;
-    if (access === undefined || !access.auth) return;
-    const account = authenticate(store, bearerKey(request.headers.authorization), now());
+    if (access === undefined || !access.auth) {
+      done();
+      return;
+    }
+    let account;
+    try {
+      account = authenticate(store, bearerKey(request.headers.authorization), now());
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
     if (access.usage !== null) {
       const refusal = checkAccess(account, access.usage);
-      if (refusal !== null) throw refusal;
+      if (refusal !== null) {
+        done(refusal);
+        return;
+      }
     }
     request.account = account;
+    done();
   };
 }

@@ -93,9 +93,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Only JSON bodies: the text/plain parser fastify adds by default would let a string through to the schema.
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks in callback style: no promise per hook and request.
+  app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = performance.now();
     reply.header('x-request-id', request.id);
+    done();
   });
   app.addHook('onRequest', accessHook(options.accounts, now));
   app.addHook('onResponse', requestLog(options.logBodies ?? false));

@@ -13,6 +13,7 @@ import { openEngine } from '../store/open-engine.js';
 import { buildApp } from './app.js';
 import type { Contract } from './contract.js';
 import { LIMITS } from './limits.js';
+import { LogBuffer } from './log-buffer.js';
 
 /** How to run the server. */
 export interface ServerConfig {
@@ -47,16 +48,21 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     opened.close();
     throw err;
   }
+  const logs = new LogBuffer(config.logStream); // one write per event-loop turn
+  const flushLogs = (): void => logs.flush();
+  process.on('exit', flushLogs);
   const app = buildApp({
     engine: opened.engine,
     accounts,
     contract: config.contract,
     logBodies: config.logBodies,
-    logger: { level: config.logLevel, stream: config.logStream },
+    logger: { level: config.logLevel, stream: logs },
   });
   const closeStores = (): void => {
     accounts.close();
     opened.close();
+    logs.flush();
+    process.off('exit', flushLogs);
   };
   let url: string;
   try {
@@ -104,6 +110,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           process.off('SIGINT', onSignal);
         }
         app.log.info('closed');
+        logs.flush();
         resolveClosed();
       }
     })();

@@ -6,9 +6,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { elapsedMs } from './request-context.js';
 
-/** An onResponse hook that logs the request. */
+/** An onResponse hook (callback style) that logs the request. */
 export function requestLog(logBodies: boolean) {
-  return async function logRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return function logRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const line: Record<string, unknown> = {
       method: request.method,
       route: request.routeOptions.url ?? null, // the route's pattern, not the URL: no query string
@@ -23,5 +23,6 @@ export function requestLog(logBodies: boolean) {
     }
     if (reply.statusCode >= 500) request.log.error(line, 'request');
     else request.log.info(line, 'request');
+    done();
   };
 }
