@@ -11,7 +11,7 @@ import { createExtractor, extractAddresses } from './extract.js';
 import type { ExtractDeps, ExtractedAddress, ExtractOptions, Extractor } from './extract.js';
 import { geocodeOf } from './geocode.js';
 import type { GeocodeResult } from './geocode.js';
-import { normalize } from './normalize.js';
+import { createNormalizer, normalize } from './normalize.js';
 import type { PlaceLookup } from './parse-address.js';
 import { placeLookup } from './place-lookup.js';
 import { placeDetails } from './place-details.js';
@@ -82,6 +82,9 @@ export type { DetailsOptions, GeocodeResult, PlaceDetails, ReverseOptions, Rever
 /** An engine over the given ports. */
 export function createEngine(ports: EnginePorts): Engine {
   const places: PlaceLookup = placeLookup(ports.locality);
+  // Structured input (addr batch rows, API bodies) repeats its city, state and ZIP fields: their
+  // reading is remembered by this engine's normalizer.
+  const normalizeInput = createNormalizer(places);
   const deps: ExtractDeps = {
     normalize: (text) => normalize(text, { places }),
     validate: (parsed, options) => validateAddress(parsed, ports.locality, options, ports.points ?? null),
@@ -105,9 +108,9 @@ export function createEngine(ports: EnginePorts): Engine {
   const dataVersion = (): string => (ports.points !== undefined ? `${ports.locality.dataVersion()}+${ports.points.dataVersion()}` : ports.locality.dataVersion());
   return {
     ports,
-    normalize: (input) => normalize(input, { places }),
-    validate: (input, options = {}) => validateAddress(normalize(input, { places }), ports.locality, options, ports.points ?? null),
-    geocode: (input, options = {}) => geocodeOf(validateAddress(normalize(input, { places }), ports.locality, options, ports.points ?? null)),
+    normalize: normalizeInput,
+    validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null),
+    geocode: (input, options = {}) => geocodeOf(validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null)),
     extract: (text, options = {}) => {
       const { aggressive, input, requestId, ...clock } = options;
       return numbered(requestId)(extractAddresses(text, deps, { aggressive: aggressive === true, input: input ?? 'auto' }, clock));

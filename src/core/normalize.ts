@@ -2,7 +2,7 @@
  * normalize: one address (a line or structured fields) in, Pub 28 components,
  * delivery line and last line out. Pure; never throws on any string.
  */
-import type { AddressComponents, AddressInput, ParsedAddress, StructuredAddress } from './types.js';
+import type { AddressComponents, AddressInput, ParsedAddress } from './types.js';
 import { foldText, tokenize, tokenizeFolded } from './tokenize.js';
 import type { Token } from './tokenize.js';
 import { emptyComponents, parseTokens } from './parse-address.js';
@@ -61,11 +61,71 @@ function clean(v: string | null | undefined): string {
   return typeof v === 'string' ? v.trim() : '';
 }
 
-/** Parses structured fields: the street lines through the parser, the rest field by field. */
-function parseStructured(input: StructuredAddress, places: PlaceLookup | null) {
-  const line1 = clean(input.line1);
-  const line2 = clean(input.line2);
-  const street = parseLine([line1, line2].filter(Boolean).join(', '), places);
+/** Token texts of a field joined by single spaces ('' when it has none). */
+function tokenText(field: string): string {
+  const tokens = tokenize(field);
+  if (tokens.length === 1) return (tokens[0] as Token).text;
+  let out = '';
+  for (let i = 0; i < tokens.length; i++) out += (i > 0 ? ' ' : '') + (tokens[i] as Token).text;
+  return out;
+}
+
+/** What the city, state and ZIP fields of a structured address give (each null when its field is empty). */
+interface LastLineFields {
+  city: string | null; // components.city
+  rawCity: string; // raw.city: the field as written, upper case
+  state: string | null; // components.state
+  rawState: string;
+  zip5: string | null;
+  zip4: string | null;
+}
+
+/** Reads the city, state and ZIP fields (trimmed; at least one non-empty). */
+function readLastLineFields(city: string, state: string, zip: string, places: PlaceLookup | null): LastLineFields {
+  const out: LastLineFields = { city: null, rawCity: '', state: null, rawState: '', zip5: null, zip4: null };
+  if (city) { out.city = tokenText(city) || null; out.rawCity = city.toUpperCase(); }
+  if (state) { const text = tokenText(state); out.state = stateCode(text) ?? (text || null); out.rawState = state.toUpperCase(); }
+  if (zip) {
+    // The ZIP is read the way the parser reads a last line, beside the city and state (a ZIP
+    // that lost its leading zeros is repaired only when the state confirms it). A ZIP field the
+    // parser cannot read as a ZIP ("ABCDE", eleven digits) is kept as written, for validation
+    // to report ZIP_INVALID, never cut down to five digits or dropped.
+    let line = city;
+    if (state) line = line ? `${line}, ${state}` : state;
+    line = line ? `${line}, ${zip}` : zip;
+    const last = parseLine(line, places).components;
+    out.zip5 = last.zip5 ?? zip.toUpperCase();
+    out.zip4 = last.zip5 !== null ? last.zip4 : null;
+  }
+  return out;
+}
+
+// City, state and ZIP fields repeat from row to row of a spreadsheet (and from request to
+// request): their reading is kept, per gazetteer, for this many distinct fields.
+const LAST_LINE_MEMO_LIMIT = 4096;
+const MAX_KEPT_KEY = 96;
+
+type ReadLastLine = (city: string, state: string, zip: string) => LastLineFields;
+
+/** readLastLineFields remembered for the last LAST_LINE_MEMO_LIMIT distinct fields (a pure function of them and the gazetteer). */
+function lastLineMemo(places: PlaceLookup | null): ReadLastLine {
+  const memo = new Map<string, LastLineFields>();
+  return (city, state, zip) => {
+    const key = `${city}\u0000${state}\u0000${zip}`;
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    const value = readLastLineFields(city, state, zip, places);
+    if (key.length > MAX_KEPT_KEY) return value;
+    // Map keeps insertion order: the first key is the oldest.
+    if (memo.size >= LAST_LINE_MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
+    memo.set(key, value);
+    return value;
+  };
+}
+
+/** Parses structured fields (trimmed): the street lines through the parser, the rest field by field. */
+function parseStructured(line1: string, line2: string, city: string, state: string, zip: string, places: PlaceLookup | null, readLast: ReadLastLine | null) {
+  const street = parseLine(line1 && line2 ? `${line1}, ${line2}` : line1 || line2, places);
   const c = street.components;
   // Street lines read as nothing but a city ("garbage ###", "see notes") are not a place the
   // user named: they are left unparsed, not turned into a city.
@@ -76,23 +136,40 @@ function parseStructured(input: StructuredAddress, places: PlaceLookup | null) {
   }
   // The street lines carry no last line: anything the parser took for city/state/ZIP there
   // is kept only when the structured fields do not say otherwise.
-  const city = clean(input.city);
-  const state = clean(input.state);
-  const zip = clean(input.zip);
   if (city || state || zip) {
-    const last = parseLine([city, state, zip].filter(Boolean).join(', '), places);
-    if (city) { c.city = tokenize(city).map((t) => t.text).join(' ') || null; street.raw.city = city.toUpperCase(); }
-    if (state) { c.state = stateCode(tokenize(state).map((t) => t.text).join(' ')) ?? (tokenize(state).map((t) => t.text).join(' ') || null); street.raw.state = state.toUpperCase(); }
-    // A ZIP field the parser cannot read as a ZIP ("ABCDE", eleven digits) is kept as written,
-    // for validation to report ZIP_INVALID, never cut down to five digits or dropped.
-    if (zip) { c.zip5 = last.components.zip5 ?? zip.toUpperCase(); c.zip4 = last.components.zip5 !== null ? last.components.zip4 : null; }
+    const last = readLast !== null ? readLast(city, state, zip) : readLastLineFields(city, state, zip, places);
+    if (city) { c.city = last.city; street.raw.city = last.rawCity; }
+    if (state) { c.state = last.state; street.raw.state = last.rawState; }
+    if (zip) { c.zip5 = last.zip5; c.zip4 = last.zip4; }
   }
   return street;
 }
 
+/** The non-empty fields joined by ', ' (the structured input as one line). */
+function joinFields(a: string, b: string, c: string, d: string, e: string): string {
+  let out = a;
+  if (b) out = out ? `${out}, ${b}` : b;
+  if (c) out = out ? `${out}, ${c}` : c;
+  if (d) out = out ? `${out}, ${d}` : d;
+  if (e) out = out ? `${out}, ${e}` : e;
+  return out;
+}
+
 /** Parses and standardizes one address. */
 export function normalize(input: AddressInput, options: NormalizeOptions = {}): ParsedAddress {
-  const places = options.places ?? null;
+  return normalizeWith(input, options.places ?? null, null);
+}
+
+/**
+ * normalize with the gazetteer bound, for a face that normalizes many addresses (the engine):
+ * the reading of structured city, state and ZIP fields is remembered between calls.
+ */
+export function createNormalizer(places: PlaceLookup | null): (input: AddressInput) => ParsedAddress {
+  const readLast = lastLineMemo(places);
+  return (input) => normalizeWith(input, places, readLast);
+}
+
+function normalizeWith(input: AddressInput, places: PlaceLookup | null, readLast: ReadLastLine | null): ParsedAddress {
   let parsed;
   let inputText: string;
   let kind: 'line' | 'structured';
@@ -103,9 +180,14 @@ export function normalize(input: AddressInput, options: NormalizeOptions = {}): 
       parsed = parseLine(input, places);
     } else {
       const s = input ?? {};
-      inputText = [s.line1, s.line2, s.city, s.state, s.zip].map(clean).filter(Boolean).join(', ');
+      const line1 = clean(s.line1);
+      const line2 = clean(s.line2);
+      const city = clean(s.city);
+      const state = clean(s.state);
+      const zip = clean(s.zip);
+      inputText = joinFields(line1, line2, city, state, zip);
       kind = 'structured';
-      parsed = parseStructured(s, places);
+      parsed = parseStructured(line1, line2, city, state, zip, places, readLast);
     }
   } catch {
     // The parser is written not to throw; this is the last guard for the "never throws" promise.

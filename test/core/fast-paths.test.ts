@@ -5,13 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { boundedMemo } from '../../src/core/bounded-memo.js';
 import { cityKey } from '../../src/core/city-key.js';
 import { displayAddress, displayAddressOf, mixedCase, mixedCasePieces } from '../../src/core/display-address.js';
+import { createNormalizer, normalize } from '../../src/core/normalize.js';
+import { placeLookup } from '../../src/core/place-lookup.js';
 import { deliveryLinePieces, formatDeliveryLine } from '../../src/core/format-lines.js';
 import { isZip4, isZip5 } from '../../src/core/match-zip.js';
 import { isMilitaryState, militaryStateOfZip } from '../../src/core/military.js';
 import { CHANGE_CODES, changeSentence } from '../../src/core/reason-codes.js';
 import type { ChangeCode } from '../../src/core/reason-codes.js';
 import { sameLetters } from '../../src/core/same-letters.js';
-import type { AddressComponents } from '../../src/core/types.js';
+import type { AddressComponents, StructuredAddress } from '../../src/core/types.js';
+import { fakeLocalityStore } from './validate-fake-store.js';
 
 // ---- the reference definitions (the regex versions) ----------------------------------
 
@@ -155,5 +158,19 @@ describe('boundedMemo', () => {
     memo(long);
     memo(long);
     expect(calls).toBe(6);
+  });
+});
+
+describe('createNormalizer', () => {
+  it('reads structured fields as normalize does, whatever it remembers from the rows before', () => {
+    const places = placeLookup(fakeLocalityStore());
+    const remembered = createNormalizer(places);
+    // A few values per field, so that rows repeat a city, state and ZIP with another street, and
+    // the same words come back in another field.
+    const field = fc.constantFrom('', ' ', 'Boston', 'boston ', 'MA', 'Massachusetts', 'ma', '02108', '2108', '021081234', '02108-1234', 'ABCDE', 'Apt 4', '10 Main St', 'PO Box 12', 'CA', 'West Hollywood', '90069');
+    const row = fc.record<StructuredAddress>({ line1: field, line2: field, city: field, state: field, zip: field });
+    fc.assert(fc.property(fc.array(row, { minLength: 1, maxLength: 20 }), (rows) => {
+      for (const r of rows) expect(remembered(r)).toEqual(normalize(r, { places }));
+    }), { numRuns: 300 });
   });
 });
