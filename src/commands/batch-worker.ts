@@ -12,6 +12,7 @@ import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
 import type { ChunkRequest, ChunkResult, WorkerFailure, WorkerSetup } from './batch-protocol.js';
 import { formatRecord, parseRecord, stripLineBreak } from './csv-record.js';
+import { OutputBytes } from './output-bytes.js';
 import { outputRowXml } from './xlsx-rows.js';
 
 const setup = workerData as WorkerSetup;
@@ -53,12 +54,16 @@ function outputRow(fields: string[] | null, raw: string, opened: OpenedEngine, s
   return fields.concat(cells);
 }
 
+// The text or worksheet output of a chunk, encoded row by row (output-bytes.ts).
+const encoded = setup.out.kind === 'text' ? new OutputBytes(setup.out.eol) : setup.out.kind === 'sheet' ? new OutputBytes('') : null;
+
 function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
   const statuses: Record<string, number> = {};
   const text = setup.out.kind === 'text' ? setup.out : null;
   const sheet = setup.out.kind === 'sheet' ? setup.out.layout : null;
   let rowNumber = req.firstRow ?? 2;
-  const lines: string[] = [];
+  const lines = encoded as OutputBytes; // used only for a text or worksheet output
+  lines?.clear();
   const rows: string[][] = [];
   const emit = (row: string[], types: string): void => {
     const status = row[setup.width] as string;
@@ -92,9 +97,7 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
     for (let k = 0; k < req.rows.length; k++) emit(outputRow(req.rows[k] as string[], '', opened, true), req.types[k] ?? '');
   }
   if (text === null && sheet === null) return { seq: req.seq, text: null, rows, statuses };
-  if (text !== null) lines.push('');
-  const encoded = Buffer.from(lines.join(text !== null ? text.eol : ''), 'utf8');
-  return { seq: req.seq, text: new Uint8Array(encoded.buffer, encoded.byteOffset, encoded.byteLength), rows: null, statuses };
+  return { seq: req.seq, text: lines.take(), rows: null, statuses };
 }
 
 if (port !== null) {
