@@ -399,6 +399,22 @@ async function readDateStyles(zip: ZipParts, part: string | null): Promise<boole
 
 // ---- the worksheet
 
+/** True when a tag's name ends before this character (whitespace, / or >). */
+function isNameEnd(c: number): boolean {
+  return c === 62 || c === 47 || c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** Where the first <name ...> (or <name/>) tag in s[from, to) starts; -1 if none. */
+function findTag(s: string, name: string, from: number, to: number): number {
+  const open = `<${name}`;
+  let at = s.indexOf(open, from);
+  while (at >= 0 && at < to) {
+    if (isNameEnd(s.charCodeAt(at + open.length))) return at;
+    at = s.indexOf(open, at + 1);
+  }
+  return -1;
+}
+
 /** The column number (1 = A) of a cell reference such as AB12; 0 when it has none. */
 function columnOf(ref: string): number {
   let col = 0;
@@ -417,15 +433,15 @@ let attrT: string | undefined;
 let attrS: string | undefined;
 
 /** Reads the r, t and s attributes of a tag (local names; values are plain, not decoded). */
-function scanAttributes(tag: string, from: number): void {
+function scanAttributes(tag: string, from: number, to: number): void {
   attrR = undefined;
   attrT = undefined;
   attrS = undefined;
-  const n = tag.length;
+  const n = to;
   let i = from;
   while (i < n) {
     const eq = tag.indexOf('=', i);
-    if (eq < 0) return;
+    if (eq < 0 || eq >= n) return;
     let nameEnd = eq;
     while (nameEnd > i && tag.charCodeAt(nameEnd - 1) <= 32) nameEnd--;
     let nameStart = nameEnd;
@@ -435,7 +451,7 @@ function scanAttributes(tag: string, from: number): void {
     const quote = tag.charCodeAt(q);
     if (quote !== 34 && quote !== 39) return;
     const close = tag.indexOf(quote === 34 ? '"' : "'", q + 1);
-    if (close < 0) return;
+    if (close < 0 || close >= n) return;
     if (nameEnd - nameStart === 1) {
       const c = tag.charCodeAt(nameStart);
       if (c === 114) attrR = tag.slice(q + 1, close);
@@ -527,7 +543,7 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
     switch (name) {
       case 'row':
         if (!closing) {
-          scanAttributes(tag, end);
+          scanAttributes(tag, end, tag.length);
           const r = attrR;
           const n = r !== undefined ? Number.parseInt(r, 10) : Number.NaN;
           rowNumber = Number.isFinite(n) && n > 0 ? n : rowNumber + 1;
@@ -543,7 +559,7 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
         return;
       case 'c':
         if (!closing) {
-          scanAttributes(tag, end);
+          scanAttributes(tag, end, tag.length);
           const r = attrR;
           const c = r !== undefined ? columnOf(r) : 0;
           col = c > 0 ? c : col + 1;
@@ -596,15 +612,168 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
     if (capture === 1) value += raw;
     else if (capture === 2) inline += raw;
   });
+  // The fast path: a sheet whose tags have no namespace prefix (as Excel, LibreOffice and most
+  // writers make them) is read a whole row at a time with indexOf; anything unusual inside a row
+  // (a comment, CDATA, a processing instruction) hands the rest to the tag scanner above.
+  let fast: boolean | null = null;
+  let buf = '';
+  const fastFeed = (chunk: string): void => {
+    let s = buf.length > 0 ? buf + chunk : chunk;
+    let pos = 0;
+    if (!inData) {
+      const at = s.indexOf('<sheetData');
+      if (at < 0) {
+        buf = s.slice(Math.max(0, s.length - 16));
+        return;
+      }
+      const gt = s.indexOf('>', at);
+      if (gt < 0) {
+        buf = s.slice(at);
+        return;
+      }
+      if (s.charCodeAt(gt - 1) === 47) {
+        done = true;
+        return;
+      }
+      inData = true;
+      pos = gt + 1;
+    }
+    for (;;) {
+      const lt = s.indexOf('<', pos);
+      if (lt < 0) {
+        pos = s.length;
+        break;
+      }
+      if (s.startsWith('</sheetData', lt)) {
+        done = true;
+        return;
+      }
+      const gt = s.indexOf('>', lt);
+      if (gt < 0) {
+        pos = lt;
+        break;
+      }
+      if (!s.startsWith('<row', lt) || !isNameEnd(s.charCodeAt(lt + 4))) {
+        const c1 = s.charCodeAt(lt + 1);
+        if (c1 === 33 || c1 === 63) return handOver(s, lt);
+        pos = gt + 1; // another element between rows
+        continue;
+      }
+      const empty = s.charCodeAt(gt - 1) === 47;
+      let close = gt + 1;
+      if (!empty) {
+        close = s.indexOf('</row>', gt);
+        if (close < 0) {
+          pos = lt;
+          break;
+        }
+      }
+      // The row's content alone, so that no search runs past it.
+      const content = empty ? '' : s.slice(gt + 1, close);
+      if (content.includes('<!') || content.includes('<?')) return handOver(s, lt);
+      scanAttributes(s, lt + 4, empty ? gt - 1 : gt);
+      const n = attrR !== undefined ? Number.parseInt(attrR, 10) : Number.NaN;
+      rowNumber = Number.isFinite(n) && n > 0 ? n : rowNumber + 1;
+      cells = [];
+      types = [];
+      col = 0;
+      if (!empty) readCells(content);
+      out.push({ number: rowNumber, cells, types: types.join('') });
+      pos = empty ? gt + 1 : close + 6;
+    }
+    buf = pos < s.length ? s.slice(pos) : '';
+    s = '';
+  };
+  /** The rest of the sheet from s[at] on goes to the tag scanner, in the data, between rows. */
+  const handOver = (s: string, at: number): void => {
+    fast = false;
+    buf = '';
+    scanner.feed(s.slice(at));
+  };
+  /** The cells of a row's content. */
+  const readCells = (row: string): void => {
+    let p = 0;
+    const to = row.length;
+    for (;;) {
+      const s = row;
+      const lt = findTag(s, 'c', p, to);
+      if (lt < 0) return;
+      const gt = s.indexOf('>', lt);
+      const empty = s.charCodeAt(gt - 1) === 47;
+      scanAttributes(s, lt + 2, empty ? gt - 1 : gt);
+      const c = attrR !== undefined ? columnOf(attrR) : 0;
+      col = c > 0 ? c : col + 1;
+      cellType = attrT ?? 'n';
+      cellStyle = attrS !== undefined ? Number.parseInt(attrS, 10) : 0;
+      value = null;
+      inline = null;
+      hasFormula = false;
+      if (empty) {
+        endCell();
+        p = gt + 1;
+        continue;
+      }
+      const close = s.indexOf('</c>', gt);
+      const end = close < 0 ? to : close;
+      // The cell's content alone, so that no search runs past it.
+      const c2 = s.slice(gt + 1, end);
+      const cEnd = c2.length;
+      hasFormula = findTag(c2, 'f', 0, cEnd) >= 0;
+      const v = findTag(c2, 'v', 0, cEnd);
+      if (v >= 0) {
+        const vgt = c2.indexOf('>', v);
+        if (c2.charCodeAt(vgt - 1) === 47) value = '';
+        else {
+          const vEnd = c2.indexOf('</v>', vgt);
+          value = c2.slice(vgt + 1, vEnd < 0 ? cEnd : vEnd);
+        }
+      }
+      const is = findTag(c2, 'is', 0, cEnd);
+      if (is >= 0) {
+        inline = '';
+        let q = is;
+        for (;;) {
+          const t = findTag(c2, 't', q, cEnd);
+          if (t < 0) break;
+          const ph = findTag(c2, 'rPh', q, t);
+          if (ph >= 0) {
+            const phEnd = c2.indexOf('</rPh>', ph);
+            if (phEnd < 0) break;
+            q = phEnd + 6;
+            continue;
+          }
+          const tgt = c2.indexOf('>', t);
+          if (c2.charCodeAt(tgt - 1) === 47) {
+            q = tgt + 1;
+            continue;
+          }
+          const tEnd = c2.indexOf('</t>', tgt);
+          if (tEnd < 0) break;
+          inline += c2.slice(tgt + 1, tEnd);
+          q = tEnd + 4;
+        }
+      }
+      endCell();
+      p = end + 4;
+    }
+  };
+
   for await (const p of pieces) {
-    scanner.feed(p);
+    if (fast === null) {
+      // The first tag after the XML declaration is the root: a prefix on it (<x:worksheet>) means the slow path.
+      const root = /<(?![?!])([^\s>/]+)/.exec(p);
+      fast = root === null || !(root[1] as string).includes(':');
+    }
+    if (fast) fastFeed(p);
+    else scanner.feed(p);
     if (out.length >= batch) {
       yield out;
       out = [];
     }
     if (done) break;
   }
-  if (!done && (inData || scanner.pending)) throw new XlsxReadError(`its worksheet part ${part} ends before its rows do (a truncated file?)`);
+  if (fast === true && !done && inData) throw new XlsxReadError(`its worksheet part ${part} ends before its rows do (a truncated file?)`);
+  if (fast !== true && !done && (inData || scanner.pending)) throw new XlsxReadError(`its worksheet part ${part} ends before its rows do (a truncated file?)`);
   if (out.length > 0) yield out;
 }
 

@@ -52,9 +52,12 @@ const STRINGS = `<?xml version="1.0"?><sst xmlns="${MAIN}" count="3" uniqueCount
 const STYLES = `<?xml version="1.0"?><styleSheet xmlns="${MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="0.00&quot;d&quot;"/><numFmt numFmtId="165" formatCode="[$-409]yyyy\\-mm\\-dd h:mm;@"/></numFmts>
 <cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/><xf numFmtId="164"/><xf numFmtId="165"/></cellXfs></styleSheet>`;
 
-function workbookParts(date1904: boolean): [string, string][] {
+// The same sheet without the namespace prefix, as most writers make it (the reader's fast path).
+const PLAIN_SHEET = SHEET.replace(/<(\/?)x:/g, '<$1').replace('xmlns:x=', 'xmlns=');
+
+function workbookParts(date1904: boolean, sheet = SHEET): [string, string][] {
   return [
-    ['xl/worksheets/sheet2.xml', SHEET], // the data sheet, first in the zip but second in the tabs
+    ['xl/worksheets/sheet2.xml', sheet], // the data sheet, first in the zip but second in the tabs
     ['xl/sharedStrings.xml', STRINGS], // after the sheet that uses it
     ['[Content_Types].xml', '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'],
     ['_rels/.rels', `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${REL}/officeDocument" Target="/xl/workbook.xml"/></Relationships>`],
@@ -66,10 +69,10 @@ function workbookParts(date1904: boolean): [string, string][] {
 }
 
 describe('the lean XLSX reader', () => {
-  it('reads the cells of a worksheet as text with their types, whatever the order of the parts', async () => {
+  it.each([['prefixed tags', SHEET], ['plain tags', PLAIN_SHEET]])('reads the cells of a worksheet as text with their types, whatever the order of the parts (%s)', async (_label, sheet) => {
     const dir = tempDir();
     const path = join(dir, 'quirks.xlsx');
-    await zipOf(path, workbookParts(false));
+    await zipOf(path, workbookParts(false, sheet));
     const first = await readAll(path);
     expect(first.sheets).toEqual(['Notes & more', 'Data']);
     expect(first.rows).toEqual([{ number: 1, cells: ['notes'], types: 't' }]);
@@ -91,6 +94,16 @@ describe('the lean XLSX reader', () => {
     const truncated = join(dir, 'truncated.xlsx');
     await zipOf(truncated, workbookParts(false).map(([name, text]) => [name, name.endsWith('sheet2.xml') ? text.slice(0, 600) : text]));
     await expect(readAll(truncated, 'Data')).rejects.toThrow(/ends before its rows do/);
+    await zipOf(truncated, workbookParts(false, PLAIN_SHEET).map(([name, text]) => [name, name.endsWith('sheet2.xml') ? text.slice(0, 600) : text]));
+    await expect(readAll(truncated, 'Data')).rejects.toThrow(/ends before its rows do/);
+    // A comment inside a row hands the rest of the sheet to the tag scanner: same cells.
+    const commented = join(dir, 'commented.xlsx');
+    await zipOf(commented, workbookParts(false, PLAIN_SHEET.replace('<row r="5">', '<row r="5"><!-- note </row> -->')));
+    const plain = join(dir, 'plain.xlsx');
+    await zipOf(plain, workbookParts(false, PLAIN_SHEET));
+    const expected = (await readAll(plain, 'Data')).rows;
+    expect(expected).toHaveLength(5);
+    expect((await readAll(commented, 'Data')).rows).toEqual(expected);
     const notBook = join(dir, 'other.zip');
     await zipOf(notBook, [['readme.txt', 'hello']]);
     await expect(openXlsx(notBook)).rejects.toThrow(/not an XLSX workbook/);
