@@ -19,7 +19,8 @@
  *                         generated, imported points (reverse-autocomplete-bench.ts)
  *   batch                 `addr batch` on a generated 1,000,000-row CSV vs a csv-parse ->
  *                         csv-stringify copy, peak RSS, and at 2,000,000 rows (batch-bench.ts);
- *                         `--only batch` runs this section alone, `--only batch-xlsx` its workbook part
+ *                         `--only batch` runs this section alone, `--only batch-csv` its 1M-row CSV
+ *                         part (with CPU seconds), `--only batch-xlsx` its workbook part
  *   serve                 `addr serve` POST /v1/validate with key and metering vs a bare node:http
  *                         JSON echo server, autocannon 32 connections (serve-bench.ts); `--only serve`
  *                         runs it alone, `--serve-long` makes its run 60 s with the server's RSS at start and end
@@ -248,8 +249,8 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const localities = readLocalities(dbPath, LOCALITY_SAMPLE);
-  if (settings.only === 'batch') {
-    const figures = await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line));
+  if (settings.only === 'batch' || settings.only === 'batch-csv') {
+    const figures = await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line), settings.only === 'batch-csv');
     console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
     return;
   }
