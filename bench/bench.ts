@@ -235,7 +235,18 @@ function latencyRows(figures: readonly LatencyFigure[]): Row[] {
 }
 
 /** Runs the benchmark and prints the table. */
+const USAGE = `usage: npm run bench -- [--quick] [--addresses N] [--only SECTION] [--serve-long]
+  --quick          fewer addresses, rows and runs (fast iteration)
+  --addresses N    addresses of the throughput loops (default 100,000)
+  --only SECTION   one section or loop, no table: normalize, parseLocation, addresser, normalize+places,
+                   validate, extract, points, reverse+autocomplete, batch, batch-csv, batch-xlsx, serve
+  --serve-long     a 60 s serve run, with the server's RSS at start and end`;
+
 async function main(argv: readonly string[]): Promise<void> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return;
+  }
   const settings = readSettings(argv);
   const dbPath = defaultLocalityDbPath();
   if (settings.only === 'points') {
