@@ -15,6 +15,13 @@ const STREET_COLUMNS = 's.id, src.name AS source, s.predir, s.street, s.suffix, 
 const POINT_COLUMNS = `p.id, p.place_id, p.street_id, p.number, p.number_int, p.number_fraction, s.predir, s.street, s.suffix, s.postdir,
   p.unit_type, p.unit_number, COALESCE(p.city, s.city) AS city, s.state, s.zip5, p.zip4, p.lat, p.lon, p.inferred, src.name AS source`;
 
+/** A row of STREET_COLUMNS, in their order. */
+type StreetRow = [number, string, string | null, string, string | null, string | null, string | null, string, string | null, number, number, number];
+
+function streetRecord(r: StreetRow): StreetRecord {
+  return { id: r[0], source: r[1], predir: r[2], street: r[3], suffix: r[4], postdir: r[5], city: r[6], state: r[7], zip5: r[8], points: r[9], lat: r[10], lon: r[11] };
+}
+
 /** A row of POINT_COLUMNS, in their order. */
 type PointRow = [number, string, number, string, number | null, string | null, string | null, string, string | null, string | null,
   string | null, string | null, string | null, string, string | null, string | null, number, number, number, string];
@@ -66,14 +73,16 @@ export class SqlitePointSearch implements PointSearch {
   }
 
   streetsByKey(key: string, state: string | null, limit: number, filter?: StreetFilter): StreetRecord[] {
+    // Rows as arrays, made into records here: a third less time per row than better-sqlite3's own row objects.
     const [where, args] = keyFilter(key, state, filter);
-    return this.stmt(`SELECT ${STREET_COLUMNS} FROM streets s JOIN sources src ON src.id = s.source_id WHERE ${where} LIMIT ?`)
-      .all(...args, limit) as StreetRecord[];
+    const rows = this.stmt(`SELECT ${STREET_COLUMNS} FROM streets s JOIN sources src ON src.id = s.source_id WHERE ${where} LIMIT ?`)
+      .raw(true).all(...args, limit) as StreetRow[];
+    return rows.map(streetRecord);
   }
 
   pointsByKey(key: string, numberInt: number, state: string | null, limit: number, filter?: StreetFilter): PointRecord[] {
     const [where, args] = keyFilter(key, state, filter);
-    // Rows as arrays, made into records here: a third less time than better-sqlite3's own row objects.
+    // Rows as arrays, made into records here (as in streetsByKey).
     const rows = this.stmt(`SELECT ${POINT_COLUMNS} FROM streets s JOIN points p ON p.street_id = s.id JOIN sources src ON src.id = s.source_id
       WHERE ${where} AND s.min_number <= ? AND s.max_number >= ? AND p.number_int = ? LIMIT ?`).raw(true).all(...args, numberInt, numberInt, numberInt, limit) as PointRow[];
     return rows.map(pointRecord);
