@@ -280,3 +280,16 @@ describe('bad input', () => {
     expect(codeOf(() => engine.suggest(query, options))).toBe('ADDR_ERR_INPUT_INVALID');
   });
 });
+
+describe('suggest: the search rows as records', () => {
+  // pointsByKey and streetsByKey make their records from rows read as arrays: every field in its place.
+  it('pointsByKey gives the records byPlaceId gives; streetsByKey those streetByParts gives', () => {
+    const search = new SqlitePointSearch(store.db, store);
+    const points = search.pointsByKey('ABERCROMBIE', 1400, null, 60);
+    expect(points.length).toBeGreaterThan(0);
+    for (const p of points) expect(p).toEqual(store.byPlaceId(p.place_id));
+    const streets = search.streetsByKey('ABERCROMBIE', null, 60);
+    expect(streets.length).toBeGreaterThan(0);
+    for (const s of streets) expect(s).toEqual(search.streetByParts(s.source, s.state, s.zip5, s.predir, s.street, s.suffix, s.postdir));
+  });
+});
