@@ -1,21 +1,22 @@
 /**
  * A lean, streaming writer of a one-sheet XLSX workbook for `addr batch`: the
- * zip layer is yazl (entries deflated by node's zlib as they stream), the XML
- * written directly — a minimal valid workbook (content types, relationships,
+ * zip layer is zip-writer.ts (native CRC-32, the worksheet deflated in pieces
+ * in parallel), the XML written directly — a minimal valid workbook (content types, relationships,
  * workbook, a stylesheet with the two date formats, one worksheet) that Excel,
  * LibreOffice and exceljs open. Cells are typed: text as inline strings,
  * numbers, booleans, and dates as serial numbers with a date format (a date at
  * midnight shows as a date, one with a time as date and time).
  */
 import { createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import yazl from 'yazl';
 import formats from '../core/data/xlsx-formats.json' with { type: 'json' };
+import { ZipWriter } from './zip-writer.js';
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+// The worksheet is most of the workbook: deflated fast (level 1), the small parts at the default level.
+const SHEET_LEVEL = 1;
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 // Characters XML 1.0 cannot hold are dropped (as exceljs does); a carriage return is kept as a
@@ -131,35 +132,23 @@ export function rowXml(number: number, cells: readonly WorkbookCell[]): string {
  * (rowXml) that `rows` yields, in pieces of any size. Resolves once the file is complete.
  */
 export async function writeXlsx(path: string, sheetName: string, rows: AsyncIterable<string | Buffer>): Promise<void> {
-  const zip = new yazl.ZipFile();
-  const mtime = new Date();
-  const opts = { mtime, compress: true };
-  zip.addBuffer(Buffer.from(CONTENT_TYPES), '[Content_Types].xml', opts);
-  zip.addBuffer(Buffer.from(ROOT_RELS), '_rels/.rels', opts);
-  zip.addBuffer(Buffer.from(workbookXml(sheetName)), 'xl/workbook.xml', opts);
-  zip.addBuffer(Buffer.from(WORKBOOK_RELS), 'xl/_rels/workbook.xml.rels', opts);
-  zip.addBuffer(Buffer.from(STYLES), 'xl/styles.xml', opts);
-  let failure: unknown = null;
-  const sheet = Readable.from((async function* () {
-    yield Buffer.from(SHEET_HEAD);
-    try {
-      for await (const piece of rows) yield typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
-    } catch (err) {
-      failure = err;
-      throw err;
-    }
-    yield Buffer.from(SHEET_TAIL);
-  })(), { objectMode: false });
-  zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', { mtime, compress: true, compressionLevel: 1 });
-  zip.end();
   const out = createWriteStream(path);
-  const done = finished(out);
-  zip.outputStream.on('error', (err: Error) => out.destroy(err));
-  sheet.on('error', (err: Error) => out.destroy(err));
-  zip.outputStream.pipe(out);
+  const zip = new ZipWriter(out, new Date());
   try {
-    await done;
+    await zip.addBuffer('[Content_Types].xml', Buffer.from(CONTENT_TYPES));
+    await zip.addBuffer('_rels/.rels', Buffer.from(ROOT_RELS));
+    await zip.addBuffer('xl/workbook.xml', Buffer.from(workbookXml(sheetName)));
+    await zip.addBuffer('xl/_rels/workbook.xml.rels', Buffer.from(WORKBOOK_RELS));
+    await zip.addBuffer('xl/styles.xml', Buffer.from(STYLES));
+    await zip.addStream('xl/worksheets/sheet1.xml', (async function* () {
+      yield Buffer.from(SHEET_HEAD);
+      for await (const piece of rows) yield typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+      yield Buffer.from(SHEET_TAIL);
+    })(), SHEET_LEVEL);
+    await zip.finish();
+    await finished(out);
   } catch (err) {
-    throw failure ?? err;
+    out.destroy();
+    throw err;
   }
 }
