@@ -10,3 +10,13 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/**
+ * distanceKm(lat1, lon1, lat2, lon2) <= km, without the trigonometry when the latitudes alone are
+ * farther apart than km (a great circle is never shorter than its north-south extent).
+ */
+export function withinKm(lat1: number, lon1: number, lat2: number, lon2: number, km: number): boolean {
+  // A margin far above rounding keeps this a pure shortcut: only sure answers skip distanceKm.
+  if (Math.abs(lat2 - lat1) * (Math.PI / 180) * EARTH_RADIUS_KM > km * (1 + 1e-9) + 1e-9) return false;
+  return distanceKm(lat1, lon1, lat2, lon2) <= km;
+}

@@ -11,7 +11,7 @@
  */
 import { cityKey } from './city-key.js';
 import type { Findings } from './findings.js';
-import { distanceKm } from './geo-distance.js';
+import { withinKm } from './geo-distance.js';
 import { zipCentroid } from './locality.js';
 import type { Locality } from './locality.js';
 import { pointGeocode, streetGeocode } from './point-geocode.js';
@@ -52,12 +52,32 @@ export interface PointMatch {
 /** One street found for the address, with how well it fits. */
 interface StreetHit { street: StreetRecord; fuzzy: boolean; points: PointRecord[]; score: number }
 
-// The street's point at this number and fraction (all units), or none.
+// The street's point at this number and fraction (all units), or none. A number whose leading
+// integer lies outside the street's range is not asked for (the common case of a number not
+// found: the street's points are not read).
 function pointsOn(points: PointStore, street: StreetRecord, c: AddressComponents): PointRecord[] {
-  const at = points.pointsAt(street.id, c.number as string);
+  const number = c.number as string;
+  if (street.min_number !== undefined && street.max_number !== undefined) {
+    const n = leadingNumber(number);
+    if (n !== null && (street.min_number === null || street.max_number === null || n < street.min_number || n > street.max_number)) return [];
+  }
+  const at = points.pointsAt(street.id, number);
   const fraction = c.number_fraction;
   for (const p of at) if (p.number_fraction !== fraction) return at.filter((q) => q.number_fraction === fraction);
   return at;
+}
+
+// The city keys of a list of streets from the store, computed once per list: the store hands
+// back the same (unchanging) array while it holds a lookup, and a batch asks it again and again.
+const cityKeysOfList = new WeakMap<readonly StreetRecord[], (string | null)[]>();
+
+function cityKeysOf(streets: readonly StreetRecord[]): (string | null)[] {
+  let keys = cityKeysOfList.get(streets);
+  if (keys === undefined || keys.length !== streets.length) {
+    keys = streets.map((s) => (s.city !== null ? cityKey(s.city) : null));
+    cityKeysOfList.set(streets, keys);
+  }
+  return keys;
 }
 
 /** Streets of this key in other ZIPs of the state: the same city, or close to where the locality is. */
@@ -65,8 +85,15 @@ function nearbyStreets(key: string, loc: Locality, points: PointStore): StreetRe
   if (loc.state === null || !points.coversState(loc.state)) return [];
   const at = loc.geocode; // the ZIP's or the city's centroid
   const city = loc.city !== null ? cityKey(loc.city) : null;
-  return points.streetsInState(loc.state, key).filter((s) => s.zip5 !== loc.zip5 &&
-    ((city !== null && s.city !== null && cityKey(s.city) === city) || (at !== null && distanceKm(at.lat, at.lon, s.lat, s.lon) <= NEARBY_KM)));
+  const all = points.streetsInState(loc.state, key);
+  const keys = city !== null ? cityKeysOf(all) : null;
+  const out: StreetRecord[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const s = all[i] as StreetRecord;
+    if (s.zip5 === loc.zip5) continue;
+    if ((keys !== null && keys[i] === city) || (at !== null && withinKm(at.lat, at.lon, s.lat, s.lon, NEARBY_KM))) out.push(s);
+  }
+  return out;
 }
 
 /** The covered ZIPs a misspelled street is looked for in: the decided one, then the city's (at most FUZZY_ZIPS). */

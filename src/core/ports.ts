@@ -66,6 +66,10 @@ export interface StreetRecord {
   points: number; // address points on it
   lat: number; // mean position of its points (the street centre)
   lon: number;
+  // The lowest and highest leading integer (number_int) of its house numbers, null when none has
+  // one; absent when the store does not say (then every number is looked for).
+  min_number?: number | null;
+  max_number?: number | null;
 }
 
 /** One address point. */

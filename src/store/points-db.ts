@@ -90,7 +90,7 @@ export function openPointsDatabase(dataDir: string, create: boolean): Database.D
   }
 }
 
-const STREET_COLUMNS = 's.id, src.name AS source, s.predir, s.street, s.suffix, s.postdir, s.city, s.state, s.zip5, s.points, s.lat, s.lon';
+const STREET_COLUMNS = 's.id, src.name AS source, s.predir, s.street, s.suffix, s.postdir, s.city, s.state, s.zip5, s.points, s.lat, s.lon, s.min_number, s.max_number';
 const POINT_COLUMNS = `p.id, p.place_id, p.street_id, p.number, p.number_int, p.number_fraction, s.predir, s.street, s.suffix, s.postdir,
   p.unit_type, p.unit_number, COALESCE(p.city, s.city) AS city, s.state, s.zip5, p.zip4, p.lat, p.lon, p.inferred, src.name AS source`;
 const POINT_FROM = 'points p JOIN streets s ON s.id = p.street_id JOIN sources src ON src.id = s.source_id';
@@ -110,8 +110,8 @@ function pointOf(street: StreetRecord, r: PointRow): PointRecord {
   };
 }
 
-/** The rarely set columns of a held point (most points have none of them). */
-interface PointExtra { fraction: string | null; unit_type: string | null; unit_number: string | null; city: string | null; zip4: string | null }
+/** The rarely set columns of a held point (most points have none of them), and its number when not the plain integer. */
+interface PointExtra { number: string | null; fraction: string | null; unit_type: string | null; unit_number: string | null; city: string | null; zip4: string | null }
 
 // The leading integer of a house number ("115" of "115 1/2", "12" of "12-34"), or null.
 function leadingInt(number: string): number | null {
@@ -125,77 +125,123 @@ function leadingInt(number: string): number | null {
   return i === 0 ? null : value;
 }
 
+// A held point's id and its INFERRED bits share one float: id * INFERRED_SPAN + inferred.
+const INFERRED_SPAN = 8;
+const MAX_PACKED_ID = Math.floor(Number.MAX_SAFE_INTEGER / INFERRED_SPAN) - 1;
+
+/** True when the rows of a street can be held (ids and INFERRED bits fit in the packing). */
+function holdable(rows: readonly PointRow[]): boolean {
+  for (const r of rows) if (r[0] > MAX_PACKED_ID || r[0] < 0 || r[11] < 0 || r[11] >= INFERRED_SPAN) return false;
+  return true;
+}
+
 /**
- * The points of one street held in memory column by column (~100 bytes a point, against
- * ~400 as records): a PointRecord is built only for the points a lookup returns. Rows come
- * ordered by number_int (points without a leading integer first, as SQL orders NULLs), then unit.
+ * The points of one street held in memory (~90 bytes a point, against ~400 as records): a
+ * PointRecord is built only for the points a lookup returns. Rows come ordered by number_int
+ * (points without a leading integer first, as SQL orders NULLs), then unit. The numbers of a
+ * point lie side by side in one array (leading integer, lat, lon, id and INFERRED bits), its
+ * strings side by side in another: a lookup on a street not read lately misses the cache on a
+ * few lines, not on one per column.
  */
 class HeldStreet {
   readonly size: number;
   used = false; // asked since it was held or last given a second chance (eviction)
-  private readonly ids: Float64Array;
-  private readonly ints: Float64Array; // NaN: no leading integer
-  private readonly lats: Float64Array;
-  private readonly lons: Float64Array;
-  private readonly inferred: Uint8Array;
-  private readonly places: string[];
-  private readonly numbers: (string | null)[]; // null when the text is the integer written plainly
-  private readonly extras: (PointExtra | null)[];
+  private readonly nums: Float64Array; // per point: leading integer (NaN: none), lat, lon, id * INFERRED_SPAN + inferred
+  private readonly strs: (string | PointExtra | null)[]; // per point: place_id, extra (null: none)
   private readonly firstNumbered: number;
 
   constructor(private readonly street: StreetRecord, rows: readonly PointRow[]) {
     const n = rows.length;
     this.size = n;
-    this.ids = new Float64Array(n);
-    this.ints = new Float64Array(n);
-    this.lats = new Float64Array(n);
-    this.lons = new Float64Array(n);
-    this.inferred = new Uint8Array(n);
-    this.places = new Array<string>(n);
-    this.numbers = new Array<string | null>(n);
-    this.extras = new Array<PointExtra | null>(n);
+    const nums = new Float64Array(n * 4);
+    const strs = new Array<string | PointExtra | null>(n * 2);
     let firstNumbered = n;
     for (let i = 0; i < n; i++) {
       const r = rows[i] as PointRow;
-      this.ids[i] = r[0];
-      this.places[i] = r[1];
       const int = r[3];
-      this.ints[i] = int ?? Number.NaN;
       if (int !== null && firstNumbered === n) firstNumbered = i;
-      this.numbers[i] = int !== null && r[2] === String(int) ? null : r[2];
-      this.extras[i] = r[4] !== null || r[5] !== null || r[6] !== null || r[7] !== null || r[8] !== null
-        ? { fraction: r[4], unit_type: r[5], unit_number: r[6], city: r[7], zip4: r[8] } : null;
-      this.lats[i] = r[9];
-      this.lons[i] = r[10];
-      this.inferred[i] = r[11];
+      const number = int !== null && r[2] === String(int) ? null : r[2];
+      nums[i * 4] = int ?? Number.NaN;
+      nums[i * 4 + 1] = r[9];
+      nums[i * 4 + 2] = r[10];
+      nums[i * 4 + 3] = r[0] * INFERRED_SPAN + r[11];
+      strs[i * 2] = r[1];
+      strs[i * 2 + 1] = number !== null || r[4] !== null || r[5] !== null || r[6] !== null || r[7] !== null || r[8] !== null
+        ? { number, fraction: r[4], unit_type: r[5], unit_number: r[6], city: r[7], zip4: r[8] } : null;
     }
+    this.nums = nums;
+    this.strs = strs;
     this.firstNumbered = firstNumbered;
   }
 
+  private extra(i: number): PointExtra | null {
+    return this.strs[i * 2 + 1] as PointExtra | null;
+  }
+
+  private int(i: number): number {
+    return this.nums[i * 4] as number;
+  }
+
   private numberOf(i: number): string {
-    return this.numbers[i] ?? String(this.ints[i]);
+    return this.extra(i)?.number ?? String(this.int(i));
   }
 
   private record(i: number): PointRecord {
     const s = this.street;
-    const x = this.extras[i] ?? null;
-    const int = this.ints[i] as number;
+    const x = this.extra(i);
+    const nums = this.nums;
+    const int = nums[i * 4] as number;
+    const packed = nums[i * 4 + 3] as number;
+    const inferred = packed % INFERRED_SPAN;
     return {
-      id: this.ids[i] as number, place_id: this.places[i] as string, street_id: s.id, number: this.numberOf(i), number_int: Number.isNaN(int) ? null : int,
+      id: (packed - inferred) / INFERRED_SPAN, place_id: this.strs[i * 2] as string, street_id: s.id, number: x?.number ?? String(int), number_int: Number.isNaN(int) ? null : int,
       number_fraction: x?.fraction ?? null, predir: s.predir, street: s.street, suffix: s.suffix, postdir: s.postdir,
       unit_type: x?.unit_type ?? null, unit_number: x?.unit_number ?? null, city: x?.city ?? s.city, state: s.state, zip5: s.zip5, zip4: x?.zip4 ?? null,
-      lat: this.lats[i] as number, lon: this.lons[i] as number, inferred: this.inferred[i] as number, source: s.source,
+      lat: nums[i * 4 + 1] as number, lon: nums[i * 4 + 2] as number, inferred, source: s.source,
     };
   }
 
   // The first numbered index whose integer is above n (above) or at least n (not above).
+  // Numbers grow about evenly along a street: the search starts where n would lie if they did,
+  // then gallops to the bound, reading a few neighbours (one or two cache lines) rather than the
+  // ~log2(size) scattered entries of a plain binary search (each a miss on a street not just read).
   private bound(n: number, above: boolean): number {
-    let lo = this.firstNumbered;
-    let hi = this.size;
+    const nums = this.nums;
+    const first = this.firstNumbered;
+    const size = this.size;
+    if (first >= size) return size;
+    const min = nums[first * 4] as number;
+    const max = nums[(size - 1) * 4] as number;
+    const goesRight = (i: number): boolean => {
+      const v = nums[i * 4] as number;
+      return v < n || (above && v === n);
+    };
+    let guess = first;
+    if (max > min) guess = first + Math.floor(((Math.min(Math.max(n, min), max) - min) / (max - min)) * (size - 1 - first));
+    let lo: number;
+    let hi: number;
+    if (goesRight(guess)) {
+      // The bound is past guess: gallop right.
+      let step = 1;
+      lo = guess + 1;
+      while (lo + step - 1 < size && goesRight(lo + step - 1)) {
+        lo += step;
+        step *= 2;
+      }
+      hi = Math.min(size, lo + step - 1);
+    } else {
+      // The bound is at or before guess: gallop left.
+      let step = 1;
+      hi = guess;
+      while (hi - step >= first && !goesRight(hi - step)) {
+        hi -= step;
+        step *= 2;
+      }
+      lo = Math.max(first, hi - step + 1);
+    }
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const v = this.ints[mid] as number;
-      if (v < n || (above && v === n)) lo = mid + 1;
+      if (goesRight(mid)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -210,9 +256,11 @@ class HeldStreet {
       for (let i = 0; i < this.firstNumbered; i++) if (houseNumberKey(this.numberOf(i)) === key) out.push(this.record(i));
       return out;
     }
-    for (let i = this.bound(lead, false); i < this.size && this.ints[i] === lead; i++) {
-      const text = this.numbers[i] ?? null;
-      if (text === null ? String(lead) === key : houseNumberKey(text) === key) out.push(this.record(i));
+    // A number held as its plain integer (no extra number) is written String(lead).
+    let plain: boolean | null = null;
+    for (let i = this.bound(lead, false); i < this.size && this.int(i) === lead; i++) {
+      const text = this.extra(i)?.number ?? null;
+      if (text === null ? (plain ??= String(lead) === key) : houseNumberKey(text) === key) out.push(this.record(i));
     }
     return out;
   }
@@ -349,7 +397,9 @@ export class SqlitePointStore implements PointStore {
       return null;
     }
     this.askedOnce.delete(streetId);
-    const held = new HeldStreet(street, this.streetPointsStmt.all(streetId));
+    const rows = this.streetPointsStmt.all(streetId);
+    if (!holdable(rows)) return null; // never in practice (ids below 2^49, three INFERRED bits): asked per number
+    const held = new HeldStreet(street, rows);
     // Second chance: the oldest street asked again since it was held goes to the back once.
     while (this.streetPointsHeld + held.size > STREET_POINTS_HELD && this.streetPoints.size > 0) {
       const [oldest, old] = this.streetPoints.entries().next().value as [number, HeldStreet];
