@@ -97,9 +97,9 @@ function nearbyStreets(key: string, loc: Locality, points: PointStore): StreetRe
 }
 
 /** The covered ZIPs a misspelled street is looked for in: the decided one, then the city's (at most FUZZY_ZIPS). */
-function fuzzyZips(loc: Locality, points: PointStore, locality: LocalityStore): string[] {
+function fuzzyZips(loc: Locality, zipCovered: boolean, points: PointStore, locality: LocalityStore): string[] {
   const out: string[] = [];
-  if (loc.zip5 !== null && points.coversZip(loc.zip5)) out.push(loc.zip5);
+  if (zipCovered) out.push(loc.zip5 as string);
   if (loc.city !== null && loc.state !== null) {
     for (const place of locality.placesByKey(cityKey(loc.city), loc.state)) {
       for (const z of place.zips) if (out.length < FUZZY_ZIPS && !out.includes(z) && points.coversZip(z)) out.push(z);
@@ -112,8 +112,8 @@ function fuzzyZips(loc: Locality, points: PointStore, locality: LocalityStore): 
  * Streets named like the input near the locality; fuzzy when only a misspelling matched;
  * inZip when they are the streets of the decided ZIP (others nearby may still hold the number).
  */
-function findStreets(c: AddressComponents, key: string, loc: Locality, points: PointStore, locality: LocalityStore): { streets: StreetRecord[]; fuzzy: boolean; inZip: boolean } {
-  const zip = loc.zip5 !== null && points.coversZip(loc.zip5) ? loc.zip5 : null;
+function findStreets(key: string, loc: Locality, zipCovered: boolean, points: PointStore, locality: LocalityStore): { streets: StreetRecord[]; fuzzy: boolean; inZip: boolean } {
+  const zip = zipCovered ? loc.zip5 : null;
   if (zip !== null) {
     const inZip = points.streetsInZip(zip, key);
     if (inZip.length > 0) return { streets: inZip, fuzzy: false, inZip: true };
@@ -123,7 +123,7 @@ function findStreets(c: AddressComponents, key: string, loc: Locality, points: P
   if (near.length > 0) return { streets: near, fuzzy: false, inZip: false };
   // A misspelling: the closest street names of the ZIP and of the city's other covered ZIPs,
   // when one name wins.
-  const zips = fuzzyZips(loc, points, locality);
+  const zips = fuzzyZips(loc, zipCovered, points, locality);
   const max = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
   let best = max + 1;
   const names = new Set<string>();
@@ -156,11 +156,11 @@ function rankStreets(c: AddressComponents, loc: Locality, points: PointStore, st
     const at = pointsOn(points, street, c);
     return [{ street, fuzzy, points: at, score: fit(c, street, loc, at.length > 0) }];
   }
-  const ordered = [...streets].sort((a, b) => fit(c, b, loc, false) - fit(c, a, loc, false));
-  const first = fit(c, ordered[0] as StreetRecord, loc, false);
-  const alone = ordered.length === 1 || first > fit(c, ordered[1] as StreetRecord, loc, false);
+  // Each street's fit computed once; the sort is stable, as over the streets themselves.
+  const ordered = streets.map((street) => ({ street, fit: fit(c, street, loc, false) })).sort((a, b) => b.fit - a.fit);
+  const alone = ordered.length === 1 || (ordered[0] as { fit: number }).fit > (ordered[1] as { fit: number }).fit;
   const hits: StreetHit[] = [];
-  for (const street of ordered) {
+  for (const { street } of ordered) {
     const at = pointsOn(points, street, c);
     hits.push({ street, fuzzy, points: at, score: fit(c, street, loc, at.length > 0) });
     if (alone && at.length > 0) break;
@@ -228,14 +228,15 @@ function unitKey(u: string | null): string {
 /** Matches a parsed address (with its decided locality) against the points; null without coverage. */
 export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | null, points: PointStore, locality: LocalityStore, f: Findings): PointMatch | null {
   if (c.street === null || c.number === null || c.po_box !== null || c.rural_route !== null) return null;
-  const covered = (loc.zip5 !== null && points.coversZip(loc.zip5)) || (loc.state !== null && points.coversState(loc.state));
-  if (!covered) return null;
+  // Whether the points cover the decided ZIP: asked once (the answer cannot change during the call).
+  const zipCovered = loc.zip5 !== null && points.coversZip(loc.zip5);
+  if (!zipCovered && !(loc.state !== null && points.coversState(loc.state))) return null;
   const key = streetKeyOf(c.street);
-  const { streets, fuzzy, inZip } = findStreets(c, key, loc, points, locality);
+  const { streets, fuzzy, inZip } = findStreets(key, loc, zipCovered, points, locality);
   if (streets.length === 0) {
     // Points cover the ZIP but know no such street: said, not confirmed. A state merely
     // touched by some source, without this ZIP, stays at the locality layer.
-    if (loc.zip5 === null || !points.coversZip(loc.zip5)) return null;
+    if (!zipCovered) return null;
     f.reason('STREET_NOT_FOUND');
     return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: null, candidates: [] };
   }
@@ -318,8 +319,11 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
 function nearestNumbers(near: readonly PointRecord[], n: number | null): PointRecord[] {
   if (n === null) return [];
   const byBuilding = new Map<string, PointRecord>();
+  // Points of one street (the usual case) tell their buildings apart by number and fraction alone.
+  let oneStreet = true;
+  for (const p of near) if (p.street_id !== (near[0] as PointRecord).street_id) oneStreet = false;
   for (const p of near) {
-    const key = `${p.street_id}|${p.number}|${p.number_fraction ?? ''}`;
+    const key = oneStreet ? (p.number_fraction === null ? p.number : `${p.number}|${p.number_fraction}`) : `${p.street_id}|${p.number}|${p.number_fraction ?? ''}`;
     const held = byBuilding.get(key);
     if (held === undefined || (held.unit_number !== null && p.unit_number === null)) byBuilding.set(key, p);
   }

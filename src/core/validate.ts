@@ -135,6 +135,14 @@ function recordLocalityFormatting(city: string | null, state: string | null, loc
   }
 }
 
+// The data version of a result the points answered: the two labels joined, the last join remembered
+// (the stores give the same labels call after call).
+let lastVersions: [string, string, string] | null = null;
+function joinedVersion(locality: string, points: string): string {
+  if (lastVersions === null || lastVersions[0] !== locality || lastVersions[1] !== points) lastVersions = [locality, points, `${locality}+${points}`];
+  return lastVersions[2];
+}
+
 /** The place_id of the delivery point the points confirmed (D), else null. */
 function confirmedPlace(pm: PointMatch): string | null {
   return pm.deliverability === 'D' ? (pm.point?.place_id ?? null) : null;
@@ -286,7 +294,7 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     suggested_address: suggested,
     display_address: displayed,
     latency_ms: latency,
-    data_version: pm !== null && points !== null ? `${store.dataVersion()}+${points.dataVersion()}` : store.dataVersion(),
+    data_version: pm !== null && points !== null ? joinedVersion(store.dataVersion(), points.dataVersion()) : store.dataVersion(),
     engine_version: ENGINE_VERSION,
     components: { ...c, city: loc.city, state: loc.state, zip5: loc.zip5, zip4 },
     ...(options.candidates !== undefined && options.candidates > 0 && pm !== null
