@@ -113,9 +113,10 @@ export type { UnitDesignator };
 /** True for tokens that can be a house number: 123, 123A, 12-34, N6W23001, W148. */
 export function isHouseNumber(t: string): boolean {
   const c0 = t.charCodeAt(0);
-  // Starts with a digit, or with N S E W (Wisconsin grid numbers).
+  // Starts with a digit, or with N S E W: the grid numbers of Wisconsin and northern Illinois,
+  // whole (N56W17000) or rural (N5678 County Road K, W12345 State Road 23).
   if (!(c0 >= 48 && c0 <= 57) && c0 !== 78 && c0 !== 83 && c0 !== 69 && c0 !== 87) return false;
-  return /^\d+[A-Z]?$/.test(t) || /^\d+-\d+[A-Z]?$/.test(t) || /^\d+-[A-Z]$/.test(t) || /^[NSEW]\d+[NSEW]\d+$/.test(t) ||
+  return /^\d+[A-Z]?$/.test(t) || /^\d+-\d+[A-Z]?$/.test(t) || /^\d+-[A-Z]$/.test(t) || /^[NSEW]\d+[NSEW]\d+$/.test(t) || /^[NSEW]\d{3,6}$/.test(t) ||
     /^\d+[A-Z]{2}$/.test(t) && ordinalNumber(t) === null;
 }
 

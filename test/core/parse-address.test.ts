@@ -105,6 +105,11 @@ describe('house number forms', () => {
     ['200 S 300 W, Salt Lake City, UT', { number: '200', predir: 'S', street: '300', postdir: 'W', suffix: null }],
     ['N6W23001 Bluemound Rd, Waukesha, WI', { number: 'N6W23001', street: 'BLUEMOUND', suffix: 'RD' }],
     ['W148 N9748 Appleton Ave, Germantown, WI', { number: 'W148 N9748', street: 'APPLETON', suffix: 'AVE' }],
+    // Rural grid numbers: a direction letter and the distance (Wisconsin, northern Illinois).
+    ['N5678 County Road K, Fond du Lac, WI 54935', { number: 'N5678', street: 'COUNTY ROAD K', suffix: null, city: 'FOND DU LAC', zip5: '54935' }],
+    ['W12345 State Road 23, Plymouth, WI', { number: 'W12345', street: 'STATE ROAD 23', city: 'PLYMOUTH' }],
+    ['E200 Lake Dr, Town, WI', { number: 'E200', predir: null, street: 'LAKE', suffix: 'DR' }],
+    ['123 Main St Ste N100, Boston, MA', { number: '123', unit_type: 'STE', unit_number: 'N100' }],
   ])('%s', check);
 });
 
