@@ -93,7 +93,7 @@ function plan(input: string, flags: BatchFlags, ctx: CommandContext): Plan {
   if (outputPath !== null && inputPath !== null && outputPath === inputPath) {
     throw new AddrError('ADDR_ERR_BATCH_INPUT', [`The output '${out ?? outputPath}' is the input file; give another name with -o.`]);
   }
-  if (outFormat === 'xlsx' && outputPath === null) throw new AddrError('ADDR_ERR_USAGE', ['An XLSX workbook cannot be written to stdout; give a file with -o.']);
+  if (outFormat === 'xlsx' && outputPath === null) throw new AddrError('ADDR_ERR_USAGE', ['An XLSX workbook cannot be written to stdout; give a file with -o, or pick a text format for stdout with --format csv or --format tsv.']);
   if (flags.sheet !== undefined && inFormat !== 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['--sheet picks a worksheet of an XLSX input; this input is not a workbook.']);
   void ctx;
   return { inputPath, outputPath, inFormat, outFormat };
@@ -122,6 +122,7 @@ function alive(pid: number | null): boolean {
 interface Sink {
   write(bytes: Uint8Array): Promise<void>;
   readonly bytes: number; // bytes written so far (file: from its start)
+  readonly gone: boolean; // stdout's reader went away (EPIPE, as with \`| head\`): nothing more can be delivered
 }
 
 function fileSink(fd: number, start: number): Sink {
@@ -136,6 +137,7 @@ function fileSink(fd: number, start: number): Sink {
     get bytes() {
       return bytes;
     },
+    gone: false,
   };
 }
 
@@ -161,6 +163,9 @@ function streamSink(stream: NodeJS.WritableStream): Sink {
     },
     get bytes() {
       return bytes;
+    },
+    get gone() {
+      return gone;
     },
   };
 }
@@ -411,7 +416,8 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   let failure: unknown = null;
   try {
     for await (const whole of input.chunks) {
-      if (signal !== null) break;
+      // A reader that went away takes no more rows: reading on would only spend the allowance.
+      if (signal !== null || sink.gone) break;
       let chunk = whole;
       const rows = chunk.count;
       if (stop !== null) {
@@ -514,6 +520,6 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   finishFile();
   await publish(false);
   if (run !== null) rc.runs.deleteRun(run.id);
-  summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
+  summary(p.outputPath !== null ? ` -> ${p.outputPath}` : sink.gone ? '; stdout was closed by its reader, so the rest of the input was not read' : '');
   return EXIT_OK;
 }

@@ -1,9 +1,10 @@
 // addr batch as a real process: spreadsheet quirks, header detection, ZIP repair, output files,
 // and the errors a user meets (issue 3).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from './run-cli.js';
+import { BIN, runCli, tempDir } from './run-cli.js';
 
 const RESULT = ['status', 'confidence', 'line1', 'line2', 'city', 'state', 'zip5', 'zip4', 'county', 'county_fips', 'lat', 'lon', 'geocode_quality', 'deliverability', 'match_code', 'reason_codes', 'changes'];
 
@@ -128,4 +129,22 @@ describe('addr batch', () => {
     expect(batch(dir, ['h.csv']).code).toBe(0);
     expect(readFileSync(join(dir, 'h.validated.csv'), 'utf8')).toBe(`address,${RESULT.map((c) => `addr_${c}`).join(',')}\n`);
   });
+
+  it('stops reading, and spending the allowance, when the reader of stdout goes away (EPIPE)', () => {
+    const dir = tempDir();
+    const rowsIn = 60_000;
+    writeFileSync(join(dir, 'many.csv'), `address\n${'1005 Gravenstein Hwy N, Sebastopol CA 95472\n'.repeat(rowsIn)}`);
+    const env = `ADDR_DATA_DIR="${join(dir, 'data')}"`;
+    const run = spawnSync('bash', ['-c', `${env} "${process.execPath}" "${BIN}" batch many.csv -o - --workers 1 | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(run.stdout.split('\n')).toHaveLength(2);
+    expect(run.stderr).toContain('stdout was closed by its reader');
+    expect(run.stderr).toMatch(/exit=0\n$/);
+    const done = Number(/([\d,]+) rows done/.exec(run.stderr)?.[1]?.replace(/,/g, ''));
+    const usage = runCli(['usage', '--format', 'json'], { cwd: dir, env: { ADDR_DATA_DIR: join(dir, 'data') } });
+    const recorded = (JSON.parse(usage.stdout) as { batch_row: number }[]).reduce((sum, d) => sum + d.batch_row, 0);
+    // What was read before the pipe closed, and the chunks then in flight: far from the whole file.
+    expect(done).toBeLessThan(rowsIn / 2);
+    expect(recorded).toBeLessThan(rowsIn / 2);
+  });
 });
+
