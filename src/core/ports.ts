@@ -52,6 +52,14 @@ export interface ZipLocator {
   nearestZip(lat: number, lon: number, state: string | null, maxMeters: number): NearZip | null;
 }
 
+/**
+ * Every ZIP record of the locality layer, in ZIP order: what the point importer's worker
+ * thread answers zip() and nearestZip() from (a zipLocator over them), away from the store.
+ */
+export interface ZipTable {
+  allZips(): ZipRecord[];
+}
+
 /** One street of the address-point layer (a street name in one ZIP of one source). */
 export interface StreetRecord {
   id: number;

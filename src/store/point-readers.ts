@@ -66,30 +66,52 @@ function pick(record: readonly string[], columns: Columns, ...names: string[]): 
 
 const WKT_POINT = /^\s*POINT\s*(?:Z\s*)?\(\s*([-+0-9.eE]+)\s+([-+0-9.eE]+)(?:\s+[-+0-9.eE]+)?\s*\)\s*$/i;
 
-/** Maps an OpenAddresses CSV record to a row. */
-function openAddressesRow(record: readonly string[], columns: Columns, line: number): ReadRow {
-  let lon = pick(record, columns, 'lon', 'longitude', 'x');
-  let lat = pick(record, columns, 'lat', 'latitude', 'y');
-  const geom = pick(record, columns, 'geom', 'wkt', 'geometry');
-  if ((lon === null || lat === null) && geom !== null) {
-    const m = WKT_POINT.exec(geom);
-    if (m === null) return { line, malformed: `GEOM is not a WKT POINT: ${geom.slice(0, 40)}` };
-    lon = m[1] as string;
-    lat = m[2] as string;
+/** The value of the first of the columns `at` (indexes, in order of preference) that is not blank. */
+function first(record: readonly string[], at: readonly number[]): string | null {
+  for (let i = 0; i < at.length; i++) {
+    const v = text(record[at[i] as number]);
+    if (v !== null) return v;
   }
-  return {
-    line,
-    lon,
-    lat,
-    address: {
-      number: pick(record, columns, 'number'),
-      street: pick(record, columns, 'street'),
-      unit: pick(record, columns, 'unit'),
-      city: pick(record, columns, 'city'),
-      state: pick(record, columns, 'region', 'state'),
-      zip: pick(record, columns, 'postcode', 'zip', 'zipcode'),
-    },
-    ref: pick(record, columns, 'hash', 'id'),
+  return null;
+}
+
+/** The mapper of OpenAddresses CSV records to rows, for a header: each field's columns are looked up once. */
+function openAddressesRows(columns: Columns): (record: readonly string[], line: number) => ReadRow {
+  const at = (...names: string[]): number[] => names.map((n) => columns.get(n)).filter((i): i is number => i !== undefined);
+  const lonAt = at('lon', 'longitude', 'x');
+  const latAt = at('lat', 'latitude', 'y');
+  const geomAt = at('geom', 'wkt', 'geometry');
+  const numberAt = at('number');
+  const streetAt = at('street');
+  const unitAt = at('unit');
+  const cityAt = at('city');
+  const stateAt = at('region', 'state');
+  const zipAt = at('postcode', 'zip', 'zipcode');
+  const refAt = at('hash', 'id');
+  return (record, line) => {
+    let lon = first(record, lonAt);
+    let lat = first(record, latAt);
+    const geom = first(record, geomAt);
+    if ((lon === null || lat === null) && geom !== null) {
+      const m = WKT_POINT.exec(geom);
+      if (m === null) return { line, malformed: `GEOM is not a WKT POINT: ${geom.slice(0, 40)}` };
+      lon = m[1] as string;
+      lat = m[2] as string;
+    }
+    return {
+      line,
+      lon,
+      lat,
+      address: {
+        number: first(record, numberAt),
+        street: first(record, streetAt),
+        unit: first(record, unitAt),
+        city: first(record, cityAt),
+        state: first(record, stateAt),
+        zip: first(record, zipAt),
+      },
+      ref: first(record, refAt),
+    };
   };
 }
 
@@ -219,7 +241,9 @@ async function* csvRows(stream: Readable, format: 'openaddresses' | 'nad' | null
   let batch: ReadRow[] = [];
   let columns: Map<string, number> | null = null;
   let width = 0;
-  let toRow: (record: readonly string[], columns: Columns, line: number) => ReadRow = openAddressesRow;
+  let toRow: (record: readonly string[], line: number) => ReadRow = () => {
+    throw new Error('no header read');
+  };
   for await (const records of readCsvRecords(stream, sniffDelimiter(first.subarray(0, 65536).toString('utf8')))) {
     for (const r of records) {
       if ('error' in r) {
@@ -243,10 +267,11 @@ async function* csvRows(stream: Readable, format: 'openaddresses' | 'nad' | null
           ]);
         }
         onFormat(chosen);
-        toRow = chosen === 'nad' ? nadRow : openAddressesRow;
+        const header = columns;
+        toRow = chosen === 'nad' ? (record, line) => nadRow(record, header, line) : openAddressesRows(header);
         continue;
       }
-      batch.push(record.length !== width ? { line: r.line, malformed: `${record.length} fields where the header has ${width}` } : toRow(record, columns, r.line));
+      batch.push(record.length !== width ? { line: r.line, malformed: `${record.length} fields where the header has ${width}` } : toRow(record, r.line));
     }
     if (batch.length >= BATCH) {
       yield batch;

@@ -1,47 +1,39 @@
 /**
- * `addr data import`: reads an address-point source (points-readers.ts),
- * standardizes each row's address through the core parser
- * (core/point-address.ts), fills a missing city, state and ZIP from the
- * locality layer by position (nearest ZIP centroid, in the row's state when it
- * has one; flagged inferred), drops duplicates, and writes the source into
+ * `addr data import`: reads an address-point source and writes it into
  * points.sqlite in ONE transaction: a source is replaced whole or not at all,
  * and an interrupted import (error, Ctrl-C, kill) leaves the database as it
  * was. Into an empty table the indexes are dropped and built after the load.
  *
- * Knobs: INFER_MAX_METERS (how far a ZIP centroid may be to fill a row's
- * locality), PLACE_ROUNDING (the point's share of the duplicate key).
+ * Two threads share the work: this one reads the bytes (hashing them, and
+ * gunzipping a .gz) and writes SQLite; a worker (points-import-worker.ts)
+ * parses the rows (point-readers.ts), standardizes each address through the
+ * core parser, fills a missing city, state and ZIP from the locality layer by
+ * position (flagged inferred), gives each point its place id, drops duplicates
+ * and gathers the streets. Whatever fails on either side (a read error, a
+ * broken gzip, a bad header, Ctrl-C) rolls the transaction back and stops the
+ * worker.
  */
-import { createHash, hash as digestOf } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { createGunzip } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { AddrError } from '../core/errors.js';
-import { standardizePointAddress } from '../core/point-address.js';
-import type { PointAddress } from '../core/point-address.js';
-import { INFERRED } from '../core/ports.js';
-import type { LocalityStore, ZipLocator } from '../core/ports.js';
-import { cellOf, deleteSourceRows } from './points-db.js';
+import type { ZipTable } from '../core/ports.js';
+import { deleteSourceRows } from './points-db.js';
 import { POINT_INDEXES } from './points-migrations.js';
-import { peek, readPointRows } from './point-readers.js';
-import type { PointFormat, ReadRow } from './point-readers.js';
+import { peek } from './point-readers.js';
+import type { PointFormat } from './point-readers.js';
+import { Credits, INPUT_CHUNKS_AHEAD, INSERT_BATCH, POINT_COLUMNS, POINT_NUMBERS, POINT_TEXTS, POINT_VALUES, STREET_COLUMNS, STREET_VALUES } from './points-import-protocol.js';
+import type { FromImportWorker, ImportWorkerSetup, PointBatch, SkipReason, ToImportWorker } from './points-import-protocol.js';
 
-/** A ZIP centroid farther than this from a point does not give it a locality: the row is skipped. */
-export const INFER_MAX_METERS = 100_000;
-// Points that agree on the address and on the position to 4 decimals (~11 m) are duplicates.
-const PLACE_ROUNDING = 1e4;
-const FIRST_LINES_KEPT = 5;
-const POINT_VALUES = 14; // columns of one points row
-const INSERT_BATCH = 64; // rows per multi-row INSERT (64 * 14 values, well under SQLite's 32,766 variables)
+export { SKIP_REASONS } from './points-import-protocol.js';
+export type { SkipReason } from './points-import-protocol.js';
+
 const IMPORT_CACHE_KIB = 256 * 1024; // page cache of the importing connection
-
-/** Why rows were skipped. */
-export const SKIP_REASONS = ['malformed', 'no_coordinates', 'no_number', 'no_street', 'unparseable', 'no_locality', 'duplicate'] as const;
-
-/** One skip reason. */
-export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** Where the rows come from. */
 export type ImportInput =
@@ -53,7 +45,7 @@ export interface ImportOptions {
   input: ImportInput;
   format: PointFormat | null; // null: by extension and header
   source: string | null; // the source name (default: the file name without extensions)
-  locality: LocalityStore & ZipLocator;
+  locality: ZipTable; // the worker answers zip() and nearestZip() from a copy of these
   now: Date;
   onProgress?: (rowsRead: number) => void; // called after each batch
   signal?: AbortSignal; // aborting rolls the import back
@@ -122,28 +114,90 @@ async function openBytes(input: ImportInput, hash: ReturnType<typeof createHash>
   return hashing;
 }
 
-interface StreetAcc {
-  id: number;
-  source_id: number;
-  predir: string | null;
-  street: string;
-  street_key: string;
-  suffix: string | null;
-  postdir: string | null;
-  city: string | null;
-  state: string;
-  zip5: string | null;
-  points: number;
-  sumLat: number;
-  sumLon: number;
-  min: number | null;
-  max: number | null;
-}
+/** The worker of one import, seen from this thread: its messages in order, and where it failed. */
+class ImportWorker {
+  private readonly worker: Worker;
+  private readonly inbox: FromImportWorker[] = [];
+  private readonly input = new Credits(INPUT_CHUNKS_AHEAD);
+  private failure: unknown = null;
+  private wake: (() => void) | null = null;
+  private finished = false;
 
-function coordinate(text: string | null, limit: number): number | null {
-  if (text === null) return null;
-  const n = Number(text);
-  return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
+  constructor(setup: ImportWorkerSetup) {
+    // From src/ (vitest), the worker is the built one: Node runs no TypeScript.
+    const url = import.meta.url.endsWith('.ts') ? new URL('../../dist/src/store/points-import-worker.js', import.meta.url) : new URL('./points-import-worker.js', import.meta.url);
+    this.worker = new Worker(url, { workerData: setup });
+    this.worker.on('message', (msg: FromImportWorker) => {
+      if (msg.kind === 'read') return this.input.give();
+      if (msg.kind === 'failed') {
+        const err = msg.code !== null ? new AddrError(msg.code) : new Error(msg.message);
+        err.message = msg.message; // already formatted by the worker
+        return this.fail(err);
+      }
+      if (msg.kind === 'done') this.finished = true;
+      this.inbox.push(msg);
+      this.notify();
+    });
+    this.worker.on('error', (err) => this.fail(err));
+    this.worker.on('exit', (code) => {
+      if (!this.finished) this.fail(new Error(`the import worker stopped (exit code ${code})`));
+    });
+  }
+
+  /** Stops the import with `err` (the first failure wins). */
+  fail(err: unknown): void {
+    if (this.failure !== null) return;
+    this.failure = err;
+    this.input.release();
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private send(msg: ToImportWorker): void {
+    this.worker.postMessage(msg);
+  }
+
+  /** Sends the bytes to the worker, at most INPUT_CHUNKS_AHEAD chunks ahead of its reading; a read error fails the import. */
+  async feed(bytes: Readable): Promise<void> {
+    try {
+      for await (const chunk of bytes) {
+        await this.input.take();
+        if (this.failure !== null) return;
+        this.send({ kind: 'bytes', chunk: chunk as Buffer });
+      }
+      this.send({ kind: 'end' });
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  /** The worker's next message (points, then done); throws the import's failure. */
+  async next(): Promise<FromImportWorker> {
+    for (;;) {
+      if (this.failure !== null) throw this.failure;
+      const msg = this.inbox.shift();
+      if (msg !== undefined) return msg;
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
+    }
+  }
+
+  /** Tells the worker a points batch is written. */
+  written(): void {
+    this.send({ kind: 'written' });
+  }
+
+  async close(): Promise<void> {
+    this.finished = true;
+    this.input.release();
+    await this.worker.terminate();
+  }
 }
 
 /** Imports one source; see the module comment for what is guaranteed. */
@@ -201,13 +255,6 @@ export async function importPoints(db: Database.Database, options: ImportOptions
     if (head !== null && head.toString('utf8', 0, Math.min(head.length, 64)).trimStart().startsWith('{')) format = 'geojson';
   }
 
-  const skip = (reason: SkipReason, line: number): void => {
-    const entry = (summary.skipped[reason] ??= { count: 0, lines: [] });
-    entry.count++;
-    if (entry.lines.length < FIRST_LINES_KEPT) entry.lines.push(line);
-    summary.rows_skipped++;
-  };
-
   // Foreign keys are checked by the code's order of writes, not per row: with them on, every point
   // insert would look its street up, and building the indexes after the load would check them all.
   db.pragma('foreign_keys = OFF');
@@ -217,6 +264,7 @@ export async function importPoints(db: Database.Database, options: ImportOptions
   db.pragma('temp_store = MEMORY');
   db.exec('BEGIN IMMEDIATE');
   let committed = false;
+  let worker: ImportWorker | null = null;
   try {
     const emptyBefore = db.prepare('SELECT 1 FROM points LIMIT 1').get() === undefined;
     if (existing) deleteSourceRows(db, existing.id);
@@ -225,115 +273,71 @@ export async function importPoints(db: Database.Database, options: ImportOptions
     const sourceId = existing?.id ?? Number(db.prepare(`INSERT INTO sources (name, path, format, content_sha256, imported_at, rows_read, rows_imported, rows_skipped, rows_inferred, skipped, states, zip_count)
       VALUES (?, ?, ?, '', ?, 0, 0, 0, 0, '{}', '', 0)`).run(name, path, format ?? 'openaddresses', options.now.toISOString()).lastInsertRowid);
     const firstStreetId = (db.prepare<[], { m: number | null }>('SELECT MAX(id) AS m FROM streets').get()?.m ?? 0) + 1;
+
+    const running = new ImportWorker({ format, source: name, sourceId, firstStreetId, zips: locality.allZips() });
+    worker = running;
+    const interrupted = (): void => running.fail(new AddrError('ADDR_ERR_IMPORT_INTERRUPTED', [name]));
+    if (options.signal?.aborted) interrupted();
+    options.signal?.addEventListener('abort', interrupted, { once: true });
+    void running.feed(bytes);
     // Points go in INSERT_BATCH rows per statement: one native call per batch instead of per row.
-    const pointSql = (rows: number): string => `INSERT INTO points (street_id, place_id, number, number_int, number_fraction, unit_type, unit_number, city, zip4, lat, lon, cell, inferred, source_ref)
-      VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+    const pointSql = (rows: number): string => `INSERT INTO points (${POINT_COLUMNS}) VALUES ${Array.from({ length: rows }, () => `(${Array(POINT_VALUES).fill('?').join(', ')})`).join(', ')}`;
     const insertPoint = db.prepare(pointSql(1));
     const insertPoints = db.prepare(pointSql(INSERT_BATCH));
-    const pending: unknown[] = [];
-    const flushPoints = (): void => {
-      for (let at = 0; at < pending.length; at += POINT_VALUES) insertPoint.run(pending.slice(at, at + POINT_VALUES));
-      pending.length = 0;
+    // Rows are bound INSERT_BATCH at a time; the rest waits for the next batch, and the last rows go one by one.
+    const bound: unknown[] = new Array(POINT_VALUES * INSERT_BATCH);
+    let filled = 0;
+    const bind = (batch: PointBatch): void => {
+      const { numbers, lengths, text } = batch;
+      let n = 0;
+      let k = 0;
+      let at = 0;
+      for (let row = 0; row < batch.rows; row++) {
+        for (let i = 0; i < POINT_NUMBERS; i++, n++) bound[filled++] = Number.isNaN(numbers[n]) ? null : numbers[n];
+        for (let i = 0; i < POINT_TEXTS; i++, k++) {
+          const length = lengths[k] as number;
+          bound[filled++] = length < 0 ? null : text.slice(at, (at += length));
+        }
+        if (filled === bound.length) {
+          insertPoints.run(bound);
+          filled = 0;
+        }
+      }
     };
-    const streets = new Map<string, StreetAcc>();
-    const seen = new Set<string>();
-    const zips = new Set<string>();
-    const states = new Set<string>();
-    // Nearest-ZIP answers by ~1 km cell (per state given): neighbouring points share them.
-    const nearCaches = new Map<string, Map<number, ReturnType<ZipLocator['nearestZip']>>>();
-
-    const take = (row: ReadRow): void => {
-      summary.rows_read++;
-      if ('malformed' in row) return skip('malformed', row.line);
-      const lon = coordinate(row.lon, 180);
-      const lat = coordinate(row.lat, 90);
-      if (lon === null || lat === null || (lon === 0 && lat === 0)) return skip('no_coordinates', row.line);
-      const a = standardizePointAddress(row.address);
-      if (typeof a === 'string') return skip(a, row.line);
-      const filled = fillLocality(a, lat, lon);
-      if (filled === null) return skip('no_locality', row.line);
-      const place = placeId(name, a, lat, lon);
-      if (seen.has(place)) return skip('duplicate', row.line);
-      seen.add(place);
-      const state = a.state as string;
-      const key = `${a.zip5 ?? state}|${a.predir ?? ''}|${a.street}|${a.suffix ?? ''}|${a.postdir ?? ''}`;
-      let s = streets.get(key);
-      if (s === undefined) {
-        s = {
-          id: firstStreetId + streets.size, source_id: sourceId, predir: a.predir, street: a.street, street_key: a.street_key, suffix: a.suffix, postdir: a.postdir,
-          city: a.city, state, zip5: a.zip5, points: 0, sumLat: 0, sumLon: 0, min: null, max: null,
-        };
-        streets.set(key, s);
+    let done: Extract<FromImportWorker, { kind: 'done' }> | null = null;
+    try {
+      while (done === null) {
+        const msg = await running.next();
+        if (msg.kind === 'done') {
+          done = msg;
+        } else if (msg.kind === 'points') {
+          bind(msg.batch);
+          running.written();
+          options.onProgress?.(msg.rowsRead);
+        }
       }
-      s.points++;
-      s.sumLat += lat;
-      s.sumLon += lon;
-      if (a.number_int !== null) {
-        if (s.min === null || a.number_int < s.min) s.min = a.number_int;
-        if (s.max === null || a.number_int > s.max) s.max = a.number_int;
-      }
-      if (a.number_int === 0) summary.number_zero++;
-      pending.push(s.id, place, a.number, a.number_int, a.number_fraction, a.unit_type, a.unit_number, a.city === s.city ? null : a.city, a.zip4, lat, lon, cellOf(lat, lon), filled, row.ref);
-      if (pending.length === POINT_VALUES * INSERT_BATCH) {
-        insertPoints.run(pending);
-        pending.length = 0;
-      }
-      summary.rows_imported++;
-      if (filled !== 0) summary.rows_inferred++;
-      if (a.zip5 !== null) zips.add(a.zip5);
-      states.add(state);
-    };
-
-    // Fills city, state and ZIP; returns the INFERRED bits, or null when the locality cannot be had.
-    const fillLocality = (a: PointAddress, lat: number, lon: number): number | null => {
-      let bits = 0;
-      const zipRec = a.zip5 !== null ? locality.zip(a.zip5) : null;
-      if (zipRec !== null) {
-        if (a.state === null) { a.state = zipRec.state; bits |= INFERRED.state; }
-        if (a.city === null) { a.city = zipRec.city; bits |= INFERRED.city; }
-        return bits;
-      }
-      if (a.zip5 !== null && a.state !== null && a.city !== null) return 0; // a ZIP the reference lacks, all else given
-      let nearCache = nearCaches.get(a.state ?? '');
-      if (nearCache === undefined) nearCaches.set(a.state ?? '', (nearCache = new Map()));
-      const cacheKey = Math.round(lat * 100) * 100_000 + Math.round(lon * 100);
-      let near = nearCache.get(cacheKey);
-      if (near === undefined) {
-        near = locality.nearestZip(lat, lon, a.state, INFER_MAX_METERS);
-        nearCache.set(cacheKey, near);
-      }
-      if (near === null) return null;
-      if (a.state === null) { a.state = near.zip.state; bits |= INFERRED.state; }
-      if (a.zip5 === null) { a.zip5 = near.zip.zip5; a.zip4 = null; bits |= INFERRED.zip5; }
-      if (a.city === null) { a.city = near.zip.city; bits |= INFERRED.city; }
-      return bits;
-    };
-
-    for await (const batch of readPointRows(bytes, format, (f) => { format = f; summary.format = f; })) {
-      if (options.signal?.aborted) throw new AddrError('ADDR_ERR_IMPORT_INTERRUPTED', [name]);
-      for (const row of batch) take(row);
-      options.onProgress?.(summary.rows_read);
+    } finally {
+      options.signal?.removeEventListener('abort', interrupted);
     }
+    for (let at = 0; at < filled; at += POINT_VALUES) insertPoint.run(bound.slice(at, at + POINT_VALUES));
     if (options.signal?.aborted) throw new AddrError('ADDR_ERR_IMPORT_INTERRUPTED', [name]);
+    if (done.format !== null) summary.format = done.format;
+    Object.assign(summary, done.tallies);
 
-    flushPoints();
     const sha = hash.digest('hex');
     if (path === null && sameContent(sha)) {
       db.exec('ROLLBACK');
       committed = true; // nothing to roll back any more
       return summary;
     }
-    const insertStreet = db.prepare(`INSERT INTO streets (id, source_id, predir, street, street_key, suffix, postdir, city, state, zip5, points, lat, lon, min_number, max_number)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    for (const s of streets.values()) {
-      insertStreet.run(s.id, s.source_id, s.predir, s.street, s.street_key, s.suffix, s.postdir, s.city, s.state, s.zip5, s.points, s.sumLat / s.points, s.sumLon / s.points, s.min, s.max);
-    }
+    const insertStreet = db.prepare(`INSERT INTO streets (${STREET_COLUMNS}) VALUES (${Array(STREET_VALUES).fill('?').join(', ')})`);
+    for (let at = 0; at < done.streets.length; at += STREET_VALUES) insertStreet.run(done.streets.slice(at, at + STREET_VALUES));
     const insertZip = db.prepare('INSERT INTO source_zips (source_id, zip5) VALUES (?, ?)');
-    for (const z of zips) insertZip.run(sourceId, z);
+    for (const z of done.zips) insertZip.run(sourceId, z);
     if (emptyBefore) for (const ddl of POINT_INDEXES) db.exec(ddl);
-    summary.states = [...states].sort();
-    summary.zip_count = zips.size;
-    summary.streets = streets.size;
+    summary.states = [...done.states].sort();
+    summary.zip_count = done.zips.length;
+    summary.streets = done.streets.length / STREET_VALUES;
     const skippedCounts: Record<string, number> = {};
     for (const [reason, entry] of Object.entries(summary.skipped)) skippedCounts[reason] = entry.count;
     db.prepare(`UPDATE sources SET path = ?, format = ?, content_sha256 = ?, imported_at = ?, rows_read = ?, rows_imported = ?, rows_skipped = ?, rows_inferred = ?,
@@ -347,14 +351,6 @@ export async function importPoints(db: Database.Database, options: ImportOptions
   } finally {
     if (!committed && db.inTransaction) db.exec('ROLLBACK');
     bytes.destroy();
+    await worker?.close();
   }
-}
-
-/** The stable id of a point: its source and content (address, unit, ZIP, position to ~11 m). */
-export function placeId(source: string, a: PointAddress, lat: number, lon: number): string {
-  const text = [
-    source, a.number, a.number_fraction ?? '', a.predir ?? '', a.street, a.suffix ?? '', a.postdir ?? '', a.unit_number ?? '', a.zip5 ?? '',
-    Math.round(lat * PLACE_ROUNDING), Math.round(lon * PLACE_ROUNDING),
-  ].join('|');
-  return `pt_${digestOf('sha1', text, 'base64url').slice(0, 16)}`;
 }

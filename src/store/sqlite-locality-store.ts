@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { AddrError, isAddrError } from '../core/errors.js';
-import type { LocalityNames, LocalityStore, NearZip, PlaceRecord, ZipLocator, ZipRecord } from '../core/ports.js';
+import type { LocalityNames, LocalityStore, NearZip, PlaceRecord, ZipLocator, ZipRecord, ZipTable } from '../core/ports.js';
 import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
 import { defaultLocalityDbPath } from './reference-db-path.js';
 import { zipLocator } from './zip-locator.js';
@@ -61,7 +61,7 @@ function zipSlot(zip5: string): number {
 }
 
 /** The SQLite implementation of the locality port; `close()` releases the file. */
-export class SqliteLocalityStore implements LocalityStore, ZipLocator, LocalityNames {
+export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable, LocalityNames {
   private readonly db: Database.Database;
   private readonly zipStmt: Database.Statement<[string], ZipRecord>;
   private readonly keyStmt: Database.Statement<[string], PlaceRow>;
@@ -177,12 +177,13 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, LocalityN
 
   /** The ZIP whose centroid is nearest the position, within `maxMeters`, in `state` when given. */
   nearestZip(lat: number, lon: number, state: string | null, maxMeters: number): NearZip | null {
-    this.locator ??= zipLocator(
-      this.db.prepare<[], ZipRecord>('SELECT zip5, city, state, county, county_fips, lat, lon, timezone FROM zips WHERE lat IS NOT NULL AND lon IS NOT NULL')
-        .all()
-        .map((r) => Object.freeze(r)),
-    );
+    this.locator ??= zipLocator(this.allZips().map((r) => Object.freeze(r))); // those without a centroid are left out
     return this.locator.nearestZip(lat, lon, state, maxMeters);
+  }
+
+  /** Every ZIP record, in ZIP order (a zipLocator over them answers as nearestZip does). */
+  allZips(): ZipRecord[] {
+    return this.db.prepare<[], ZipRecord>('SELECT zip5, city, state, county, county_fips, lat, lon, timezone FROM zips ORDER BY zip5').all();
   }
 
   /** Places whose key starts with `keyPrefix` (the places primary key), ordered by key then state; in `state` when given. */

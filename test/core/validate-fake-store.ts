@@ -45,6 +45,12 @@ const ROWS: Row[] = [
 /** Options of the fake: its version label. */
 export interface FakeStoreOptions { version?: string }
 
+/** The ZIP records of the fake store, in ZIP order. */
+export function fakeZipRecords(): ZipRecord[] {
+  return ROWS.map(([zip5, city, state, county, county_fips, lat, lon]) => ({ zip5, city, state, county, county_fips, lat, lon, timezone: null }))
+    .sort((a, b) => (a.zip5 < b.zip5 ? -1 : 1));
+}
+
 /** A LocalityStore over ROWS. */
 export function fakeLocalityStore(options: FakeStoreOptions = {}): LocalityStore {
   const zips = new Map<string, ZipRecord>();

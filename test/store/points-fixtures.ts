@@ -5,24 +5,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LocalityStore, ZipLocator, ZipRecord } from '../../src/core/ports.js';
+import type { LocalityStore, ZipLocator, ZipTable } from '../../src/core/ports.js';
 import { openPointStore, openPointsDatabase } from '../../src/store/points-db.js';
 import type { SqlitePointStore } from '../../src/store/points-db.js';
 import { importPoints } from '../../src/store/points-import.js';
 import type { ImportSummary } from '../../src/store/points-import.js';
 import { zipLocator } from '../../src/store/zip-locator.js';
-import { fakeLocalityStore } from '../core/validate-fake-store.js';
+import { fakeLocalityStore, fakeZipRecords } from '../core/validate-fake-store.js';
 
 /** The directory of the point fixtures. */
 export const POINT_FIXTURES = fileURLToPath(new URL('../../fixtures/points/', import.meta.url));
 
-const FAKE_ZIPS = ['95472', '95473', '95444', '95427', '95437', '90028', '90012', '90069', '91101', '20500', '20001', '22747', '11201', '10001', '99686', '09499', '96267', '34001'];
-
-/** The fake locality store with a nearest-ZIP locator over its ZIPs. */
-export function fakeLocality(): LocalityStore & ZipLocator {
-  const store = fakeLocalityStore();
-  const records = FAKE_ZIPS.map((z) => store.zip(z)).filter((z): z is ZipRecord => z !== null);
-  return Object.assign(store, zipLocator(records));
+/** The fake locality store with a nearest-ZIP locator over its ZIPs, and their list. */
+export function fakeLocality(): LocalityStore & ZipLocator & ZipTable {
+  const records = fakeZipRecords();
+  return Object.assign(fakeLocalityStore(), zipLocator(records), { allZips: () => records });
 }
 
 /** A fresh temporary data directory and its cleanup. */
@@ -32,7 +29,7 @@ export function tempDataDir(): { dir: string; cleanup(): void } {
 }
 
 /** Imports fixture files into a data directory (in-process). */
-export async function importFixtures(dir: string, files: readonly string[], locality: LocalityStore & ZipLocator = fakeLocality()): Promise<ImportSummary[]> {
+export async function importFixtures(dir: string, files: readonly string[], locality: LocalityStore & ZipLocator & ZipTable = fakeLocality()): Promise<ImportSummary[]> {
   const db = openPointsDatabase(dir, true);
   if (db === null) throw new Error('no database');
   try {
