@@ -49,7 +49,36 @@ export interface ImportWorkerSetup {
   source: string; // the source name: part of every place id
   sourceId: number;
   firstStreetId: number; // the id of the source's first new street
-  zips: ZipRecord[]; // every ZIP of the locality layer (ZipTable), for zip() and nearestZip()
+  zips: ZipColumns; // every ZIP of the locality layer (ZipTable), for zip() and nearestZip()
+}
+
+/** ZIP records as columns (a few values to clone, not 41,000 objects): what the importer uses of them. */
+export interface ZipColumns {
+  zip5: string[];
+  city: string[];
+  state: string[];
+  lat: Float64Array; // NaN: no centroid
+  lon: Float64Array;
+}
+
+/** The columns of ZIP records. */
+export function zipColumns(records: readonly ZipRecord[]): ZipColumns {
+  return {
+    zip5: records.map((z) => z.zip5),
+    city: records.map((z) => z.city),
+    state: records.map((z) => z.state),
+    lat: Float64Array.from(records, (z) => z.lat ?? NaN),
+    lon: Float64Array.from(records, (z) => z.lon ?? NaN),
+  };
+}
+
+/** The ZIP records of columns (county and time zone left out: the importer does not use them). */
+export function zipRecords(c: ZipColumns): ZipRecord[] {
+  return c.zip5.map((zip5, i) => {
+    const lat = c.lat[i] as number;
+    const lon = c.lon[i] as number;
+    return { zip5, city: c.city[i] as string, state: c.state[i] as string, county: null, county_fips: null, lat: Number.isNaN(lat) ? null : lat, lon: Number.isNaN(lon) ? null : lon, timezone: null };
+  });
 }
 
 /** The counts of an import, as the summary reports them. */
@@ -64,6 +93,7 @@ export interface ImportTallies {
 
 /** From the main thread to the worker. */
 export type ToImportWorker =
+  | { kind: 'start'; setup: ImportWorkerSetup } // first (the worker is started early, to load while the file is hashed)
   | { kind: 'bytes'; chunk: Uint8Array } // the next bytes of the (decompressed) source
   | { kind: 'end' } // no more bytes
   | { kind: 'written' }; // a points batch is written: the worker may send one more

@@ -15,7 +15,7 @@
  */
 import { hash as digestOf } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { isAddrError } from '../core/errors.js';
 import { standardizePointAddress } from '../core/point-address.js';
@@ -25,7 +25,7 @@ import type { NearZip, ZipRecord } from '../core/ports.js';
 import { readPointRows } from './point-readers.js';
 import type { PointFormat, ReadRow } from './point-readers.js';
 import { cellOf } from './points-db.js';
-import { BATCHES_AHEAD, Credits } from './points-import-protocol.js';
+import { BATCHES_AHEAD, Credits, zipRecords } from './points-import-protocol.js';
 import type { FromImportWorker, ImportTallies, ImportWorkerSetup, PointBatch, SkipReason, ToImportWorker } from './points-import-protocol.js';
 import { zipLocator } from './zip-locator.js';
 
@@ -107,8 +107,9 @@ function pointRows(setup: ImportWorkerSetup): {
   const seen = new Set<string>();
   const zips = new Set<string>();
   const states = new Set<string>();
-  const zipByCode = new Map<string, ZipRecord>(setup.zips.map((z) => [z.zip5, z]));
-  const locator = zipLocator(setup.zips);
+  const zipList = zipRecords(setup.zips);
+  const zipByCode = new Map<string, ZipRecord>(zipList.map((z) => [z.zip5, z]));
+  const locator = zipLocator(zipList);
   // Nearest-ZIP answers by ~1 km cell (per state given): neighbouring points share them.
   const nearCaches = new Map<string, Map<number, NearZip | null>>();
 
@@ -260,11 +261,12 @@ async function run(port: MessagePort, setup: ImportWorkerSetup): Promise<void> {
 }
 
 const port = parentPort;
-if (port !== null) {
-  run(port, workerData as ImportWorkerSetup).catch((err: unknown) => {
+port?.once('message', (msg: ToImportWorker) => {
+  if (msg.kind !== 'start') return;
+  run(port, msg.setup).catch((err: unknown) => {
     const failure: FromImportWorker = isAddrError(err)
       ? { kind: 'failed', code: err.code, message: err.message }
       : { kind: 'failed', code: null, message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
     port.postMessage(failure);
   });
-}
+});

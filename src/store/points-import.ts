@@ -27,7 +27,7 @@ import { deleteSourceRows } from './points-db.js';
 import { POINT_INDEXES } from './points-migrations.js';
 import { peek } from './point-readers.js';
 import type { PointFormat } from './point-readers.js';
-import { Credits, INPUT_CHUNKS_AHEAD, INSERT_BATCH, POINT_COLUMNS, POINT_NUMBERS, POINT_TEXTS, POINT_VALUES, STREET_COLUMNS, STREET_VALUES } from './points-import-protocol.js';
+import { Credits, INPUT_CHUNKS_AHEAD, INSERT_BATCH, zipColumns, POINT_COLUMNS, POINT_NUMBERS, POINT_TEXTS, POINT_VALUES, STREET_COLUMNS, STREET_VALUES } from './points-import-protocol.js';
 import type { FromImportWorker, ImportWorkerSetup, PointBatch, SkipReason, ToImportWorker } from './points-import-protocol.js';
 
 export { SKIP_REASONS } from './points-import-protocol.js';
@@ -123,10 +123,10 @@ class ImportWorker {
   private wake: (() => void) | null = null;
   private finished = false;
 
-  constructor(setup: ImportWorkerSetup) {
+  constructor() {
     // From src/ (vitest), the worker is the built one: Node runs no TypeScript.
     const url = import.meta.url.endsWith('.ts') ? new URL('../../dist/src/store/points-import-worker.js', import.meta.url) : new URL('./points-import-worker.js', import.meta.url);
-    this.worker = new Worker(url, { workerData: setup });
+    this.worker = new Worker(url);
     this.worker.on('message', (msg: FromImportWorker) => {
       if (msg.kind === 'read') return this.input.give();
       if (msg.kind === 'failed') {
@@ -160,6 +160,11 @@ class ImportWorker {
 
   private send(msg: ToImportWorker): void {
     this.worker.postMessage(msg);
+  }
+
+  /** Starts the import in the worker. */
+  start(setup: ImportWorkerSetup): void {
+    this.send({ kind: 'start', setup });
   }
 
   /** Sends the bytes to the worker, at most INPUT_CHUNKS_AHEAD chunks ahead of its reading; a read error fails the import. */
@@ -202,10 +207,21 @@ class ImportWorker {
 
 /** Imports one source; see the module comment for what is guaranteed. */
 export async function importPoints(db: Database.Database, options: ImportOptions): Promise<ImportSummary> {
-  const { input, locality } = options;
-  const path = input.kind === 'file' ? input.path : null;
+  const { input } = options;
   const name = options.source ?? (input.kind === 'file' ? sourceNameOf(input.path) : input.name);
   if (name === null || name.trim() === '') throw new AddrError('ADDR_ERR_USAGE', ['Name the source with --source when reading stdin.']);
+  // The worker loads its modules while the file is hashed; it stops however the import ends.
+  const worker = new ImportWorker();
+  try {
+    return await importSource(db, options, name, worker);
+  } finally {
+    await worker.close();
+  }
+}
+
+async function importSource(db: Database.Database, options: ImportOptions, name: string, worker: ImportWorker): Promise<ImportSummary> {
+  const { input, locality } = options;
+  const path = input.kind === 'file' ? input.path : null;
   let format: PointFormat | null = options.format ?? (path !== null ? formatOfName(path) : null);
   const existing = db.prepare<[string], { id: number; content_sha256: string; format: PointFormat }>('SELECT id, content_sha256, format FROM sources WHERE name = ?').get(name);
 
@@ -264,7 +280,6 @@ export async function importPoints(db: Database.Database, options: ImportOptions
   db.pragma('temp_store = MEMORY');
   db.exec('BEGIN IMMEDIATE');
   let committed = false;
-  let worker: ImportWorker | null = null;
   try {
     const emptyBefore = db.prepare('SELECT 1 FROM points LIMIT 1').get() === undefined;
     if (existing) deleteSourceRows(db, existing.id);
@@ -274,12 +289,11 @@ export async function importPoints(db: Database.Database, options: ImportOptions
       VALUES (?, ?, ?, '', ?, 0, 0, 0, 0, '{}', '', 0)`).run(name, path, format ?? 'openaddresses', options.now.toISOString()).lastInsertRowid);
     const firstStreetId = (db.prepare<[], { m: number | null }>('SELECT MAX(id) AS m FROM streets').get()?.m ?? 0) + 1;
 
-    const running = new ImportWorker({ format, source: name, sourceId, firstStreetId, zips: locality.allZips() });
-    worker = running;
-    const interrupted = (): void => running.fail(new AddrError('ADDR_ERR_IMPORT_INTERRUPTED', [name]));
+    worker.start({ format, source: name, sourceId, firstStreetId, zips: zipColumns(locality.allZips()) });
+    const interrupted = (): void => worker.fail(new AddrError('ADDR_ERR_IMPORT_INTERRUPTED', [name]));
     if (options.signal?.aborted) interrupted();
     options.signal?.addEventListener('abort', interrupted, { once: true });
-    void running.feed(bytes);
+    void worker.feed(bytes);
     // Points go in INSERT_BATCH rows per statement: one native call per batch instead of per row.
     const pointSql = (rows: number): string => `INSERT INTO points (${POINT_COLUMNS}) VALUES ${Array.from({ length: rows }, () => `(${Array(POINT_VALUES).fill('?').join(', ')})`).join(', ')}`;
     const insertPoint = db.prepare(pointSql(1));
@@ -307,12 +321,12 @@ export async function importPoints(db: Database.Database, options: ImportOptions
     let done: Extract<FromImportWorker, { kind: 'done' }> | null = null;
     try {
       while (done === null) {
-        const msg = await running.next();
+        const msg = await worker.next();
         if (msg.kind === 'done') {
           done = msg;
         } else if (msg.kind === 'points') {
           bind(msg.batch);
-          running.written();
+          worker.written();
           options.onProgress?.(msg.rowsRead);
         }
       }
@@ -351,6 +365,5 @@ export async function importPoints(db: Database.Database, options: ImportOptions
   } finally {
     if (!committed && db.inTransaction) db.exec('ROLLBACK');
     bytes.destroy();
-    await worker?.close();
   }
 }
