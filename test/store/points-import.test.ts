@@ -1,7 +1,7 @@
 // The address-point importer over the fixtures of fixtures/points (REFERENCE-DATA.md §4):
 // every format and quirk, duplicates, inference by position, idempotent re-import, atomic
 // replacement, and an interrupted import that leaves nothing behind.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
@@ -309,6 +309,29 @@ describe('addr data import: sources', () => {
       await expect(run('LON,LAT,STREET\n-122.8,38.4,Main St\n', 'no-number')).rejects.toMatchObject({ message: expect.stringContaining('(lon, lat, street) has no NUMBER column') });
       await expect(run('OID,Add_Number,StreetName\n1,10,Main\n', 'nad', 'nad')).rejects.toMatchObject({ message: expect.stringContaining('no Longitude/Latitude column') });
       expect(db.prepare('SELECT COUNT(*) AS n FROM sources').get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('fails a broken gzip as an input error after rows went to the worker, keeps nothing, and leaves no worker thread behind', async () => {
+    const dir = dataDir();
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    // Threads of this process (Linux): the import's worker must be gone once it settles, however it ends.
+    const threads = (): number => (existsSync('/proc/self/task') ? readdirSync('/proc/self/task').length : 0);
+    try {
+      const rows = Array.from({ length: 3000 }, (_, i) => `-122.8${i % 10},38.40,${100 + i},Bodega Avenue,95472`);
+      const gz = gzipSync(`LON,LAT,NUMBER,STREET,POSTCODE\n${rows.join('\n')}\n`);
+      const run = (file: string, source: string) => importPoints(db, { input: { kind: 'file', path: join(dir, file) }, format: null, source, locality: fakeLocality(), now: new Date() });
+      writeFileSync(join(dir, 'fine.csv.gz'), gz);
+      await expect(run('fine.csv.gz', 'fine')).resolves.toMatchObject({ rows_read: 3000, rows_imported: 3000 });
+      const before = threads(); // counted after a first import started the thread pools
+      writeFileSync(join(dir, 'broken.csv.gz'), gz.subarray(0, gz.length - 8)); // no trailer: the data is all there, the end is not
+      await expect(run('broken.csv.gz', 'broken')).rejects.toMatchObject({ code: 'ADDR_ERR_IMPORT_READ', message: expect.stringContaining('not a valid gzip file') });
+      expect(db.prepare('SELECT name FROM sources').all()).toEqual([{ name: 'fine' }]);
+      expect(db.prepare('SELECT COUNT(*) AS n FROM points').get()).toEqual({ n: 3000 });
+      expect(threads()).toBe(before);
     } finally {
       db.close();
     }
