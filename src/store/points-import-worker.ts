@@ -109,7 +109,7 @@ function pointRows(setup: ImportWorkerSetup): {
   const states = new Set<string>();
   const zipList = zipRecords(setup.zips);
   const zipByCode = new Map<string, ZipRecord>(zipList.map((z) => [z.zip5, z]));
-  const locator = zipLocator(zipList);
+  const locator = zipLocator(zipList, (z) => z);
   // Nearest-ZIP answers by ~1 km cell (per state given): neighbouring points share them.
   const nearCaches = new Map<string, Map<number, NearZip | null>>();
 

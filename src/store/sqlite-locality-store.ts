@@ -12,6 +12,7 @@ import type { LocalityNames, LocalityStore, NearZip, PlaceRecord, ZipLocator, Zi
 import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
 import { defaultLocalityDbPath } from './reference-db-path.js';
 import { zipLocator } from './zip-locator.js';
+import type { ZipPosition } from './zip-locator.js';
 
 // Above the ~42k ZIPs of the file, so a long batch ends up fully cached.
 const ZIP_CACHE_LIMIT = 50_000;
@@ -177,7 +178,12 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
 
   /** The ZIP whose centroid is nearest the position, within `maxMeters`, in `state` when given. */
   nearestZip(lat: number, lon: number, state: string | null, maxMeters: number): NearZip | null {
-    this.locator ??= zipLocator(this.allZips().map((r) => Object.freeze(r))); // those without a centroid are left out
+    // Built from the four columns it needs (~30 ms to read, against ~200 ms for 41,000 whole records,
+    // which a one-off `addr reverse` paid); the record of the ZIP found is read as zip() reads it.
+    this.locator ??= zipLocator(
+      this.db.prepare<[], ZipPosition>('SELECT zip5, state, lat, lon FROM zips WHERE lat IS NOT NULL AND lon IS NOT NULL').all(),
+      (z) => this.zip(z.zip5) as ZipRecord,
+    );
     return this.locator.nearestZip(lat, lon, state, maxMeters);
   }
 

@@ -9,12 +9,18 @@ import KDBush from 'kdbush';
 import { distanceKm } from '../core/geo-distance.js';
 import type { NearZip, ZipLocator, ZipRecord } from '../core/ports.js';
 
+/** What the locator needs of a ZIP: its code, state and centroid. */
+export type ZipPosition = Pick<ZipRecord, 'zip5' | 'state' | 'lat' | 'lon'>;
+
 const METERS_PER_DEGREE = 111_320;
 // APO/FPO/DPO ZIPs have centroids (bases abroad, ships' home ports) but are no place to locate a point in.
 const MILITARY: ReadonlySet<string> = new Set(['AA', 'AE', 'AP']);
 
-/** A ZipLocator over the given ZIP records (those without a centroid are left out). */
-export function zipLocator(records: readonly ZipRecord[]): ZipLocator {
+/**
+ * A ZipLocator over the given ZIPs (those without a centroid are left out); `recordOf` gives the
+ * whole record of the one found (so a caller can index a few columns and read the record once).
+ */
+export function zipLocator<Z extends ZipPosition>(records: readonly Z[], recordOf: (zip: Z) => ZipRecord): ZipLocator {
   const zips = records.filter((z) => z.lat !== null && z.lon !== null);
   const index = new KDBush(Math.max(1, zips.length));
   for (const z of zips) index.add(z.lon as number, z.lat as number);
@@ -27,15 +33,15 @@ export function zipLocator(records: readonly ZipRecord[]): ZipLocator {
       for (let half = Math.min(5_000, maxMeters); ; half = Math.min(half * 3, maxMeters)) {
         const dLat = half / METERS_PER_DEGREE;
         const dLon = dLat / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
-        let best: NearZip | null = null;
+        let best: { zip: Z; meters: number } | null = null;
         for (const id of index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
           const zip = zips[id];
           if (zip === undefined || (state !== null ? zip.state !== state : MILITARY.has(zip.state))) continue;
           const meters = distanceKm(lat, lon, zip.lat as number, zip.lon as number) * 1000;
           if (meters <= maxMeters && (best === null || meters < best.meters)) best = { zip, meters };
         }
-        if (best !== null && best.meters <= half) return best;
-        if (half >= maxMeters) return best;
+        if (best !== null && (best.meters <= half || half >= maxMeters)) return { zip: recordOf(best.zip), meters: best.meters } satisfies NearZip;
+        if (half >= maxMeters) return null;
       }
     },
   };

@@ -19,7 +19,7 @@ export const POINT_FIXTURES = fileURLToPath(new URL('../../fixtures/points/', im
 /** The fake locality store with a nearest-ZIP locator over its ZIPs, and their list. */
 export function fakeLocality(): LocalityStore & ZipLocator & ZipTable {
   const records = fakeZipRecords();
-  return Object.assign(fakeLocalityStore(), zipLocator(records), { allZips: () => records });
+  return Object.assign(fakeLocalityStore(), zipLocator(records, (z) => z), { allZips: () => records });
 }
 
 /** A fresh temporary data directory and its cleanup. */
