@@ -67,17 +67,38 @@ function pointsOn(points: PointStore, street: StreetRecord, c: AddressComponents
   return at;
 }
 
-// The city keys of a list of streets from the store, computed once per list: the store hands
-// back the same (unchanging) array while it holds a lookup, and a batch asks it again and again.
-const cityKeysOfList = new WeakMap<readonly StreetRecord[], (string | null)[]>();
+/** What nearbyStreets reads of a list of streets, laid out compactly (one object, a few arrays, not one record per street). */
+interface StreetListSummary {
+  cityKeys: (string | null)[]; // cityKey of each street's city
+  zipIds: Int32Array; // each street's ZIP as an index into zipIndex's values (-1: none)
+  zipIndex: Map<string, number>;
+  coords: Float64Array; // lat, lon of each street
+}
 
-function cityKeysOf(streets: readonly StreetRecord[]): (string | null)[] {
-  let keys = cityKeysOfList.get(streets);
-  if (keys === undefined || keys.length !== streets.length) {
-    keys = streets.map((s) => (s.city !== null ? cityKey(s.city) : null));
-    cityKeysOfList.set(streets, keys);
+// The summaries of lists of streets from the store, made once per list: the store hands back the
+// same (unchanging) array while it holds a lookup, and a batch asks it again and again.
+const summaries = new WeakMap<readonly StreetRecord[], StreetListSummary>();
+
+function summaryOf(streets: readonly StreetRecord[]): StreetListSummary {
+  let sum = summaries.get(streets);
+  if (sum === undefined || sum.cityKeys.length !== streets.length) {
+    const n = streets.length;
+    sum = { cityKeys: new Array<string | null>(n), zipIds: new Int32Array(n), zipIndex: new Map(), coords: new Float64Array(n * 2) };
+    for (let i = 0; i < n; i++) {
+      const st = streets[i] as StreetRecord;
+      sum.cityKeys[i] = st.city !== null ? cityKey(st.city) : null;
+      let id = -1;
+      if (st.zip5 !== null) {
+        id = sum.zipIndex.get(st.zip5) ?? sum.zipIndex.size;
+        sum.zipIndex.set(st.zip5, id);
+      }
+      sum.zipIds[i] = id;
+      sum.coords[i * 2] = st.lat;
+      sum.coords[i * 2 + 1] = st.lon;
+    }
+    summaries.set(streets, sum);
   }
-  return keys;
+  return sum;
 }
 
 /** Streets of this key in other ZIPs of the state: the same city, or close to where the locality is. */
@@ -86,12 +107,14 @@ function nearbyStreets(key: string, loc: Locality, points: PointStore): StreetRe
   const at = loc.geocode; // the ZIP's or the city's centroid
   const city = loc.city !== null ? cityKey(loc.city) : null;
   const all = points.streetsInState(loc.state, key);
-  const keys = city !== null ? cityKeysOf(all) : null;
+  if (all.length === 0) return [];
+  const sum = summaryOf(all);
+  // A street whose ZIP is the decided one is not "another ZIP"; a street without ZIP never is.
+  const zipId = loc.zip5 !== null ? (sum.zipIndex.get(loc.zip5) ?? -2) : -1;
   const out: StreetRecord[] = [];
   for (let i = 0; i < all.length; i++) {
-    const s = all[i] as StreetRecord;
-    if (s.zip5 === loc.zip5) continue;
-    if ((keys !== null && keys[i] === city) || (at !== null && withinKm(at.lat, at.lon, s.lat, s.lon, NEARBY_KM))) out.push(s);
+    if (sum.zipIds[i] === zipId) continue;
+    if ((city !== null && sum.cityKeys[i] === city) || (at !== null && withinKm(at.lat, at.lon, sum.coords[i * 2] as number, sum.coords[i * 2 + 1] as number, NEARBY_KM))) out.push(all[i] as StreetRecord);
   }
   return out;
 }
