@@ -149,6 +149,8 @@ class HeldStreet {
   private readonly nums: Float64Array; // per point: leading integer (NaN: none), lat, lon, id * INFERRED_SPAN + inferred
   private readonly strs: (string | PointExtra | null)[]; // per point: place_id, extra (null: none)
   private readonly firstNumbered: number;
+  private readonly minInt: number; // the leading integers of the first and last numbered points,
+  private readonly maxInt: number; // kept here so a search reads the points' array once
 
   constructor(private readonly street: StreetRecord, rows: readonly PointRow[]) {
     const n = rows.length;
@@ -172,6 +174,8 @@ class HeldStreet {
     this.nums = nums;
     this.strs = strs;
     this.firstNumbered = firstNumbered;
+    this.minInt = firstNumbered < n ? (nums[firstNumbered * 4] as number) : Number.NaN;
+    this.maxInt = firstNumbered < n ? (nums[(n - 1) * 4] as number) : Number.NaN;
   }
 
   private extra(i: number): PointExtra | null {
@@ -210,8 +214,8 @@ class HeldStreet {
     const first = this.firstNumbered;
     const size = this.size;
     if (first >= size) return size;
-    const min = nums[first * 4] as number;
-    const max = nums[(size - 1) * 4] as number;
+    const min = this.minInt;
+    const max = this.maxInt;
     const goesRight = (i: number): boolean => {
       const v = nums[i * 4] as number;
       return v < n || (above && v === n);
