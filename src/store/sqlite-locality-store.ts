@@ -39,6 +39,8 @@ function toPlace(row: PlaceRow): PlaceRecord {
   });
 }
 
+const NO_PLACES: PlaceRecord[] = Object.freeze([]) as unknown as PlaceRecord[];
+
 function remember<V>(cache: Map<string, V>, limit: number, key: string, value: V): V {
   // Oldest-first eviction: Map keeps insertion order, so this is O(1).
   if (cache.size >= limit) {
@@ -76,6 +78,10 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
   // placesByKey, two levels (state, then key): a composite "key|state" string would be
   // built and hashed on every call. Bounded in total by PLACES_BY_KEY_CACHE_LIMIT.
   private readonly byKeyAnyState = new Map<string, PlaceRecord[]>();
+  // Whether some place key starts with a digit. When none does (the shipped reference), a key that
+  // does — the parser asks whether "1848 SW MAIN" before a "Ct" read as Connecticut is a city —
+  // is answered without a query, and without taking a place in the cache from real names.
+  private readonly digitKeys: boolean;
   private readonly byKeyInState = new Map<string, Map<string, PlaceRecord[]>>();
   private byKeySize = 0;
   private readonly byState = new Map<string, PlaceRecord[]>();
@@ -106,6 +112,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
         throw new AddrError('ADDR_ERR_STORE_CORRUPT', [path, `schema version ${schema ?? 'missing'}, expected ${LOCALITY_SCHEMA_VERSION}`]);
       }
       this.version = meta.get('data_version') ?? 'unknown';
+      this.digitKeys = db.prepare("SELECT 1 FROM places WHERE key >= '0' AND key < ':' LIMIT 1").get() !== undefined;
       this.db = db;
     } catch (err) {
       db?.close();
@@ -136,6 +143,8 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
 
   /** Places whose normalized key equals `key`, in one state or (state null) in all. */
   placesByKey(key: string, state: string | null): PlaceRecord[] {
+    const first = key.charCodeAt(0);
+    if (first >= 48 && first <= 57 && !this.digitKeys) return NO_PLACES;
     let cache = this.byKeyAnyState;
     if (state !== null) {
       let inState = this.byKeyInState.get(state);
