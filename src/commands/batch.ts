@@ -23,7 +23,6 @@
 import { closeSync, existsSync, ftruncateSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import ora from 'ora';
 import type { Ora } from 'ora';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -38,7 +37,7 @@ import { RESULT_COLUMNS, resultPrefix } from '../core/batch-row.js';
 import { openAccountsDb } from '../store/accounts-db.js';
 import type { SqliteAccountStore } from '../store/accounts-db.js';
 import { SqliteBatchRunStore } from '../store/batch-runs-db.js';
-import { openEngine } from '../store/open-engine.js';
+import { checkEngineStores } from '../store/check-engine-stores.js';
 import { BatchPool } from './batch-pool.js';
 import type { ChunkRequest, ChunkResult, WorkerSetup } from './batch-protocol.js';
 import {
@@ -182,11 +181,12 @@ export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: 
   if (flags.resume && (p.inputPath === null || p.outputPath === null)) {
     throw new AddrError('ADDR_ERR_BATCH_RESUME', ['--resume needs an input file and an output file (not stdin or stdout): the checkpoint is kept for a file.']);
   }
-  // The engine is opened here once, as `addr validate` opens it (address points from the data
-  // directory when imported), to report missing or broken data (exit 4) before any work.
+  // The engine's stores are opened here once, as `addr validate` opens them (address points from
+  // the data directory when imported), to report missing or broken data (exit 4) before any work;
+  // the engine itself runs in the workers.
   const referenceDbPath = resolveReferenceDbPath(ctx.env);
   const dataDir = resolveDataDir(flags.dataDir, ctx.env);
-  openEngine({ referenceDbPath, dataDir }).close();
+  checkEngineStores({ referenceDbPath, dataDir });
 
   const accounts = openAccountsDb(dataDir);
   const runs = new SqliteBatchRunStore(accounts);
@@ -347,8 +347,9 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   const startOffset = inOffset;
   // A terminal that reports no width (some pseudo-terminals) would make ora erase line after line.
   const columns = (ctx.stderr as { columns?: number }).columns;
+  // ora (and its terminal helpers, ~65 ms to load) only for a terminal: a script's run starts without it.
   const spinner: Ora | null = ctx.stderr.isTTY === true && columns !== undefined && columns > 0
-    ? ora({ text: 'addr batch: starting', stream: ctx.stderr as NodeJS.WritableStream, discardStdin: false, hideCursor: false }).start()
+    ? (await import('ora')).default({ text: 'addr batch: starting', stream: ctx.stderr as NodeJS.WritableStream, discardStdin: false, hideCursor: false }).start()
     : null;
   const showProgress = (): void => {
     if (spinner === null) return;
