@@ -3,11 +3,14 @@
  * least busy worker, at most MAX_IN_FLIGHT per worker, and come back in input
  * order whatever order the workers finish in. `submit` waits while every
  * worker is full, which is how back-pressure reaches the input stream.
+ * The workers are started before the input is opened (each opens its engine,
+ * ~0.2 s, while the main thread reads the header) and get the run's setup
+ * with `configure` once it is known.
  */
 import { Worker } from 'node:worker_threads';
 import { AddrError } from '../core/errors.js';
 import type { ErrorCode } from '../core/errors.js';
-import type { ChunkRequest, ChunkResult, WorkerFailure, WorkerSetup } from './batch-protocol.js';
+import type { ChunkRequest, ChunkResult, SetupMessage, WorkerBoot, WorkerFailure, WorkerSetup } from './batch-protocol.js';
 
 // A worker keeps ~10 MB live (engine tables and memos) plus a few chunks; without a cap V8 lets
 // each heap grow far past that before collecting, which is what the RSS target of issue 3 counts.
@@ -29,12 +32,14 @@ export class BatchPool {
   private nextOut = 0; // sequence number of the next result to hand out
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
+  private configured = false;
+  private closed: Promise<void> | null = null;
 
-  constructor(count: number, setup: WorkerSetup) {
+  constructor(count: number, boot: WorkerBoot) {
     const url = new URL('./batch-worker.js', import.meta.url);
     this.slots = [];
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(url, { workerData: setup, resourceLimits: WORKER_LIMITS });
+      const worker = new Worker(url, { workerData: boot, resourceLimits: WORKER_LIMITS });
       const slot: Slot = { worker, busy: 0 };
       worker.on('message', (msg: ChunkResult | WorkerFailure) => {
         if (msg.seq === -1) {
@@ -78,6 +83,13 @@ export class BatchPool {
     if (this.failure !== null) throw this.failure;
   }
 
+  /** Sends the run's setup to every worker; before the first chunk. */
+  configure(setup: WorkerSetup): void {
+    const msg: SetupMessage = { kind: 'setup', setup };
+    for (const s of this.slots) s.worker.postMessage(msg);
+    this.configured = true;
+  }
+
   /** Chunks submitted and not yet taken back. */
   get pending(): number {
     return this.nextSeq - this.nextOut;
@@ -85,6 +97,7 @@ export class BatchPool {
 
   /** Sends a chunk to the least busy worker; waits while all are full. Returns its sequence number. */
   async submit(make: (seq: number) => ChunkRequest, transfer: (req: ChunkRequest) => ArrayBuffer[]): Promise<number> {
+    if (!this.configured) throw new Error('BatchPool.submit before configure');
     for (;;) {
       this.check();
       let best: Slot | null = null;
@@ -119,8 +132,9 @@ export class BatchPool {
     }
   }
 
-  /** Stops the workers. */
-  async close(): Promise<void> {
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  /** Stops the workers (once; later calls wait for the same). */
+  close(): Promise<void> {
+    this.closed ??= Promise.all(this.slots.map((s) => s.worker.terminate())).then(() => {});
+    return this.closed;
   }
 }

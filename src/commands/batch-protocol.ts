@@ -7,15 +7,25 @@
 import type { ColumnMapping } from '../core/detect-columns.js';
 import type { SheetLayout } from './xlsx-rows.js';
 
-/** What a worker is started with (workerData). */
-export interface WorkerSetup {
+/** What a worker is started with (workerData): enough to open its engine, which it does at once. */
+export interface WorkerBoot {
   referenceDbPath: string;
   dataDir: string; // where the engine looks for imported data, as `addr validate` does
+}
+
+/** The run a worker serves, sent as its first message once the input's header is read. */
+export interface WorkerSetup {
   mapping: ColumnMapping;
   width: number; // fields of the header row: shorter rows are padded to it
   inDelimiter: string; // CSV/TSV input: ',' or '\t'
   // sheet: a workbook output, whose journal is its worksheet rows as XML (xlsx-rows.ts)
   out: { kind: 'text'; delimiter: string; eol: string } | { kind: 'sheet'; layout: SheetLayout } | { kind: 'rows' };
+}
+
+/** The first message to a worker: the run's setup. */
+export interface SetupMessage {
+  kind: 'setup';
+  setup: WorkerSetup;
 }
 
 /** One chunk of input rows; firstRow: the output row number of its first row (a workbook output). */

@@ -10,13 +10,17 @@ import { errorCells, validateRow } from '../core/batch-row.js';
 import { isAddrError } from '../core/errors.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import type { ChunkRequest, ChunkResult, WorkerFailure, WorkerSetup } from './batch-protocol.js';
+import type { ChunkRequest, ChunkResult, SetupMessage, WorkerBoot, WorkerFailure, WorkerSetup } from './batch-protocol.js';
 import { formatRecord, parseRecord, stripLineBreak } from './csv-record.js';
 import { OutputBytes } from './output-bytes.js';
 import { outputRowXml } from './xlsx-rows.js';
 
-const setup = workerData as WorkerSetup;
+const boot = workerData as WorkerBoot;
 const port = parentPort;
+// The run's setup: the first message (batch-pool.ts configure), before any chunk.
+let setup: WorkerSetup;
+// The text or worksheet output of a chunk, encoded row by row (output-bytes.ts).
+let encoded: OutputBytes | null = null;
 
 function fail(err: unknown): void {
   const failure: WorkerFailure = {
@@ -53,9 +57,6 @@ function outputRow(fields: string[] | null, raw: string, opened: OpenedEngine, s
   while (fields.length < width) fields.push('');
   return fields.concat(cells);
 }
-
-// The text or worksheet output of a chunk, encoded row by row (output-bytes.ts).
-const encoded = setup.out.kind === 'text' ? new OutputBytes(setup.out.eol) : setup.out.kind === 'sheet' ? new OutputBytes('') : null;
 
 function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
   const statuses: Record<string, number> = {};
@@ -103,13 +104,18 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
 if (port !== null) {
   let opened: OpenedEngine | null = null;
   try {
-    opened = openEngine({ referenceDbPath: setup.referenceDbPath, dataDir: setup.dataDir });
+    opened = openEngine({ referenceDbPath: boot.referenceDbPath, dataDir: boot.dataDir });
   } catch (err) {
     fail(err);
   }
   if (opened !== null) {
     const engine = opened;
-    port.on('message', (req: ChunkRequest) => {
+    port.on('message', (req: ChunkRequest | SetupMessage) => {
+      if (req.kind === 'setup') {
+        setup = req.setup;
+        encoded = setup.out.kind === 'text' ? new OutputBytes(setup.out.eol) : setup.out.kind === 'sheet' ? new OutputBytes('') : null;
+        return;
+      }
       try {
         const result = run(engine, req);
         port.postMessage(result, result.text !== null && result.text.byteOffset === 0 && result.text.byteLength === result.text.buffer.byteLength ? [result.text.buffer as ArrayBuffer] : []);

@@ -16,7 +16,8 @@
 import { createReadStream } from 'node:fs';
 import { AddrError } from '../core/errors.js';
 import { RESULT_COLUMNS } from '../core/batch-row.js';
-import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT, openXlsx, XlsxReadError } from './xlsx-read.js';
+import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT } from './xlsx-cell-types.js';
+import { openXlsx, XlsxReadError } from './xlsx-read.js';
 import type { XlsxWorkbook } from './xlsx-read.js';
 import type { SheetLayout } from './xlsx-rows.js';
 import { writeXlsx } from './xlsx-write.js';

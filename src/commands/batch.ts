@@ -187,17 +187,21 @@ export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: 
   const referenceDbPath = resolveReferenceDbPath(ctx.env);
   const dataDir = resolveDataDir(flags.dataDir, ctx.env);
   checkEngineStores({ referenceDbPath, dataDir });
+  // The workers open their engines while this thread checks the account and reads the header.
+  const pool = new BatchPool(Math.max(1, Math.min(flags.workers ?? availableParallelism(), 16)), { referenceDbPath, dataDir });
 
-  const accounts = openAccountsDb(dataDir);
-  const runs = new SqliteBatchRunStore(accounts);
+  let accounts: SqliteAccountStore | null = null;
   try {
+    accounts = openAccountsDb(dataDir);
+    const runs = new SqliteBatchRunStore(accounts);
     const account = resolveAccount(accounts, flags);
     // Account state (suspended, unverified email) is refused before anything is read or written.
     const precheck = runs.reserveRows(account, null, 0, new Date());
     if (!precheck.ok) throw precheck.error;
-    return await runFile(p, flags, ctx, { accounts, account, runs, referenceDbPath, dataDir });
+    return await runFile(p, flags, ctx, { accounts, account, runs, pool });
   } finally {
-    accounts.close();
+    await pool.close();
+    accounts?.close();
   }
 }
 
@@ -214,8 +218,7 @@ interface RunContext {
   accounts: SqliteAccountStore;
   account: string;
   runs: SqliteBatchRunStore;
-  referenceDbPath: string;
-  dataDir: string;
+  pool: BatchPool; // started, not yet configured
 }
 
 async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunContext): Promise<number> {
@@ -372,16 +375,14 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   const handlers = Object.keys(SIGNAL_EXIT).map((name) => [name, onSignal(name)] as const);
   for (const [name, h] of handlers) process.on(name, h);
 
-  const workers = Math.max(1, Math.min(flags.workers ?? availableParallelism(), 16));
   const setup: WorkerSetup = {
-    referenceDbPath: rc.referenceDbPath,
-    dataDir: rc.dataDir,
     mapping: settings.mapping,
     width: settings.headers.length,
     inDelimiter: delimiterOf(settings.inFormat),
     out: settings.outFormat === 'xlsx' ? { kind: 'sheet', layout: sheetLayout(settings.headers.length) } : { kind: 'text', delimiter: delimiterOf(settings.outFormat), eol: settings.eol },
   };
-  const pool = new BatchPool(workers, setup);
+  const pool = rc.pool;
+  pool.configure(setup);
   const statuses: Record<string, number> = {};
   const pendingMeta = new Map<number, { rows: number; endOffset: number; nextLine: number }>();
   let stop: { reason: AddrError | null; line: number } | null = null;

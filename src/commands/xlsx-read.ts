@@ -20,6 +20,7 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import formats from '../core/data/xlsx-formats.json' with { type: 'json' };
+import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT } from './xlsx-cell-types.js';
 
 /** One worksheet row: its row number, its cells as text (index 0 = column A), one type letter a cell. */
 export interface XlsxRow {
@@ -28,11 +29,6 @@ export interface XlsxRow {
   types: string;
 }
 
-/** The type letters of cells. */
-export const CELL_TEXT = 't';
-export const CELL_NUMBER = 'n';
-export const CELL_DATE = 'd';
-export const CELL_BOOLEAN = 'b';
 
 /** A failure to read a workbook: the message says what is wrong with the file. */
 export class XlsxReadError extends Error {}

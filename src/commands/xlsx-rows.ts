@@ -6,7 +6,7 @@
  * but for the numeric ones (confidence, lat, lon). The worker threads write
  * these rows (the journal of a workbook output); the main thread the header.
  */
-import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT } from './xlsx-read.js';
+import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT } from './xlsx-cell-types.js';
 import { rowXml } from './xlsx-write.js';
 import type { WorkbookCell } from './xlsx-write.js';
 

@@ -16,7 +16,7 @@ import type { PlaceLookup } from './parse-address.js';
 import { placeLookup } from './place-lookup.js';
 import { placeDetails } from './place-details.js';
 import type { DetailsOptions, PlaceDetails } from './place-details.js';
-import type { LocalityNames, LocalityStore, PointSearch, PointStore, ZipLocator } from './ports.js';
+import type { HtmlParserClass, LocalityNames, LocalityStore, PointSearch, PointStore, ZipLocator } from './ports.js';
 import { reverseGeocode } from './reverse.js';
 import type { ReverseOptions, ReverseResult } from './reverse.js';
 import { suggestAddresses } from './suggest.js';
@@ -32,6 +32,11 @@ export interface EnginePorts {
   zips?: ZipLocator; // nearest ZIP by position (the locality layer's; reverse geocoding without point coverage)
   pointSearch?: PointSearch; // type-ahead over the points (autocomplete)
   names?: LocalityNames; // city and ZIP names by prefix (autocomplete without point matches)
+  html?: () => HtmlParserClass; // htmlparser2's Parser, loaded when first called (extraction of HTML); without it HTML is refused
+}
+
+function noHtmlParser(): never {
+  throw new Error('this engine was built without an HTML parser (EnginePorts.html): it cannot read HTML');
 }
 
 /** Per-call options a face passes in: the request id and the clock (core has neither). */
@@ -90,6 +95,7 @@ export function createEngine(ports: EnginePorts): Engine {
     validate: (parsed, options) => validateAddress(parsed, ports.locality, options, ports.points ?? null),
     locality: ports.locality,
     places,
+    htmlParser: ports.html ?? noHtmlParser,
   };
   // Each address found is one validation: it gets an id of its own under the call's id.
   const numbered = (requestId: string | undefined) => {

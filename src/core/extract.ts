@@ -23,7 +23,7 @@ import { suffixOfToken } from './pub28.js';
 import { htmlToText, looksLikeHtml } from './html-text.js';
 import type { AddressCandidate } from './find-addresses.js';
 import type { PlaceLookup } from './parse-address.js';
-import type { LocalityStore } from './ports.js';
+import type { HtmlParserClass, LocalityStore } from './ports.js';
 import type { ParsedAddress } from './types.js';
 import type { ValidationResult } from './validation-result.js';
 import type { ValidateOptions } from './validate.js';
@@ -51,6 +51,7 @@ export interface ExtractDeps {
   validate(parsed: ParsedAddress, options: ValidateOptions): ValidationResult;
   locality: LocalityStore;
   places: PlaceLookup;
+  htmlParser: () => HtmlParserClass; // for HTML input (ports.ts)
 }
 
 const CONFIRMED = new Set(['VALIDATED', 'CORRECTED']);
@@ -190,7 +191,7 @@ function countBreaks(text: string, from: number, to: number): number {
 
 /** Extracts the addresses of an HTML document: found in its text, reported at their place in the HTML. */
 function extractHtml(html: string, deps: ExtractDeps, options: ExtractOptions, call: ValidateOptions): ExtractedAddress[] {
-  const read = htmlToText(html);
+  const read = htmlToText(html, deps.htmlParser());
   const extractor = createExtractor(deps, options, call);
   const found = [...extractor.push(read.text), ...extractor.end()];
   let line = 1;

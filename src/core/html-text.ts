@@ -3,9 +3,12 @@
  * elements (p, div, li, td, br ...) read as line breaks, script, style and the
  * like skipped; with an offset map from every character of the text back to
  * the original input, so that an address found in the text is reported at its
- * place in the HTML. Uses htmlparser2 (a streaming, forgiving parser). Pure.
+ * place in the HTML. Uses htmlparser2 (a streaming, forgiving parser), whose
+ * Parser class the caller passes in: the engine's port `html` (core/ports.ts)
+ * loads it at the first HTML read. Pure.
  */
-import { Parser } from 'htmlparser2';
+import type { Parser } from 'htmlparser2';
+import type { HtmlParserClass } from './ports.js';
 import words from './data/extraction.json' with { type: 'json' };
 
 const BLOCK = new Set<string>(words.blockElements);
@@ -28,7 +31,7 @@ export function looksLikeHtml(head: string): boolean {
 }
 
 /** Reads HTML as text with an offset map. Never throws on any string. */
-export function htmlToText(html: string): HtmlText {
+export function htmlToText(html: string, HtmlParser: HtmlParserClass): HtmlText {
   const parts: string[] = [];
   // For each piece of text: its start in the output, its start and end in the input, and
   // whether it maps one to one (plain text) or as a whole (an entity, a line break for a tag).
@@ -52,7 +55,7 @@ export function htmlToText(html: string): HtmlText {
   const lineBreak = (at: number): void => {
     if (!lastBreak) push('\n', at, at, false);
   };
-  const parser: Parser = new Parser(
+  const parser: Parser = new HtmlParser(
     {
       onopentag(name) {
         if (SKIPPED.has(name)) skipDepth++;

@@ -2,6 +2,7 @@
  * What the core needs from reference data. `src/store` implements these over
  * SQLite; tests may pass in-memory fakes. The core never imports the store.
  */
+import type { Parser } from 'htmlparser2';
 
 /** One five-digit ZIP of the locality layer. */
 export interface ZipRecord {
@@ -170,3 +171,11 @@ export interface LocalityNames {
   /** ZIPs that start with `prefix` (digits), ascending; in `state` when given; at most `limit`. */
   zipsByPrefix(prefix: string, state: string | null, limit: number): ZipRecord[];
 }
+
+/**
+ * htmlparser2's Parser class, which extraction reads HTML with. An engine gets a
+ * function that loads it (store/html-parser.ts, at the first HTML document):
+ * importing it and its entity tables takes ~45 ms, which `addr validate`,
+ * `addr serve` and every batch worker would otherwise pay at start-up.
+ */
+export type HtmlParserClass = typeof Parser;

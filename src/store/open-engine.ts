@@ -5,6 +5,7 @@
  */
 import { createEngine } from '../core/engine.js';
 import type { Engine } from '../core/engine.js';
+import { loadHtmlParser } from './html-parser.js';
 import { openPointStore } from './points-db.js';
 import { SqlitePointSearch } from './points-search.js';
 import { openLocalityStore } from './sqlite-locality-store.js';
@@ -33,8 +34,8 @@ export function openEngine(location: EngineLocation): OpenedEngine {
   }
   return {
     engine: createEngine(points !== null
-      ? { locality, zips: locality, names: locality, points, pointSearch: new SqlitePointSearch(points.db, points) }
-      : { locality, zips: locality, names: locality }),
+      ? { locality, zips: locality, names: locality, html: loadHtmlParser, points, pointSearch: new SqlitePointSearch(points.db, points) }
+      : { locality, zips: locality, names: locality, html: loadHtmlParser }),
     close: () => {
       points?.close();
       locality.close();
