@@ -35,9 +35,25 @@ export function generateApiKey(): NewApiKey {
   return { key, prefix: key.slice(0, PREFIX_LENGTH), hash: hashApiKey(key) };
 }
 
+// The digests of the keys seen last: a server authenticates the same few keys on every request, and
+// hashing one costs more than the rest of authentication (~7 us a request in the serve bench). The
+// keys live here as they do in the requests that bring them; the cache is dropped when full.
+const DIGEST_CACHE_LIMIT = 1024;
+const recentDigests = new Map<string, Buffer>();
+
+function digestOf(key: string): Buffer {
+  let digest = recentDigests.get(key);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(key, 'utf8').digest();
+    if (recentDigests.size >= DIGEST_CACHE_LIMIT) recentDigests.clear();
+    recentDigests.set(key, digest);
+  }
+  return digest;
+}
+
 /** Whether `key` hashes to `storedHash`, compared in constant time. */
 export function apiKeyMatches(key: string, storedHash: string): boolean {
-  const actual = Buffer.from(hashApiKey(key), 'hex');
+  const actual = digestOf(key);
   const expected = Buffer.from(storedHash, 'hex');
   return expected.length === actual.length && timingSafeEqual(actual, expected);
 }

@@ -90,9 +90,17 @@ export function autocompleteAllowed(account: Account): boolean {
   return account.autocomplete ?? PLANS[account.plan].autocomplete;
 }
 
-/** The UTC day of an instant, `YYYY-MM-DD`: the key usage is recorded under. */
+let lastDayNumber = Number.NaN;
+let lastDayText = '';
+
+/** The UTC day of an instant, `YYYY-MM-DD`: the key usage is recorded under. (The last day's text is kept: a server asks it per request.) */
 export function usageDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  const dayNumber = Math.floor(now.getTime() / 86_400_000);
+  if (dayNumber !== lastDayNumber) {
+    lastDayText = now.toISOString().slice(0, 10);
+    lastDayNumber = dayNumber;
+  }
+  return lastDayText;
 }
 
 /** The first and last UTC day of the window the account's allowance counts over, at `now`. */

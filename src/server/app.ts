@@ -21,6 +21,7 @@ import { accessHook } from './access-hook.js';
 import { coerceQuery } from './coerce-query.js';
 import type { Contract } from './contract.js';
 import { sendError } from './error-handler.js';
+import { lazyChildLogger } from './lazy-child-logger.js';
 import { LIMITS } from './limits.js';
 import { createMeter } from './meter.js';
 import type { Meter } from './meter.js';
@@ -77,6 +78,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       formatters: { level: (label: string) => ({ level: label }) }, // "level":"info", not 30
     },
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    childLoggerFactory: lazyChildLogger,
     genReqId: () => randomUUID(),
     bodyLimit: LIMITS.bodyLimitBytes,
     // validateSchema false: the schemas are ours and checked by the tests (OpenAPI lint, ajv); compiling ajv's meta-schema at startup cost ~100 ms.
@@ -100,7 +102,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     done();
   });
   app.addHook('onRequest', accessHook(options.accounts, now));
-  app.addHook('onResponse', requestLog(options.logBodies ?? false));
+  app.addHook('onResponse', requestLog(options.logBodies ?? false, logger === false ? null : { stream: logger.stream ?? process.stdout, level: logger.level }));
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
 
   const allowed = methodsByPath(routes);
