@@ -3,7 +3,7 @@
  * answered in Variant A or B (X-Contract, else --contract). Metered as one
  * validation.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toVariantAResult } from '../../core/variant-a-result.js';
 import { toVariantBResult } from '../../core/variant-b-result.js';
 import type { StructuredAddress } from '../../core/types.js';
@@ -11,6 +11,7 @@ import { addressInputOf } from '../address-input.js';
 import { contractOf } from '../contract.js';
 import { meteredCall } from '../engine-call.js';
 import { LIMITS } from '../limits.js';
+import { serializeResultAs } from '../result-serializers.js';
 import type { RouteContext, RouteDoc, RouteSpec } from '../route-spec.js';
 import { ValidateRequest, ValidationResultA, ValidationResultB } from '../schemas.js';
 
@@ -23,13 +24,16 @@ interface ValidateFields {
 const RESPONSE = { oneOf: [ValidationResultA, ValidationResultB] };
 const ERRORS = [400, 401, 402, 403, 429, 500, 502] as const;
 
-async function serveValidation(ctx: RouteContext, request: FastifyRequest, fields: ValidateFields): Promise<unknown> {
+async function serveValidation(ctx: RouteContext, request: FastifyRequest, reply: FastifyReply, fields: ValidateFields): Promise<unknown> {
   const contract = contractOf(request, ctx.contract);
   const input = addressInputOf(fields, contract);
   const result = await meteredCall(ctx.meter, request, 'validation', 1, () =>
     ctx.engine.validate(input, { requestId: request.id, startedAt: request.startedAt, now: () => performance.now() }));
-  if (contract === 'a') return toVariantAResult(result);
-  return toVariantBResult(result, { geocode: fields.options?.geocode === true, includeReasonCodes: fields.options?.include_reason_codes === true });
+  const body = contract === 'a'
+    ? toVariantAResult(result)
+    : toVariantBResult(result, { geocode: fields.options?.geocode === true, includeReasonCodes: fields.options?.include_reason_codes === true });
+  serializeResultAs(reply, contract); // last: an error answer before this point is serialized as usual
+  return body;
 }
 
 const doc = (method: 'get' | 'post'): RouteDoc => ({
@@ -54,7 +58,7 @@ export const validatePost: RouteSpec = {
   access: { auth: true, usage: 'validation' },
   schema: { body: ValidateRequest },
   doc: doc('post'),
-  handler: (ctx) => (request) => serveValidation(ctx, request, request.body as ValidateFields),
+  handler: (ctx) => (request, reply) => serveValidation(ctx, request, reply, request.body as ValidateFields),
 };
 
 /** The query of GET /v1/validate. */
@@ -75,9 +79,9 @@ export const validateGet: RouteSpec = {
   access: { auth: true, usage: 'validation' },
   schema: { querystring: ValidateQuery },
   doc: doc('get'),
-  handler: (ctx) => (request) => {
+  handler: (ctx) => (request, reply) => {
     const q = request.query as { input: string; geocode?: boolean; include_reason_codes?: boolean };
-    return serveValidation(ctx, request, {
+    return serveValidation(ctx, request, reply, {
       input: q.input,
       options: { ...(q.geocode === undefined ? {} : { geocode: q.geocode }), ...(q.include_reason_codes === undefined ? {} : { include_reason_codes: q.include_reason_codes }) },
     });
