@@ -400,22 +400,11 @@ function isNameEnd(c: number): boolean {
   return c === 62 || c === 47 || c === 32 || c === 9 || c === 10 || c === 13;
 }
 
-/** Where the first <name ...> (or <name/>) tag in s[from, to) starts; -1 if none. */
-function findTag(s: string, name: string, from: number, to: number): number {
-  const open = `<${name}`;
-  let at = s.indexOf(open, from);
-  while (at >= 0 && at < to) {
-    if (isNameEnd(s.charCodeAt(at + open.length))) return at;
-    at = s.indexOf(open, at + 1);
-  }
-  return -1;
-}
-
-/** The column number (1 = A) of a cell reference such as AB12; 0 when it has none. */
-function columnOf(ref: string): number {
+/** The column number (1 = A) of the cell reference s[from, to) such as AB12; 0 when it has none. */
+function columnOf(s: string, from: number, to: number): number {
   let col = 0;
-  for (let i = 0; i < ref.length; i++) {
-    const c = ref.charCodeAt(i);
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
     if (c >= 65 && c <= 90) col = col * 26 + (c - 64);
     else if (c >= 97 && c <= 122) col = col * 26 + (c - 96);
     else break;
@@ -423,40 +412,93 @@ function columnOf(ref: string): number {
   return col;
 }
 
-/** The r=, t= and s= attributes of the last <c> or <row> tag read by scanAttributes (hot path: no Map). */
-let attrR: string | undefined;
-let attrT: string | undefined;
-let attrS: string | undefined;
+/** Number.parseInt(s.slice(from, to), 10), without making the slice when it is plain digits. */
+function intAt(s: string, from: number, to: number): number {
+  if (to - from > 0 && to - from <= 9) {
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const d = s.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return Number.parseInt(s.slice(from, to), 10);
+      n = n * 10 + d;
+    }
+    return n;
+  }
+  return Number.parseInt(s.slice(from, to), 10);
+}
 
-/** Reads the r, t and s attributes of a tag (local names; values are plain, not decoded). */
-function scanAttributes(tag: string, from: number, to: number): void {
-  attrR = undefined;
-  attrT = undefined;
-  attrS = undefined;
-  const n = to;
+/** A cell's type (its t= value s[from, to), from -1 when it has none) as one of the types endCell tells apart; 'n' for a number or a type it does not know. */
+function cellTypeAt(s: string, from: number, to: number): string {
+  if (from < 0) return 'n';
+  const n = to - from;
+  if (n === 1) {
+    switch (s.charCodeAt(from)) {
+      case 115: return 's';
+      case 98: return 'b';
+      case 101: return 'e';
+      case 100: return 'd';
+      default: return 'n';
+    }
+  }
+  if (n === 3 && s.startsWith('str', from)) return 'str';
+  if (n === 9 && s.startsWith('inlineStr', from)) return 'inlineStr';
+  return 'n';
+}
+
+/**
+ * Where the values of the r=, t= and s= attributes of the last tag read by scanAttributes start
+ * and end (start -1: no such attribute). Positions, not strings: the hot path slices nothing.
+ */
+let rFrom = -1;
+let rTo = 0;
+let tFrom = -1;
+let tTo = 0;
+let sFrom = -1;
+let sTo = 0;
+
+/** Finds the r, t and s attributes of the tag text s[from, to) (local names; values are plain, not decoded). */
+function scanAttributes(s: string, from: number, to: number): void {
+  rFrom = -1;
+  tFrom = -1;
+  sFrom = -1;
   let i = from;
-  while (i < n) {
-    const eq = tag.indexOf('=', i);
-    if (eq < 0 || eq >= n) return;
+  while (i < to) {
+    const eq = s.indexOf('=', i);
+    if (eq < 0 || eq >= to) return;
     let nameEnd = eq;
-    while (nameEnd > i && tag.charCodeAt(nameEnd - 1) <= 32) nameEnd--;
+    while (nameEnd > i && s.charCodeAt(nameEnd - 1) <= 32) nameEnd--;
     let nameStart = nameEnd;
-    while (nameStart > i && tag.charCodeAt(nameStart - 1) > 32 && tag.charCodeAt(nameStart - 1) !== 58) nameStart--;
+    while (nameStart > i && s.charCodeAt(nameStart - 1) > 32 && s.charCodeAt(nameStart - 1) !== 58) nameStart--;
     let q = eq + 1;
-    while (q < n && tag.charCodeAt(q) <= 32) q++;
-    const quote = tag.charCodeAt(q);
+    while (q < to && s.charCodeAt(q) <= 32) q++;
+    const quote = s.charCodeAt(q);
     if (quote !== 34 && quote !== 39) return;
-    const close = tag.indexOf(quote === 34 ? '"' : "'", q + 1);
-    if (close < 0 || close >= n) return;
+    const close = s.indexOf(quote === 34 ? '"' : "'", q + 1);
+    if (close < 0 || close >= to) return;
     if (nameEnd - nameStart === 1) {
-      const c = tag.charCodeAt(nameStart);
-      if (c === 114) attrR = tag.slice(q + 1, close);
-      else if (c === 116) attrT = tag.slice(q + 1, close);
-      else if (c === 115) attrS = tag.slice(q + 1, close);
+      const c = s.charCodeAt(nameStart);
+      if (c === 114) {
+        rFrom = q + 1;
+        rTo = close;
+      } else if (c === 116) {
+        tFrom = q + 1;
+        tTo = close;
+      } else if (c === 115) {
+        sFrom = q + 1;
+        sTo = close;
+      }
     }
     i = close + 1;
   }
 }
+
+// What the fast path's readers return besides a position: the text ends first (wait for more), or
+// something the fast path does not read (hand the rest to the tag scanner).
+const CUT = -1;
+const UNUSUAL = -2;
+// How far past a '<' the fast path looks to tell tags apart (</row>); a '<' closer to the text's
+// end waits for more text (the sheet ends with </sheetData></worksheet>, so this never holds back
+// the last row).
+const LOOKAHEAD = 6;
 
 /**
  * The rows of a worksheet part, `batch` rows at a time. Cell values per the header comment; a
@@ -471,7 +513,7 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
   // the row being read
   let rowNumber = 0;
   let cells: string[] = [];
-  let types: string[] = [];
+  let types = '';
   let inRow = false;
   // the cell being read
   let col = 0;
@@ -488,10 +530,15 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
     const i = col - 1;
     while (cells.length < i) {
       cells.push('');
-      types.push(CELL_TEXT);
+      types += CELL_TEXT;
     }
-    cells[i] = text;
-    types[i] = type;
+    if (i === cells.length) {
+      cells.push(text);
+      types += type;
+    } else {
+      cells[i] = text;
+      types = types.slice(0, i) + type + types.slice(i + 1);
+    }
   };
   const endCell = (): void => {
     if (inline !== null && (cellType === 'inlineStr' || value === null)) put(decodeCellString(decodeXml(inline)), CELL_TEXT);
@@ -540,28 +587,25 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
       case 'row':
         if (!closing) {
           scanAttributes(tag, end, tag.length);
-          const r = attrR;
-          const n = r !== undefined ? Number.parseInt(r, 10) : Number.NaN;
+          const n = rFrom >= 0 ? intAt(tag, rFrom, rTo) : Number.NaN;
           rowNumber = Number.isFinite(n) && n > 0 ? n : rowNumber + 1;
           cells = [];
-          types = [];
+          types = '';
           col = 0;
           inRow = true;
         }
         if (closing || empty) {
-          if (inRow) out.push({ number: rowNumber, cells, types: types.join('') });
+          if (inRow) out.push({ number: rowNumber, cells, types });
           inRow = false;
         }
         return;
       case 'c':
         if (!closing) {
           scanAttributes(tag, end, tag.length);
-          const r = attrR;
-          const c = r !== undefined ? columnOf(r) : 0;
+          const c = rFrom >= 0 ? columnOf(tag, rFrom, rTo) : 0;
           col = c > 0 ? c : col + 1;
-          cellType = attrT ?? 'n';
-          const s = attrS;
-          cellStyle = s !== undefined ? Number.parseInt(s, 10) : 0;
+          cellType = cellTypeAt(tag, tFrom, tTo);
+          cellStyle = sFrom >= 0 ? intAt(tag, sFrom, sTo) : 0;
           value = null;
           inline = null;
           hasFormula = false;
@@ -609,12 +653,157 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
     else if (capture === 2) inline += raw;
   });
   // The fast path: a sheet whose tags have no namespace prefix (as Excel, LibreOffice and most
-  // writers make them) is read a whole row at a time with indexOf; anything unusual inside a row
-  // (a comment, CDATA, a processing instruction) hands the rest to the tag scanner above.
+  // writers make them) is read in one walk over its tags — each '<' looked at once, a row read
+  // when its </row> is in the text — with indexOf; anything unusual inside a row (a comment,
+  // CDATA, a processing instruction, a tag inside a value) hands the rest, from that row's start,
+  // to the tag scanner above.
+  /**
+   * The text of the element (<v> or <t>, its letter `letter`) whose name ends at s[at]: sets
+   * textFrom and returns where its text ends (its end tag), the text empty for an empty tag; CUT,
+   * or UNUSUAL when a tag other than its end tag comes first.
+   */
+  let textFrom = 0;
+  const textEnd = (s: string, at: number, letter: number): number => {
+    const gt = s.indexOf('>', at);
+    if (gt < 0) return CUT;
+    if (s.charCodeAt(gt - 1) === 47) {
+      textFrom = gt + 1;
+      return gt + 1;
+    }
+    const end = s.indexOf('<', gt + 1);
+    if (end < 0 || end + 3 >= s.length) return CUT;
+    if (s.charCodeAt(end + 1) !== 47 || s.charCodeAt(end + 2) !== letter || !isNameEnd(s.charCodeAt(end + 3))) return UNUSUAL;
+    textFrom = gt + 1;
+    return end;
+  };
+  /**
+   * Reads the cell whose tag starts at s[lt] into the row. Returns where the text after the cell
+   * starts (a cell without </c> ends where its row does), CUT or UNUSUAL.
+   */
+  const readCell = (s: string, lt: number): number => {
+    const gt = s.indexOf('>', lt + 2);
+    if (gt < 0) return CUT;
+    const empty = s.charCodeAt(gt - 1) === 47;
+    scanAttributes(s, lt + 2, empty ? gt - 1 : gt);
+    const c = rFrom >= 0 ? columnOf(s, rFrom, rTo) : 0;
+    col = c > 0 ? c : col + 1;
+    cellType = cellTypeAt(s, tFrom, tTo);
+    cellStyle = sFrom >= 0 ? intAt(s, sFrom, sTo) : 0;
+    value = null;
+    inline = null;
+    hasFormula = false;
+    if (empty) {
+      endCell();
+      return gt + 1;
+    }
+    let inIs = false; // after <is>: its <t> runs are the text
+    let inPhonetic = false; // from <rPh> to </rPh>: runs left out
+    let p = gt + 1;
+    for (;;) {
+      const a = s.indexOf('<', p);
+      if (a < 0 || a + LOOKAHEAD >= s.length) return CUT;
+      switch (s.charCodeAt(a + 1)) {
+        case 47: // </
+          if (s.charCodeAt(a + 2) === 99 && s.charCodeAt(a + 3) === 62) {
+            endCell();
+            return a + 4;
+          }
+          if (s.startsWith('row', a + 2)) {
+            endCell();
+            return a;
+          }
+          if (s.startsWith('rPh', a + 2)) inPhonetic = false;
+          p = a + 2;
+          break;
+        case 118: // <v
+          if (value === null && isNameEnd(s.charCodeAt(a + 2))) {
+            const end = textEnd(s, a + 2, 118);
+            if (end < 0) return end;
+            value = s.slice(textFrom, end);
+            p = end;
+          } else p = a + 1;
+          break;
+        case 116: // <t
+          if (inIs && !inPhonetic && isNameEnd(s.charCodeAt(a + 2))) {
+            const end = textEnd(s, a + 2, 116);
+            if (end < 0) return end;
+            inline += s.slice(textFrom, end);
+            p = end;
+          } else p = a + 1;
+          break;
+        case 102: // <f
+          if (isNameEnd(s.charCodeAt(a + 2))) hasFormula = true;
+          p = a + 1;
+          break;
+        case 105: // <is
+          if (s.charCodeAt(a + 2) === 115 && isNameEnd(s.charCodeAt(a + 3))) {
+            inIs = true;
+            inline ??= '';
+          }
+          p = a + 1;
+          break;
+        case 114: // <rPh
+          if (s.charCodeAt(a + 2) === 80 && s.charCodeAt(a + 3) === 104 && isNameEnd(s.charCodeAt(a + 4))) inPhonetic = true;
+          p = a + 1;
+          break;
+        case 33: // <!
+        case 63: // <?
+          return UNUSUAL;
+        default:
+          p = a + 1;
+      }
+    }
+  };
+  /**
+   * Reads the row whose tag starts at s[lt]: its cells, and the row into `out`. Returns where the
+   * text after the row starts, CUT (nothing read) when the text ends before the row does, or
+   * UNUSUAL (nothing read).
+   */
+  const readRow = (s: string, lt: number): number => {
+    const gt = s.indexOf('>', lt + 4);
+    if (gt < 0) return CUT;
+    const empty = s.charCodeAt(gt - 1) === 47;
+    scanAttributes(s, lt + 4, empty ? gt - 1 : gt);
+    const r = rFrom >= 0 ? intAt(s, rFrom, rTo) : Number.NaN;
+    const number = Number.isFinite(r) && r > 0 ? r : rowNumber + 1;
+    cells = [];
+    types = '';
+    col = 0;
+    let p = gt + 1;
+    if (!empty) {
+      for (;;) {
+        const a = s.indexOf('<', p);
+        // (no look past the text's end: reading past a string's end costs V8 a deoptimization)
+        if (a < 0 || a + LOOKAHEAD >= s.length) return CUT;
+        const c1 = s.charCodeAt(a + 1);
+        if (c1 === 99 /* c */ && isNameEnd(s.charCodeAt(a + 2))) {
+          p = readCell(s, a);
+          if (p < 0) return p;
+        } else if (c1 === 47 /* / */ && s.startsWith('row', a + 2)) {
+          const c = s.charCodeAt(a + 5);
+          if (c === 62) {
+            p = a + 6;
+            break;
+          }
+          if (isNameEnd(c)) {
+            const g = s.indexOf('>', a);
+            if (g < 0) return CUT;
+            p = g + 1;
+            break;
+          }
+          p = a + 2; // </rowX>, or the text ends here
+        } else if (c1 === 33 || c1 === 63) return UNUSUAL; // <! or <?
+        else p = a + 1;
+      }
+    }
+    rowNumber = number;
+    out.push({ number, cells, types });
+    return p;
+  };
   let fast: boolean | null = null;
   let buf = '';
   const fastFeed = (chunk: string): void => {
-    let s = buf.length > 0 ? buf + chunk : chunk;
+    const s = buf.length > 0 ? buf + chunk : chunk;
     let pos = 0;
     if (!inData) {
       const at = s.indexOf('<sheetData');
@@ -640,6 +829,20 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
         pos = s.length;
         break;
       }
+      if (lt + LOOKAHEAD >= s.length) {
+        pos = lt;
+        break;
+      }
+      if (s.charCodeAt(lt + 1) === 114 && s.charCodeAt(lt + 2) === 111 && s.charCodeAt(lt + 3) === 119 && isNameEnd(s.charCodeAt(lt + 4))) {
+        const next = readRow(s, lt);
+        if (next === CUT) {
+          pos = lt;
+          break;
+        }
+        if (next === UNUSUAL) return handOver(s, lt);
+        pos = next;
+        continue;
+      }
       if (s.startsWith('</sheetData', lt)) {
         done = true;
         return;
@@ -649,109 +852,17 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
         pos = lt;
         break;
       }
-      if (!s.startsWith('<row', lt) || !isNameEnd(s.charCodeAt(lt + 4))) {
-        const c1 = s.charCodeAt(lt + 1);
-        if (c1 === 33 || c1 === 63) return handOver(s, lt);
-        pos = gt + 1; // another element between rows
-        continue;
-      }
-      const empty = s.charCodeAt(gt - 1) === 47;
-      let close = gt + 1;
-      if (!empty) {
-        close = s.indexOf('</row>', gt);
-        if (close < 0) {
-          pos = lt;
-          break;
-        }
-      }
-      // The row's content alone, so that no search runs past it.
-      const content = empty ? '' : s.slice(gt + 1, close);
-      if (content.includes('<!') || content.includes('<?')) return handOver(s, lt);
-      scanAttributes(s, lt + 4, empty ? gt - 1 : gt);
-      const n = attrR !== undefined ? Number.parseInt(attrR, 10) : Number.NaN;
-      rowNumber = Number.isFinite(n) && n > 0 ? n : rowNumber + 1;
-      cells = [];
-      types = [];
-      col = 0;
-      if (!empty) readCells(content);
-      out.push({ number: rowNumber, cells, types: types.join('') });
-      pos = empty ? gt + 1 : close + 6;
+      const c1 = s.charCodeAt(lt + 1);
+      if (c1 === 33 || c1 === 63) return handOver(s, lt);
+      pos = gt + 1; // another element between rows
     }
     buf = pos < s.length ? s.slice(pos) : '';
-    s = '';
   };
   /** The rest of the sheet from s[at] on goes to the tag scanner, in the data, between rows. */
   const handOver = (s: string, at: number): void => {
     fast = false;
     buf = '';
     scanner.feed(s.slice(at));
-  };
-  /** The cells of a row's content. */
-  const readCells = (row: string): void => {
-    let p = 0;
-    const to = row.length;
-    for (;;) {
-      const s = row;
-      const lt = findTag(s, 'c', p, to);
-      if (lt < 0) return;
-      const gt = s.indexOf('>', lt);
-      const empty = s.charCodeAt(gt - 1) === 47;
-      scanAttributes(s, lt + 2, empty ? gt - 1 : gt);
-      const c = attrR !== undefined ? columnOf(attrR) : 0;
-      col = c > 0 ? c : col + 1;
-      cellType = attrT ?? 'n';
-      cellStyle = attrS !== undefined ? Number.parseInt(attrS, 10) : 0;
-      value = null;
-      inline = null;
-      hasFormula = false;
-      if (empty) {
-        endCell();
-        p = gt + 1;
-        continue;
-      }
-      const close = s.indexOf('</c>', gt);
-      const end = close < 0 ? to : close;
-      // The cell's content alone, so that no search runs past it.
-      const c2 = s.slice(gt + 1, end);
-      const cEnd = c2.length;
-      hasFormula = findTag(c2, 'f', 0, cEnd) >= 0;
-      const v = findTag(c2, 'v', 0, cEnd);
-      if (v >= 0) {
-        const vgt = c2.indexOf('>', v);
-        if (c2.charCodeAt(vgt - 1) === 47) value = '';
-        else {
-          const vEnd = c2.indexOf('</v>', vgt);
-          value = c2.slice(vgt + 1, vEnd < 0 ? cEnd : vEnd);
-        }
-      }
-      const is = findTag(c2, 'is', 0, cEnd);
-      if (is >= 0) {
-        inline = '';
-        let q = is;
-        for (;;) {
-          const t = findTag(c2, 't', q, cEnd);
-          if (t < 0) break;
-          const ph = findTag(c2, 'rPh', q, t);
-          if (ph >= 0) {
-            const phEnd = c2.indexOf('</rPh>', ph);
-            if (phEnd < 0) break;
-            q = phEnd + 6;
-            continue;
-          }
-          const tgt = c2.indexOf('>', t);
-          if (c2.charCodeAt(tgt - 1) === 47) {
-            q = tgt + 1;
-            continue;
-          }
-          const tEnd = c2.indexOf('</t>', tgt);
-          if (tEnd < 0) break;
-          inline += c2.slice(tgt + 1, tEnd);
-          q = tEnd + 4;
-        }
-      }
-      endCell();
-      p = end + 4;
-    }
   };
 
   for await (const p of pieces) {

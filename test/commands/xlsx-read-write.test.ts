@@ -104,6 +104,24 @@ describe('the lean XLSX reader', () => {
     const expected = (await readAll(plain, 'Data')).rows;
     expect(expected).toHaveLength(5);
     expect((await readAll(commented, 'Data')).rows).toEqual(expected);
+    // A long sheet, so that the inflated text arrives in many pieces cut anywhere: the fast path
+    // (plain tags) reads the same cells as the tag scanner (prefixed tags), with a comment inside a
+    // row far down handing over to the scanner in the middle.
+    const body = SHEET.slice(SHEET.indexOf('<x:sheetData>') + 13, SHEET.indexOf('</x:sheetData>'));
+    const rowsOf = (n: number): string => Array.from({ length: n }, (_, i) => body.replace(/r="(\d+)"/g, (_m, d: string) => `r="${i * 10 + Number(d)}"`).replace(/r="([A-F])(\d+)"/g, (_m, c: string, d: string) => `r="${c}${i * 10 + Number(d)}"`)).join('');
+    const long = SHEET.replace(body, rowsOf(3000));
+    const longPlain = join(dir, 'long-plain.xlsx');
+    const longPrefixed = join(dir, 'long-prefixed.xlsx');
+    const longCommented = join(dir, 'long-commented.xlsx');
+    const plainLong = long.replace(/<(\/?)x:/g, '<$1').replace('xmlns:x=', 'xmlns=');
+    await zipOf(longPlain, workbookParts(false, plainLong));
+    await zipOf(longPrefixed, workbookParts(false, long));
+    await zipOf(longCommented, workbookParts(false, plainLong.replace('<row r="20005">', '<row r="20005"><!-- </row> -->')));
+    const scanned = (await readAll(longPrefixed, 'Data')).rows;
+    expect(scanned).toHaveLength(15000);
+    expect(scanned[14999]).toEqual({ ...(expected[4] as XlsxRow), number: 29996 });
+    expect((await readAll(longPlain, 'Data')).rows).toEqual(scanned);
+    expect((await readAll(longCommented, 'Data')).rows).toEqual(scanned);
     const notBook = join(dir, 'other.zip');
     await zipOf(notBook, [['readme.txt', 'hello']]);
     await expect(openXlsx(notBook)).rejects.toThrow(/not an XLSX workbook/);
