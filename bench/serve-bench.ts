@@ -4,8 +4,8 @@
  * /v1/validate with a Bearer key and metering (a production account with
  * overage on, so every request is decided and recorded, never refused),
  * against a bare node:http JSON echo server (its own process too) measured in
- * the same run. autocannon drives both from this process: 32 connections,
- * pipelining 1, the same bodies (real addresses from the generator), a
+ * the same run. autocannon drives both, from a process of its own
+ * (load-generator.ts) started for each run: 32 connections, pipelining 1, the same bodies (real addresses from the generator), a
  * warm-up, then the measured run.
  * Targets: >= 0.6x the echo's req/s; p99 <= 10 ms; no errors or non-2xx; the
  * usage recorded equals the requests answered.
@@ -19,16 +19,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { generateApiKey } from '../src/accounts/api-keys.js';
 import { openAccountsDb } from '../src/store/accounts-db.js';
 import { generateAddresses, oneLine } from './generate-addresses.js';
 import type { Locality } from './generate-addresses.js';
+import type { Load, LoadRequest } from './load-generator.js';
 
 /** One figure of the section, in the shape of the bench table. */
 export interface ServeFigure { metric: string; value: number; unit: string; peer: number | null; target: string; pass: boolean | null }
 
 const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
+const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.js', import.meta.url));
 const CONNECTIONS = 32;
 const BODIES = 64; // distinct request bodies autocannon cycles through
 
@@ -89,29 +90,55 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-interface Load {
-  rps: number; // mean requests per second
-  p50: number;
-  p99: number; // ms
-  ok: number; // 2xx answers
-  bad: number; // errors, timeouts and non-2xx answers
+/** CPU time (user + system) of a process so far, in ms (Linux /proc), or NaN. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3 (state) on
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return Number.NaN;
+  }
 }
 
-async function load(url: string, bodies: readonly string[], headers: Record<string, string>, seconds: number): Promise<Load> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    pipelining: 1,
-    duration: seconds,
-    requests: bodies.map((body) => ({ method: 'POST', path: '/v1/validate', headers, body })),
+interface Measured {
+  warm: Load;
+  measured: Load;
+  cpuPerRequestUs: number; // the server's CPU time over the measured run, per request answered
+}
+
+/**
+ * Drives `url` (the server `server`) from a fresh process (load-generator.ts), `warmup` seconds
+ * then `seconds`; returns the figures of both runs and the server's CPU per request.
+ */
+function load(url: string, server: ChildProcess, bodies: readonly string[], headers: Record<string, string>, warmup: number, seconds: number): Promise<Measured> {
+  const request: LoadRequest = { url, connections: CONNECTIONS, warmup, seconds, headers, bodies: [...bodies] };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines: Load[] = [];
+    let cpuAtStart = Number.NaN;
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      for (let nl = out.indexOf('\n'); nl >= 0; nl = out.indexOf('\n')) {
+        lines.push(JSON.parse(out.slice(0, nl)) as Load);
+        out = out.slice(nl + 1);
+        if (lines.length === 1) cpuAtStart = cpuMs(server.pid);
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const [warm, measured] = lines;
+      if (code !== 0 || warm === undefined || measured === undefined) {
+        reject(new Error(`the load generator exited with ${String(code)}`));
+        return;
+      }
+      const requests = measured.ok + measured.bad;
+      resolve({ warm, measured, cpuPerRequestUs: requests > 0 ? ((cpuMs(server.pid) - cpuAtStart) * 1000) / requests : Number.NaN });
+    });
+    child.stdin.end(JSON.stringify(request));
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok: result['2xx'],
-    bad: result.errors + result.timeouts + result.non2xx,
-  };
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -154,11 +181,13 @@ export async function benchServe(localities: Locality[] | undefined, quick: bool
     const json = { 'content-type': 'application/json' };
     const auth = { ...json, authorization: `Bearer ${key.key}` };
     log(`serve: warm-up ${warmup} s each, then ${seconds} s each, ${CONNECTIONS} connections`);
-    await load(echoUrl, bodies, json, warmup);
-    const warm = await load(serveUrl, bodies, auth, warmup);
-    const rssStart = rssMb(serve.pid);
-    const e = await load(echoUrl, bodies, json, seconds);
-    const s = await load(serveUrl, bodies, auth, seconds);
+    const echoRun = await load(echoUrl, echo, bodies, json, warmup, seconds);
+    const e = echoRun.measured;
+    let rssStart = Number.NaN;
+    const sampleStart = setTimeout(() => (rssStart = rssMb(serve.pid)), (warmup + seconds / 10) * 1000); // a tenth into the measured run
+    const serveRun = await load(serveUrl, serve, bodies, auth, warmup, seconds);
+    const { warm, measured: s } = serveRun;
+    clearTimeout(sampleStart);
     const rssEnd = rssMb(serve.pid);
     await stop(serve);
     const check = openAccountsDb(dir);
@@ -168,7 +197,7 @@ export async function benchServe(localities: Locality[] | undefined, quick: bool
     // request in flight per connection, which the server still serves and records: at most 2 x 32 more.
     const answered = warm.ok + s.ok;
     const cutOff = recorded - answered;
-    log(`serve: echo ${e.rps.toFixed(0)} req/s p99 ${e.p99} ms; addr serve ${s.rps.toFixed(0)} req/s p50 ${s.p50} ms p99 ${s.p99} ms, ${s.bad} errors; RSS ${rssStart.toFixed(0)} -> ${rssEnd.toFixed(0)} MB`);
+    log(`serve: echo ${e.rps.toFixed(0)} req/s p99 ${e.p99} ms, ${echoRun.cpuPerRequestUs.toFixed(0)} us of CPU a request; addr serve ${s.rps.toFixed(0)} req/s p50 ${s.p50} ms p99 ${s.p99} ms, ${serveRun.cpuPerRequestUs.toFixed(0)} us of CPU a request, ${s.bad} errors; RSS ${rssStart.toFixed(0)} -> ${rssEnd.toFixed(0)} MB`);
     const label = long ? `, ${seconds} s run` : '';
     return [
       { metric: `serve: POST /v1/validate with key + metering, req/s (vs node:http JSON echo)${label}`, value: s.rps, unit: 'req/s', peer: e.rps, target: '≥ 0.6×', pass: s.rps >= 0.6 * e.rps },
