@@ -775,6 +775,7 @@ class Parse {
     const d = unitDesignator(w);
     const next = t[i + 1];
     if (d) {
+      if (d.numberWithDigit) return next !== undefined && i + 1 < limit && isIdentifier(next) && (/\d/.test(next) || next.length === 1);
       if (next !== undefined && i + 1 < limit && (isIdentifier(next) || next === '#' || next === 'NO' || ordinalNumber(next) !== null)) {
         // "Unit 5" yes; "Lot 5" yes; but "Key West" / "Stop" words need an id with a digit or one letter.
         return true;

@@ -15,6 +15,7 @@ import directionalData from './data/directionals.json' with { type: 'json' };
 export interface UnitDesignator {
   code: string; // C2 standard abbreviation, 'PMB', or '#'
   requiresNumber: boolean; // false for the C2 designators marked as needing no secondary range
+  numberWithDigit: boolean; // its number must have a digit or be one letter (BAY 52, not Bay St Louis)
 }
 
 // True when `text` is already a key: upper-case letters, digits and single inner spaces.
@@ -90,7 +91,7 @@ export function suffixName(standard: string): string | null {
 
 const UNIT_BY_TOKEN = new Map<string, UnitDesignator>();
 for (const d of unitData.designators) {
-  const unit: UnitDesignator = Object.freeze({ code: d.code, requiresNumber: d.requiresNumber });
+  const unit: UnitDesignator = Object.freeze({ code: d.code, requiresNumber: d.requiresNumber, numberWithDigit: 'numberWithDigit' in d && d.numberWithDigit === true });
   for (const s of d.spellings) UNIT_BY_TOKEN.set(s, unit);
 }
 

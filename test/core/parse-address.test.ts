@@ -58,6 +58,11 @@ describe('secondary units', () => {
     ['1 Main St Suite 1500 Irving, Texas 75062', { unit_type: 'STE', unit_number: '1500', city: 'IRVING', state: 'TX' }],
     ['100 Oak Rd Bldg 3, Austin, TX', { unit_type: 'BLDG', unit_number: '3' }],
     ['100 Oak Rd Apt No. 456, Austin, TX', { unit_type: 'APT', unit_number: '456' }],
+    ['2817 Peters Road Bay 52, Mobile, AL 36606', { street: 'PETERS', suffix: 'RD', unit_type: 'BAY', unit_number: '52', city: 'MOBILE' }],
+    ['12 Main St Bay C, Boston MA 02108', { unit_type: 'BAY', unit_number: 'C', city: 'BOSTON' }],
+    ['300 Ocean Blvd, Bay St Louis, MS 39520', { suffix: 'BLVD', unit_type: null, city: 'BAY ST LOUIS' }],
+    ['123 Main St Bay City MI 48706', { unit_type: null, city: 'BAY CITY' }],
+    ['55 Bay Rd, Bay Shore NY 11706', { street: 'BAY', suffix: 'RD', unit_type: null, city: 'BAY SHORE' }],
   ])('%s', check);
 });
 

@@ -128,14 +128,14 @@ describe('C2 unit designators', () => {
     ['SPC', true], ['STOP', true], ['STE', true], ['TRLR', true], ['UNIT', true], ['UPPR', false],
   ];
 
-  it('lists exactly the 24 C2 designators, plus PMB and #', () => {
+  it('lists exactly the 24 C2 designators, plus BAY, PMB and #', () => {
     expect(C2).toHaveLength(24);
     expect(unitData.designators.filter((d) => d.c2).map((d) => d.code).sort()).toEqual(C2.map((c) => c[0]).sort());
-    expect(unitData.designators.filter((d) => !d.c2).map((d) => d.code)).toEqual(['PMB', '#']);
+    expect(unitData.designators.filter((d) => !d.c2).map((d) => d.code)).toEqual(['BAY', 'PMB', '#']);
   });
 
   it.each(C2)('%s maps to itself with requiresNumber %s', (code, requiresNumber) => {
-    expect(unitDesignator(code)).toEqual({ code, requiresNumber });
+    expect(unitDesignator(code)).toEqual({ code, requiresNumber, numberWithDigit: false });
   });
 
   it.each([
@@ -162,7 +162,11 @@ describe('C2 unit designators', () => {
     ['PMB', 'PMB', true, 'private mailbox, written in the unit position'],
     ['#', '#', true, 'designator unknown'],
   ])('unitDesignator(%j) = %s (requiresNumber %s) %s', (token, code, requiresNumber) => {
-    expect(unitDesignator(token)).toEqual({ code, requiresNumber });
+    expect(unitDesignator(token)).toEqual({ code, requiresNumber, numberWithDigit: false });
+  });
+
+  it('reads BAY as a unit only with a number that has a digit or is one letter', () => {
+    expect(unitDesignator('BAY')).toEqual({ code: 'BAY', requiresNumber: true, numberWithDigit: true });
   });
 
   it.each([['SUIT'], ['HANGER'], ['APTS'], ['MAIN'], ['AVE']])('unitDesignator(%j) is null', (token) => {
