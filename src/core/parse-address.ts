@@ -13,7 +13,7 @@ import {
   isIdentifier, isIntersectionWord, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
   isExtraSuffix, isRouteModifier, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
 } from './vocabulary.js';
-import { STATE_NAME_MAX_WORDS } from './pub28.js';
+import { STATE_NAME_MAX_WORDS, suffixName } from './pub28.js';
 
 /** Tells whether a name is a known place (city) in a state; supplied by the locality store. */
 export interface PlaceLookup {
@@ -26,6 +26,8 @@ export interface PlaceLookup {
 // A city named without a state or ZIP after a street must be a sizeable one ("7 N Wells
 // Chicago"): small places share their names with street words ("Lake Cook", "Seven Oaks").
 const MIN_ZIPS_OF_A_BARE_CITY = 3;
+
+const SUITE = unitDesignator('STE')!;
 
 /** What the parser produced: components, what each was as written, and leftovers. */
 export interface ParseOutput {
@@ -767,11 +769,31 @@ class Parse {
     return this.c.state !== null ? 'required' : 'optional';
   }
 
+  /**
+   * Whether the ST at token k is a suite ("7777 Bonhomme Ave St 1400", "Boundary Terrace, St 2"):
+   * an id with a digit follows, and the street before it is complete — its type written as an
+   * abbreviation that is not also a word, after a name (AVE, not PARK: "Oak Park St 5" is Oak
+   * Park Street; not "44 Court St 1400" either), or ended by a comma.
+   */
+  stAsSuite(k: number, limit: number): boolean {
+    const t = this.t;
+    if (t[k] !== 'ST' || k < 2 || k + 1 >= limit || this.c.number === null || this.startsSection(k + 1)) return false;
+    const id = t[k + 1] as string;
+    if (!/\d/.test(id) || !isIdentifier(id) || ordinalNumber(id) !== null) return false;
+    const prev = t[k - 1] as string;
+    const code = suffixStandard(prev);
+    if (code === null) return false;
+    if (this.startsSection(k)) return true;
+    const name = t[k - 2] as string;
+    return prev === code && suffixName(code) !== prev && !this.startsSection(k - 1) && !isHouseNumber(name) && directional(name) === null && suffixStandard(name) === null;
+  }
+
   /** Whether a secondary unit starts at token i. */
   isUnitStart(i: number, limit: number): boolean {
     const t = this.t;
     const w = t[i] as string;
     if (w === '#') return i + 1 < limit;
+    if (w === 'ST' && this.stAsSuite(i, limit)) return true;
     const d = unitDesignator(w);
     const next = t[i + 1];
     if (d) {
@@ -867,9 +889,10 @@ class Parse {
       }
       // "# APT 2": the number sign before a designator adds nothing.
       if (w === '#' && i + 1 < limit && unitDesignator(t[i + 1] as string) !== null && !this.startsSection(i + 1)) { i++; continue; }
-      if (w === '#' || unitDesignator(w)) {
+      const suiteSt = w === 'ST' && this.stAsSuite(i, limit);
+      if (w === '#' || suiteSt || unitDesignator(w)) {
         if (!this.isUnitStart(i, limit)) break;
-        const d = w === '#' ? { code: '#', requiresNumber: true } : unitDesignator(w)!;
+        const d = w === '#' ? { code: '#', requiresNumber: true } : suiteSt ? SUITE : unitDesignator(w)!;
         let j = i + 1;
         if (t[j] === '#' || t[j] === 'NO' || t[j] === 'NUMBER' || t[j] === 'NBR') j++;
         const id = t[j];
@@ -1051,9 +1074,11 @@ class Parse {
         if (!isCommonSuffix(std) || tail && need === 'none') continue;
         score -= 1.5;
       }
-      // Of two suffix words in a row ("University Square Mall") the last is the suffix.
+      // Of two suffix words in a row ("University Square Mall") the last is the suffix; also when
+      // only the first is a common one, if the last closes the street before a unit or a comma
+      // ("Washington Square Village Apt 10A"; at the very end a word may be a city: "N Fiske Ave Port").
       const nextStd = p + 1 < b ? suffixStandard(t[p + 1] as string) : null;
-      if (nextStd !== null && (!cityNeeded || p + 2 < b) && (isCommonSuffix(nextStd) || !isCommonSuffix(std))) score -= 1.5;
+      if (nextStd !== null && (!cityNeeded || p + 2 < b) && (isCommonSuffix(nextStd) || !isCommonSuffix(std) || need === 'none' && p + 2 === b && b < this.end)) score -= 1.5;
       if (need !== 'none') {
         // "Marsielle St Louis MO": the type word begins the city's name.
         if (p + 1 < b && this.isPlaceSpan(p, b) === true && this.isPlaceSpan(rest, b) !== true) score -= 4;

@@ -63,6 +63,18 @@ describe('secondary units', () => {
     ['300 Ocean Blvd, Bay St Louis, MS 39520', { suffix: 'BLVD', unit_type: null, city: 'BAY ST LOUIS' }],
     ['123 Main St Bay City MI 48706', { unit_type: null, city: 'BAY CITY' }],
     ['55 Bay Rd, Bay Shore NY 11706', { street: 'BAY', suffix: 'RD', unit_type: null, city: 'BAY SHORE' }],
+    // ST before an id with a digit after a complete street is a suite; not where ST is the street's type.
+    ['7777 Bonhomme Ave St 1400, St Louis MO 63105', { street: 'BONHOMME', suffix: 'AVE', unit_type: 'STE', unit_number: '1400', city: 'ST LOUIS' }],
+    ['3000 E Boundary Terrace, St 2, Midlothian VA 23112', { street: 'BOUNDARY', suffix: 'TER', unit_type: 'STE', unit_number: '2', city: 'MIDLOTHIAN' }],
+    ['15 Main St St 200, Boston MA 02108', { street: 'MAIN', suffix: 'ST', unit_type: 'STE', unit_number: '200' }],
+    ['44 Court St 1400, Brooklyn NY', { street: 'COURT', suffix: 'ST', unit_number: '1400' }],
+    ['1 Court St 5th Floor, Brooklyn NY', { street: 'COURT', suffix: 'ST', unit_type: 'FL', unit_number: '5' }],
+    ['100 Oak Park St 5, Chicago IL', { street: 'OAK PARK', suffix: 'ST', unit_number: '5' }],
+    ['123 Main St, St Louis, MO', { street: 'MAIN', suffix: 'ST', unit_type: null, city: 'ST LOUIS' }],
+    // Two type words: the last closes the street before a unit or a comma.
+    ['1 Washington Square Village Apt 10A, New York NY 10012', { street: 'WASHINGTON SQUARE', suffix: 'VLG', unit_type: 'APT', unit_number: '10A' }],
+    ['1 Washington Square Village, New York NY 10012', { street: 'WASHINGTON SQUARE', suffix: 'VLG', city: 'NEW YORK' }],
+    ['N Fiske Ave Port', { street: 'FISKE', suffix: 'AVE' }],
   ])('%s', check);
 });
 
