@@ -1306,6 +1306,14 @@ class Parse {
   /** Sets the city to tokens [s, e); what lies between `from` and s is unparsed. */
   setCity(s: number, e: number, from: number): void {
     if (s > from) this.pushLeftovers(from, s);
+    // Without a state or ZIP, one or two letters closing a numbered street that has its type, in
+    // its section, are a unit, not a city ("4315 Webster Avenue LH"; but "..., Bed-Stuy, BK").
+    const w = this.t[s] as string;
+    if (this.llStart >= this.end && e - s === 1 && e === this.end && !this.startsSection(s) && /^[A-Z]{1,2}$/.test(w) && this.c.number !== null && this.c.suffix !== null && this.c.unit_type === null &&
+      this.c.unit_number === null && stateCode(w) === null && directional(w) === null) {
+      this.setUnit('#', w, this.rawOf(s, e));
+      return;
+    }
     // Without a state or ZIP, a last section with a number in it is a building, not a city
     // ("2848 Paces Ferry Road Suite 700, Overlook 1").
     if (this.llStart >= this.end && this.startsSection(s) && this.t.slice(s, e).some((w) => /\d/.test(w))) {

@@ -75,6 +75,12 @@ describe('secondary units', () => {
     ['1 Washington Square Village Apt 10A, New York NY 10012', { street: 'WASHINGTON SQUARE', suffix: 'VLG', unit_type: 'APT', unit_number: '10A' }],
     ['1 Washington Square Village, New York NY 10012', { street: 'WASHINGTON SQUARE', suffix: 'VLG', city: 'NEW YORK' }],
     ['N Fiske Ave Port', { street: 'FISKE', suffix: 'AVE' }],
+    // Without a state or ZIP, one or two letters after a numbered street with its type are a unit.
+    ['4315 Webster Avenue LH', { street: 'WEBSTER', suffix: 'AVE', unit_type: '#', unit_number: 'LH', city: null }],
+    ['3850 Hudson Manor Terrace EE', { street: 'HUDSON MANOR', suffix: 'TER', unit_number: 'EE', city: null }],
+    ['123 Main St N', { suffix: 'ST', postdir: 'N', unit_number: null }],
+    ['123 Main St, NY', { suffix: 'ST', state: 'NY', unit_number: null }],
+    ['Do the Right Thing Way, Bed-Stuy, BK', { suffix: 'WAY', unit_number: null }],
   ])('%s', check);
 });
 
