@@ -6,6 +6,7 @@
  */
 
 import { boundedMemo } from './bounded-memo.js';
+import abbreviationData from './data/city-abbreviations.json' with { type: 'json' };
 
 const MEMO_LIMIT = 4096;
 
@@ -18,19 +19,10 @@ const NON_ASCII = /[\u0080-\uffff]/;
 const JOINING_PUNCTUATION = /[.'\u2018\u2019\u02bb`]/g;
 const OTHER_PUNCTUATION = /[^A-Z0-9]+/g;
 
-// Whole-word abbreviations USPS city names use inconsistently (the reference
-// spells "Saint Paul" while people write "St. Paul", and the reverse).
-// SAINTE and STE (French "Sainte") also map to ST: USPS spells "STE GENEVIEVE",
-// people write "Sainte", "Ste." or "St. Genevieve", and no state has a "Saint X"
-// and a "Sainte X" that must stay apart. In a city name STE never means "Suite".
-// A Map, not an object: looking a freshly sliced word up as a property key costs more.
-const WORD_KEYS: ReadonlyMap<string, string> = new Map([
-  ['SAINT', 'ST'],
-  ['SAINTE', 'ST'],
-  ['STE', 'ST'],
-  ['FORT', 'FT'],
-  ['MOUNT', 'MT'],
-]);
+// Words city names are written with in more than one way: SAINT, FORT and MOUNT fold to ST, FT
+// and MT; abbreviations (HTS, SPGS, PK, VY ...) unfold to their words. data/city-abbreviations.json
+// says why each. A Map, not an object: looking a freshly sliced word up as a property key costs more.
+const WORD_KEYS: ReadonlyMap<string, string> = new Map([...Object.entries(abbreviationData.folded), ...Object.entries(abbreviationData.any_word)]);
 
 // The slow path: any non-ASCII character (accents, typographic quotes, case mappings
 // such as "ß" -> "SS" that change the length) goes through NFKD and regexes.
@@ -99,7 +91,7 @@ export function cityKeyWords(name: string): string[] {
 // City names repeat (a batch names the same towns again and again): remembered.
 const rememberedKey = boundedMemo((name) => cityKeyWords(name).join(' '), MEMO_LIMIT);
 
-/** The normalized match key of a city name: "Mc Grath" -> "MCGRATH", "Saint Louis" -> "ST LOUIS". */
+/** The normalized match key of a city name: "Mc Grath" -> "MCGRATH", "Saint Louis" -> "ST LOUIS", "Shaker Hts" -> "SHAKER HEIGHTS". */
 export function cityKey(name: string): string {
   return rememberedKey(name);
 }

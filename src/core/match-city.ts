@@ -38,14 +38,14 @@ const ALTERNATE_NEAREST_FACTOR = 1.5;
 
 // Maps, not objects: looking a freshly sliced word up as a property key costs more.
 const FIRST_WORD: ReadonlyMap<string, string> = new Map(Object.entries(abbreviationData.first_word));
-const ANY_WORD: ReadonlyMap<string, string> = new Map(Object.entries(abbreviationData.any_word));
 
 function expandedKey(name: string): string {
   const words = cityKeyWords(name);
   let out = '';
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as string;
-    const expanded = (i === 0 && words.length > 1 ? FIRST_WORD.get(w) : undefined) ?? ANY_WORD.get(w) ?? w;
+    // (The other abbreviations are unfolded by cityKey already.)
+    const expanded = (i === 0 && words.length > 1 ? FIRST_WORD.get(w) : undefined) ?? w;
     out = i === 0 ? expanded : `${out} ${expanded}`;
   }
   return out;
@@ -54,7 +54,7 @@ function expandedKey(name: string): string {
 // Asked several times per validation (the written city, the ZIP's city, aliases, places).
 const rememberedMatchKey = boundedMemo(expandedKey, 4096);
 
-/** cityKey plus the expansion of common abbreviations (N -> NORTH, SPGS -> SPRINGS), for comparing names. */
+/** cityKey plus a leading directional spelled out (N -> NORTH), for comparing names. */
 export function matchKey(name: string): string {
   return rememberedMatchKey(name);
 }

@@ -35,6 +35,16 @@ describe('cityKey', () => {
     ['Sault Ste. Marie', 'SAULT ST MARIE'],
     ['Twentynine Palms', 'TWENTYNINE PALMS'],
     ['New York, NY', 'NEW YORK NY'], // commas separate
+    ['La Grange Pk', 'LA GRANGE PARK'], // USPS abbreviations of 13-character city names unfold
+    ['Huntingdon Vy', 'HUNTINGDON VALLEY'],
+    ['Colorado Spgs', 'COLORADO SPRINGS'],
+    ['Shaker Hts', 'SHAKER HEIGHTS'],
+    ['Myrtle Bch', 'MYRTLE BEACH'],
+    ['Grand Jct', 'GRAND JUNCTION'],
+    ['Salt Lake Cy', 'SALT LAKE CITY'],
+    ['Pt Pleasant', 'POINT PLEASANT'],
+    ['Sta Rosa', 'STA ROSA'], // Station, or Santa: left as written
+    ['Parkville', 'PARKVILLE'], // whole words only
     ['', ''],
     [' .. ', ''],
   ])('%j -> %j', (input, expected) => {
@@ -42,7 +52,7 @@ describe('cityKey', () => {
   });
 
   it('is idempotent', () => {
-    for (const name of ['Mc Grath', 'Sainte Genevieve', "Coeur d'Alene", 'Mount Saint Joseph']) {
+    for (const name of ['Mc Grath', 'Sainte Genevieve', "Coeur d'Alene", 'Mount Saint Joseph', 'La Grange Pk']) {
       expect(cityKey(cityKey(name))).toBe(cityKey(name));
     }
   });

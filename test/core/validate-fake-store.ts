@@ -35,6 +35,7 @@ const ROWS: Row[] = [
   ['45202', 'CINCINNATI', 'OH', 'Hamilton', '39061', 39.1072, -84.5022],
   ['45203', 'CINCINNATI', 'OH', 'Hamilton', '39061', 39.1077, -84.5383],
   ['19103', 'PHILADELPHIA', 'PA', 'Philadelphia', '42101', 39.9525, -75.1741],
+  ['19006', 'HUNTINGDON VALLEY', 'PA', 'Montgomery', '42091', 40.1343, -75.0627], // written HUNTINGDON VY by the USPS's 13-character names
   ['99686', 'VALDEZ', 'AK', 'Valdez-Cordova', '02261', 61.1308, -146.3483], // a one-ZIP city
   ['59741', 'MANHATTAN', 'MT', 'Gallatin', '30031', 45.8566, -111.3322],
   ['09499', 'APO', 'AE', null, null, 51.5085, -0.1257],

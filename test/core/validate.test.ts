@@ -381,6 +381,16 @@ describe('city matching', () => {
     expect(r.status).toBe('VALIDATED');
     expect(r.standardized.city).toBe('SAINT LOUIS');
   });
+
+  it('matches a city written with the USPS abbreviations of 13-character names', () => {
+    for (const zip5 of ['19006', '']) {
+      const r = run(streetAddress({ city: 'Huntingdon Vy', state: 'PA', zip5 }));
+      expect(r.status, zip5).toMatch(/^(VALIDATED|CORRECTED)$/);
+      expect(r.standardized.city).toBe('HUNTINGDON VALLEY');
+      expect(r.standardized.zip5).toBe('19006');
+      expect(r.reason_codes).not.toContain('CITY_NOT_FOUND');
+    }
+  });
 });
 
 describe('military', () => {
