@@ -540,6 +540,17 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
       types = types.slice(0, i) + type + types.slice(i + 1);
     }
   };
+  /** Begins the cell whose tag's attributes are s[from, to): its column, type and style; nothing read yet. */
+  const startCell = (s: string, from: number, to: number): void => {
+    scanAttributes(s, from, to);
+    const c = rFrom >= 0 ? columnOf(s, rFrom, rTo) : 0;
+    col = c > 0 ? c : col + 1;
+    cellType = cellTypeAt(s, tFrom, tTo);
+    cellStyle = sFrom >= 0 ? intAt(s, sFrom, sTo) : 0;
+    value = null;
+    inline = null;
+    hasFormula = false;
+  };
   const endCell = (): void => {
     if (inline !== null && (cellType === 'inlineStr' || value === null)) put(decodeCellString(decodeXml(inline)), CELL_TEXT);
     else if (value !== null) {
@@ -601,14 +612,7 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
         return;
       case 'c':
         if (!closing) {
-          scanAttributes(tag, end, tag.length);
-          const c = rFrom >= 0 ? columnOf(tag, rFrom, rTo) : 0;
-          col = c > 0 ? c : col + 1;
-          cellType = cellTypeAt(tag, tFrom, tTo);
-          cellStyle = sFrom >= 0 ? intAt(tag, sFrom, sTo) : 0;
-          value = null;
-          inline = null;
-          hasFormula = false;
+          startCell(tag, end, tag.length);
           capture = 0;
           inlineDepth = 0;
           phonetic = 0;
@@ -684,14 +688,7 @@ async function* readRows(zip: ZipParts, part: string, strings: readonly string[]
     const gt = s.indexOf('>', lt + 2);
     if (gt < 0) return CUT;
     const empty = s.charCodeAt(gt - 1) === 47;
-    scanAttributes(s, lt + 2, empty ? gt - 1 : gt);
-    const c = rFrom >= 0 ? columnOf(s, rFrom, rTo) : 0;
-    col = c > 0 ? c : col + 1;
-    cellType = cellTypeAt(s, tFrom, tTo);
-    cellStyle = sFrom >= 0 ? intAt(s, sFrom, sTo) : 0;
-    value = null;
-    inline = null;
-    hasFormula = false;
+    startCell(s, lt + 2, empty ? gt - 1 : gt);
     if (empty) {
       endCell();
       return gt + 1;
