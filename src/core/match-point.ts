@@ -21,6 +21,7 @@ import { damerauLevenshtein } from './string-distance.js';
 import { boundedMemo } from './bounded-memo.js';
 import { streetKey } from './street-key.js';
 import type { AddressComponents } from './types.js';
+import { leadingNumber } from './vocabulary.js';
 import type { Deliverability, Geocode, QualityLevel } from './validation-result.js';
 
 /** A street in another ZIP than the one given counts when it lies this close to the given locality. */
@@ -352,19 +353,6 @@ function nearestNumbers(near: readonly PointRecord[], n: number | null): PointRe
   }
   const gap = (p: PointRecord): number => Math.abs((p.number_int ?? Number.MAX_SAFE_INTEGER) - n);
   return [...byBuilding.values()].sort((a, b) => gap(a) - gap(b)).slice(0, NEAREST_OFFERED);
-}
-
-// The leading integer of a house number ("115" of "115 1/2", "12" of "12-34"), or null.
-function leadingNumber(number: string): number | null {
-  // /^\d{1,15}/ read digit by digit (this runs for every street asked about): exact below 2^53.
-  let value = 0;
-  let i = 0;
-  for (; i < number.length && i < 15; i++) {
-    const d = number.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) break;
-    value = value * 10 + d;
-  }
-  return i === 0 ? null : value;
 }
 
 function sameStreet(a: StreetRecord, b: StreetRecord): boolean {

@@ -110,6 +110,19 @@ export const isCommonSuffix = (std: string): boolean => COMMON_SUFFIXES.has(std)
 export { directionOfToken as directional, stateOfText as stateCode, suffixOfToken as suffixStandard, unitOfToken as unitDesignator };
 export type { UnitDesignator };
 
+/** The leading integer of a house number ("115" of "115 1/2", "12" of "12-34"), or null. */
+export function leadingNumber(number: string): number | null {
+  // /^\d{1,15}/ read digit by digit (this runs for every street and point asked about): exact below 2^53.
+  let value = 0;
+  let i = 0;
+  for (; i < number.length && i < 15; i++) {
+    const d = number.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    value = value * 10 + d;
+  }
+  return i === 0 ? null : value;
+}
+
 /** True for tokens that can be a house number: 123, 123A, 12-34, N6W23001, W148. */
 export function isHouseNumber(t: string): boolean {
   const c0 = t.charCodeAt(0);

@@ -11,6 +11,7 @@ import { AddrError, isAddrError } from '../core/errors.js';
 import { distanceKm } from '../core/geo-distance.js';
 import { houseNumberKey } from '../core/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/ports.js';
+import { leadingNumber } from '../core/vocabulary.js';
 import { ensureDir, migrateAccountsDb } from './accounts-db.js';
 import { POINT_MIGRATIONS } from './points-migrations.js';
 
@@ -112,18 +113,6 @@ function pointOf(street: StreetRecord, r: PointRow): PointRecord {
 
 /** The rarely set columns of a held point (most points have none of them), and its number when not the plain integer. */
 interface PointExtra { number: string | null; fraction: string | null; unit_type: string | null; unit_number: string | null; city: string | null; zip4: string | null }
-
-// The leading integer of a house number ("115" of "115 1/2", "12" of "12-34"), or null.
-function leadingInt(number: string): number | null {
-  let value = 0;
-  let i = 0;
-  for (; i < number.length && i < 15; i++) {
-    const d = number.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) break;
-    value = value * 10 + d;
-  }
-  return i === 0 ? null : value;
-}
 
 // A held point's id and its INFERRED bits share one float: id * INFERRED_SPAN + inferred.
 const INFERRED_SPAN = 8;
@@ -254,7 +243,7 @@ class HeldStreet {
   /** The points with this number, leading zeros aside (as pointsAt). */
   at(number: string): PointRecord[] {
     const key = houseNumberKey(number);
-    const lead = leadingInt(number);
+    const lead = leadingNumber(number);
     const out: PointRecord[] = [];
     if (lead === null) {
       for (let i = 0; i < this.firstNumbered; i++) if (houseNumberKey(this.numberOf(i)) === key) out.push(this.record(i));
@@ -425,7 +414,7 @@ export class SqlitePointStore implements PointStore {
     if (street === null) return [];
     // By the indexed leading integer, then the text (123 and 123A share 123; 00300 is 300).
     const key = houseNumberKey(number);
-    const lead = leadingInt(number);
+    const lead = leadingNumber(number);
     if (lead === null) return this.atStmt.all(streetId, number).map((r) => pointOf(street, r));
     const out: PointRecord[] = [];
     for (const r of this.atIntStmt.all(streetId, lead)) if (houseNumberKey(r[2]) === key) out.push(pointOf(street, r));
