@@ -11,6 +11,9 @@ type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
 type Log = (...args: unknown[]) => void;
 
+// The logging methods of a pino logger: each one makes the child, then logs through it.
+const METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 class LazyChildLogger {
   private made: FastifyBaseLogger | null = null;
 
@@ -20,7 +23,8 @@ class LazyChildLogger {
     private readonly options: ChildOptions,
   ) {}
 
-  private get real(): FastifyBaseLogger {
+  /** The pino child, made at the first call that needs it. */
+  get real(): FastifyBaseLogger {
     this.made ??= this.parent.child(this.bindings, this.options);
     return this.made;
   }
@@ -33,37 +37,17 @@ class LazyChildLogger {
     this.real.level = value;
   }
 
-  fatal(...args: unknown[]): void {
-    (this.real.fatal as Log)(...args);
-  }
-
-  error(...args: unknown[]): void {
-    (this.real.error as Log)(...args);
-  }
-
-  warn(...args: unknown[]): void {
-    (this.real.warn as Log)(...args);
-  }
-
-  info(...args: unknown[]): void {
-    (this.real.info as Log)(...args);
-  }
-
-  debug(...args: unknown[]): void {
-    (this.real.debug as Log)(...args);
-  }
-
-  trace(...args: unknown[]): void {
-    (this.real.trace as Log)(...args);
-  }
-
-  silent(...args: unknown[]): void {
-    (this.real.silent as Log)(...args);
-  }
-
   child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
     return this.real.child(bindings, options);
   }
+}
+
+for (const name of METHODS) {
+  Object.defineProperty(LazyChildLogger.prototype, name, {
+    value(this: LazyChildLogger, ...args: unknown[]): void {
+      (this.real[name] as Log)(...args);
+    },
+  });
 }
 
 /** fastify's childLoggerFactory option: a request's logger, made on first use. */
