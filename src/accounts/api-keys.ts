@@ -44,7 +44,7 @@ const recentDigests = new Map<string, Buffer>();
 function digestOf(key: string): Buffer {
   let digest = recentDigests.get(key);
   if (digest === undefined) {
-    digest = createHash('sha256').update(key, 'utf8').digest();
+    digest = Buffer.from(hashApiKey(key), 'hex');
     if (recentDigests.size >= DIGEST_CACHE_LIMIT) recentDigests.clear();
     recentDigests.set(key, digest);
   }
