@@ -13,6 +13,7 @@ import {
   isIdentifier, isIntersectionWord, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
   isExtraSuffix, isRouteModifier, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
 } from './vocabulary.js';
+import type { UnitDesignator } from './vocabulary.js';
 import { STATE_NAME_MAX_WORDS, suffixName } from './pub28.js';
 
 /** Tells whether a name is a known place (city) in a state; supplied by the locality store. */
@@ -788,13 +789,18 @@ class Parse {
     return prev === code && suffixName(code) !== prev && !this.startsSection(k - 1) && !isHouseNumber(name) && directional(name) === null && suffixStandard(name) === null;
   }
 
+  /** The unit designator at token i: a spelling of unit-designators.json, or ST read as a suite. */
+  designatorAt(i: number, limit: number): UnitDesignator | null {
+    const w = this.t[i] as string;
+    return unitDesignator(w) ?? (w === 'ST' && this.stAsSuite(i, limit) ? SUITE : null);
+  }
+
   /** Whether a secondary unit starts at token i. */
   isUnitStart(i: number, limit: number): boolean {
     const t = this.t;
     const w = t[i] as string;
     if (w === '#') return i + 1 < limit;
-    if (w === 'ST' && this.stAsSuite(i, limit)) return true;
-    const d = unitDesignator(w);
+    const d = this.designatorAt(i, limit);
     const next = t[i + 1];
     if (d) {
       if (d.numberWithDigit) return next !== undefined && i + 1 < limit && isIdentifier(next) && (/\d/.test(next) || next.length === 1);
@@ -889,10 +895,9 @@ class Parse {
       }
       // "# APT 2": the number sign before a designator adds nothing.
       if (w === '#' && i + 1 < limit && unitDesignator(t[i + 1] as string) !== null && !this.startsSection(i + 1)) { i++; continue; }
-      const suiteSt = w === 'ST' && this.stAsSuite(i, limit);
-      if (w === '#' || suiteSt || unitDesignator(w)) {
+      const d = this.designatorAt(i, limit); // '#' too: its own designator
+      if (d !== null) {
         if (!this.isUnitStart(i, limit)) break;
-        const d = w === '#' ? { code: '#', requiresNumber: true } : suiteSt ? SUITE : unitDesignator(w)!;
         let j = i + 1;
         if (t[j] === '#' || t[j] === 'NO' || t[j] === 'NUMBER' || t[j] === 'NBR') j++;
         const id = t[j];
