@@ -20,6 +20,12 @@ const UNQUOTED = 1;
 const IN_QUOTES = 2;
 const QUOTE_IN_QUOTES = 3; // a quote inside a quoted field: closes it, or "" for one quote
 const CR_SEEN = 4; // a CR outside quotes: the record ends, with the LF when one follows
+const CR_IN_QUOTES = 5; // a CR inside a quoted field: one line break, with the LF when one follows
+
+/** An indexOf result, with `to` for not found. */
+function upTo(found: number, to: number): number {
+  return found < 0 || found > to ? to : found;
+}
 
 /** Records found in one buffer. */
 export interface ScannedRecords {
@@ -54,13 +60,36 @@ export class CsvScanner {
     const d = this.delimiter;
     let state = this.state;
     let seen = this.fieldsSeen;
+    // The next quote and CR at or after the position (`to` when there is none), found by indexOf
+    // when the position passes them: nearly every record has neither, and is then found whole.
+    let nextQuote = -1;
+    let nextCr = -1;
     for (let i = from; i < to; i++) {
+      if (state === FIELD_START && seen === 0 && !this.plain) {
+        // At a record start: a record without a quote or a lone CR ends at the next LF.
+        const lf = buf.indexOf(LF, i);
+        if (lf >= 0 && lf < to) {
+          if (nextQuote < i) nextQuote = upTo(buf.indexOf(QUOTE, i), to);
+          if (nextCr < i) nextCr = upTo(buf.indexOf(CR, i), to);
+          if (nextQuote > lf && (nextCr > lf || nextCr === lf - 1)) {
+            this.line++;
+            this.push(out, lf + 1);
+            i = lf;
+            continue;
+          }
+        }
+      }
       const c = buf[i] as number;
       switch (state) {
+        case CR_IN_QUOTES:
+          // The CR ended a line of the field, alone or with this LF (which may come in the next read).
+          this.line++;
+          state = c === QUOTE ? QUOTE_IN_QUOTES : c === CR ? CR_IN_QUOTES : IN_QUOTES;
+          continue;
         case IN_QUOTES:
           if (c === QUOTE) state = QUOTE_IN_QUOTES;
           else if (c === LF) this.line++;
-          else if (c === CR && buf[i + 1] !== LF) this.line++;
+          else if (c === CR) state = CR_IN_QUOTES;
           continue;
         case QUOTE_IN_QUOTES:
           if (c === QUOTE) {
@@ -109,7 +138,7 @@ export class CsvScanner {
 
   /** True when the input ended inside a quoted field (the caller re-reads that record's bytes with rereadPlain). */
   get inOpenQuote(): boolean {
-    return this.state === IN_QUOTES;
+    return this.state === IN_QUOTES || this.state === CR_IN_QUOTES;
   }
 
   /** At the end of the input: ends the last record when it has no line break. */

@@ -1,5 +1,6 @@
 // Record boundaries (csv-scanner.ts), chunks (batch-text-input.ts) and fields (csv-record.ts) of
 // `addr batch`: BOM, LF/CRLF/CR, quoted commas, quotes and line breaks, a quote never closed.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readTextChunks } from '../../src/commands/batch-text-input.js';
 import { formatRecord, parseRecord, stripLineBreak } from '../../src/commands/csv-record.js';
@@ -26,6 +27,28 @@ describe('reading CSV/TSV records', () => {
   it.each([1, 2, 3, 7, 1000])('gives the same records whatever the read size (%i bytes)', async (piece) => {
     const text = 'a,b\r\n"x, y","say ""hi"""\r\n"two\r\nlines",z\r\n,\r\n';
     expect((await records(text, ',', piece)).map((r) => r.fields)).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['two\r\nlines', 'z'], ['', '']]);
+  });
+
+  it('reads back any records written by formatRecord, with any line endings and read sizes', async () => {
+    // Fields with quotes, delimiters and line breaks (quoted when written), records ended by LF,
+    // CRLF or a lone CR: the records read back are the records written, on the lines they start on.
+    const field = fc.stringMatching(/^[ab",\r\n]{0,6}$/);
+    const record = fc.array(field, { minLength: 1, maxLength: 4 }).filter((f) => f.length > 1 || f[0] !== '');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(record, fc.constantFrom('\n', '\r\n', '\r')), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 40 }), async (rows, piece) => {
+        let text = '';
+        let line = 1;
+        const expected: { fields: string[]; line: number }[] = [];
+        for (const [fields, eol] of rows) {
+          const written = formatRecord(fields, ',');
+          expected.push({ fields, line });
+          text += written + eol;
+          line += (written.match(/\r\n|\r|\n/g) ?? []).length + 1;
+        }
+        expect((await records(text, ',', piece, 3)).map(({ fields, line }) => ({ fields, line }))).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('drops a BOM and counts it in the offsets', async () => {
