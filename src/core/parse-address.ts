@@ -662,6 +662,13 @@ class Parse {
     }
     this.c.number = number;
     this.raw.number = this.rawOf(i, j);
+    // A list of house numbers ("5240;5220 3rd St", "1542, 1544 N Wells St"): the number is the list.
+    const listed = next !== undefined && j === i + 1 ? this.listedNumber(i, limit) : null;
+    if (listed !== null) {
+      this.c.number = listed;
+      this.raw.number = listed;
+      return i + 2;
+    }
     // Fraction.
     const f = t[j];
     if (f !== undefined && j < limit && /^\d+\/\d+$/.test(f) && !this.startsSection(j)) {
@@ -679,6 +686,22 @@ class Parse {
       }
     }
     return j;
+  }
+
+  /**
+   * The house numbers of a list that opens the line — a number alone in its section, then a
+   * semicolon (OpenStreetMap's list separator) or a comma and a second number of as many digits
+   * before the street — written "5240;5220" or "1542, 1544"; null for anything else.
+   */
+  listedNumber(i: number, limit: number): string | null {
+    const t = this.t;
+    const first = t[i] as string;
+    const second = t[i + 1] as string;
+    if (i + 2 >= limit || (i > 0 && !this.startsSection(i)) || !this.startsSection(i + 1) || this.startsSection(i + 2)) return null;
+    if (!/^\d+$/.test(first) || !/^\d+$/.test(second) || this.isUnitStart(i + 2, limit)) return null;
+    const separator = this.source.slice((this.tokens[i] as Token).end, (this.tokens[i + 1] as Token).start).trim();
+    if (separator === ';') return `${first};${second}`;
+    return separator === ',' && first.length === second.length ? `${first}, ${second}` : null;
   }
 
   /** Street name with directionals, suffix or highway, then units; returns where the city may begin. */

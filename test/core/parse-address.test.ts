@@ -133,6 +133,13 @@ describe('house number forms', () => {
     ['W12345 State Road 23, Plymouth, WI', { number: 'W12345', street: 'STATE ROAD 23', city: 'PLYMOUTH' }],
     ['E200 Lake Dr, Town, WI', { number: 'E200', predir: null, street: 'LAKE', suffix: 'DR' }],
     ['123 Main St Ste N100, Boston, MA', { number: '123', unit_type: 'STE', unit_number: 'N100' }],
+    // Lists of house numbers: OpenStreetMap's semicolon, or a comma between numbers of as many digits.
+    ['5240;5220 3rd Street, 93432', { number: '5240;5220', street: '3RD', suffix: 'ST', zip5: '93432' }],
+    ['1542, 1544 North Wells Street, Chicago, IL 60610', { number: '1542, 1544', predir: 'N', street: 'WELLS', suffix: 'ST', city: 'CHICAGO' }],
+    ['100; 200 Main St Apt 4', { number: '100;200', street: 'MAIN', unit_type: 'APT', unit_number: '4' }],
+    // Not a list: numbers of different lengths, or nothing after the second number.
+    ['12, 500 Main St', { number: '12' }],
+    ['5240;5220', { number: '5240' }],
   ])('%s', check);
 });
 
