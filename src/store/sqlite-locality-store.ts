@@ -101,7 +101,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
       const columns = 'SELECT state, key, city, zips, lat, lon FROM places';
       this.keyStmt = db.prepare<[string], PlaceRow>(`${columns} WHERE key = ? ORDER BY state`);
       this.keyStateStmt = db.prepare<[string, string], PlaceRow>(`${columns} WHERE key = ? AND state = ?`);
-      this.stateStmt = db.prepare<[string], PlaceRow>(`${columns} WHERE state = ? ORDER BY key`);
+      this.stateStmt = db.prepare<[string], PlaceRow>(`${columns} WHERE state = ? AND zips <> '' ORDER BY key`);
       const meta = new Map(
         db.prepare<[], { key: string; value: string }>("SELECT key, value FROM meta WHERE key IN ('data_version', 'schema_version')")
           .all()
@@ -171,7 +171,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
     return places;
   }
 
-  /** Every place of a state (used for fuzzy matching of misspelled names). */
+  /** Every ZIP city of a state (see LocalityStore.placesInState). */
   placesInState(state: string): PlaceRecord[] {
     const cached = this.byState.get(state);
     if (cached !== undefined) return cached;

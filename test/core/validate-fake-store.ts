@@ -43,6 +43,12 @@ const ROWS: Row[] = [
   ['34001', 'APO', 'AA', null, null, 25.7617, -80.1918],
 ];
 
+// Populated places no ZIP city names (the reference takes them from GeoNames cities): no ZIPs,
+// their own position. Synthetic, 2 km east of Sebastopol's 95472.
+const POPULATED: PlaceRecord[] = [
+  { city: 'EAST SEBASTOPOL', key: 'EAST SEBASTOPOL', state: 'CA', zips: [], lat: 38.3941, lon: -122.8203 },
+];
+
 /** Options of the fake: its version label. */
 export interface FakeStoreOptions { version?: string }
 
@@ -63,7 +69,7 @@ export function fakeLocalityStore(options: FakeStoreOptions = {}): LocalityStore
     const id = `${cityKey(z.city)}|${z.state}`;
     groups.set(id, [...(groups.get(id) ?? []), z]);
   }
-  const places: PlaceRecord[] = [...groups.values()].map((zs) => {
+  const places: PlaceRecord[] = [...POPULATED, ...[...groups.values()].map((zs) => {
     const first = zs[0] as ZipRecord;
     return {
       city: first.city,
@@ -73,11 +79,11 @@ export function fakeLocalityStore(options: FakeStoreOptions = {}): LocalityStore
       lat: zs.reduce((s, z) => s + (z.lat ?? 0), 0) / zs.length,
       lon: zs.reduce((s, z) => s + (z.lon ?? 0), 0) / zs.length,
     };
-  });
+  })];
   return {
     zip: (zip5) => zips.get(zip5) ?? null,
     placesByKey: (key, state) => places.filter((p) => p.key === key && (state === null || p.state === state)),
-    placesInState: (state) => places.filter((p) => p.state === state),
+    placesInState: (state) => places.filter((p) => p.state === state && p.zips.length > 0),
     dataVersion: () => options.version ?? 'fake@1',
   };
 }

@@ -349,6 +349,17 @@ describe('city matching', () => {
     expect(alias.confidence).toBe(exact.confidence);
   });
 
+  it('keeps a populated place without ZIPs near the ZIP, and reads it without a ZIP as a city', () => {
+    const near = run(streetAddress({ city: 'EAST SEBASTOPOL', state: 'CA', zip5: '95472' }));
+    expect(near.status).toBe('VALIDATED');
+    expect(near.standardized.city).toBe('EAST SEBASTOPOL');
+    expect(near.reason_codes).toContain('CITY_ALTERNATE_NAME');
+    const alone = run(streetAddress({ city: 'EAST SEBASTOPOL', state: 'CA', zip5: null }));
+    expect(alone.standardized).toMatchObject({ city: 'EAST SEBASTOPOL', state: 'CA', zip5: null });
+    expect(alone.reason_codes).not.toContain('CITY_NOT_FOUND');
+    expect(alone.geocode?.quality).toBe('CITY_CENTROID');
+  });
+
   it('keeps only places among the nearest: in a metro the next city over is a mismatch', () => {
     expect(run(streetAddress({ city: 'WEST HOLLYWOOD', state: 'CA', zip5: '90028' })).reason_codes).toContain('CITY_ALTERNATE_NAME');
     const r = run(streetAddress({ city: 'PASADENA', state: 'CA', zip5: '90028' }));

