@@ -235,7 +235,9 @@ class Parse {
       if (!this.statePlausible(k, e, code, hasZip)) continue;
       this.c.state = code;
       this.raw.state = this.rawOf(k, e);
-      e = k;
+      const named = len === 1 ? this.stateNameBefore(k, code) : k;
+      if (named < k) this.raw.state = this.rawOf(named, e);
+      e = named;
       break;
     }
     // "101 E Market St CA Long Beach 90807": the state code written before the city. Only a
@@ -261,6 +263,22 @@ class Parse {
       e = 0;
     }
     this.llStart = e;
+  }
+
+  /**
+   * "Roswell Georgia GA", "New York, New York NY": the state's name written right before its
+   * code is the state written twice, not the end of the city. Returns where the name starts
+   * (k when there is none), only when a known place of that state comes right before the name.
+   */
+  stateNameBefore(k: number, code: string): number {
+    if (this.places === null) return k;
+    for (let len = Math.min(STATE_NAME_MAX_WORDS, k - 1); len >= 1; len--) {
+      const s = k - len;
+      const name = this.text(s, k);
+      if (name.length <= 2 || stateCode(name) !== code) continue;
+      for (let q = Math.max(0, s - 3); q < s; q++) if (this.places.isPlace(this.text(q, s), code)) return s;
+    }
+    return k;
   }
 
   /** A 5-digit token at i is a ZIP unless it is a house number, a route or a box number. */
@@ -453,6 +471,9 @@ class Parse {
     // "Main, Ashland, NH": a single word before the city is a street name; so is the first of
     // several sections with no state or ZIP ("Broadway, Manhattan").
     if (firstEnd < limit && (!noLastLine && firstEnd === 1 || noLastLine)) typed = true;
+    // "Main Ashland NH 03217": the same without commas, when the words after it are a known place.
+    if (!noLastLine && firstEnd === limit && limit >= 2 && k === 0 && /^[A-Z]{2,}$/.test(t[0] as string) && this.isPlaceSpan(1, limit) === true &&
+      this.isPlaceSpan(0, limit) !== true && !this.isUnitStart(0, limit)) typed = true;
     const streetLike = typed || this.highwayAt(k, firstEnd) !== null || matchPhrase(CORNER_OF, t, 0, firstEnd) !== null ||
       t.slice(0, firstEnd).some((w) => isIntersectionWord(w)) || this.isUnitStart(0, limit);
     this.pendingPostdir = null;

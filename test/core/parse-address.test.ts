@@ -282,5 +282,12 @@ describe('state code written before the city (with the gazetteer)', () => {
     // 4101 is Portland ME's 04101; CA 9499 is not the military 09499, and stays as written.
     ['100 Congress St, Portland ME 4101', { city: 'PORTLAND', state: 'ME', zip5: '04101' }],
     ['100 Main St, Sebastopol CA 9499', { city: 'SEBASTOPOL', state: 'CA', zip5: '9499' }],
+    // The state's name before its code is the state written twice; not when no place precedes it.
+    ['45 Woodstock Street Sebastopol California CA 95472', { street: 'WOODSTOCK', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }],
+    ['45 Woodstock Street, Sebastopol, California CA 95472', { city: 'SEBASTOPOL', state: 'CA' }],
+    ['100 Main St California CA', { city: 'CALIFORNIA', state: 'CA' }],
+    // One word and a known place without commas, no house number: the word is the street.
+    ['Main Sebastopol CA 95472', { number: null, street: 'MAIN', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }],
+    ['Old Mill Sebastopol CA', { street: null, city: 'SEBASTOPOL' }],
   ])('%s', checkWithPlaces);
 });
