@@ -1335,15 +1335,19 @@ class Parse {
   }
 
   /**
-   * Sections between the street and the city: a unit among them is read ("Business Loop 70 W,
-   * Mizzou North, Rm 501, ..., Columbia MO"), the rest (buildings, departments) is unparsed.
+   * Words between the street and the city, by section: a unit among them is read ("Business
+   * Loop 70 W, Mizzou North, Rm 501, ..., Columbia MO"; "Panorama Tower Unit 24-L Miami"), the
+   * rest (buildings, departments) is unparsed.
    */
   pushLeftovers(from: number, to: number): void {
     let k = from;
     while (k < to) {
       const end = this.sectionEnd(k, to);
-      if (this.c.unit_type === null && this.isUnitStart(k, end)) {
-        const after = Math.min(this.readUnits(k), end);
+      let u = k;
+      while (u < end && !(this.c.unit_type === null && this.isUnitStart(u, end))) u++;
+      if (u < end) {
+        if (u > k) this.unparsed.push(this.rawOf(k, u));
+        const after = Math.min(this.readUnits(u), end);
         if (after < end) this.unparsed.push(this.rawOf(after, end));
       } else {
         this.unparsed.push(this.rawOf(k, end));
@@ -1378,7 +1382,7 @@ class Parse {
     if (this.places && this.placeState() !== null && !ownSection && e - s > 1 && this.isPlaceSpan(s, e) === false && !isMilitaryCity(this.t[s] as string)) {
       const found = this.knownPlaceWithin(s, e);
       if (found !== null) {
-        if (found[0] > s) this.unparsed.push(this.rawOf(s, found[0]));
+        if (found[0] > s) this.pushLeftovers(s, found[0]);
         if (found[1] < e) this.unparsed.push(this.rawOf(found[1], e));
         [s, e] = found;
       }

@@ -289,5 +289,7 @@ describe('state code written before the city (with the gazetteer)', () => {
     // One word and a known place without commas, no house number: the word is the street.
     ['Main Sebastopol CA 95472', { number: null, street: 'MAIN', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }],
     ['Old Mill Sebastopol CA', { street: null, city: 'SEBASTOPOL' }],
+    // A building name and a unit between the street and the city, without commas: the unit is read.
+    ['1100 Bodega Ave Panorama Tower Unit 24-L Sebastopol CA 95472', { street: 'BODEGA', unit_type: 'UNIT', unit_number: '24-L', city: 'SEBASTOPOL' }],
   ])('%s', checkWithPlaces);
 });
