@@ -11,7 +11,7 @@ import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
   isIdentifier, isIntersectionWord, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
-  isExtraSuffix, isRouteModifier, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
+  isExtraSuffix, isRouteModifier, isStateFirstWord, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
 } from './vocabulary.js';
 import type { UnitDesignator } from './vocabulary.js';
 import { STATE_NAME_MAX_WORDS, suffixName } from './pub28.js';
@@ -1218,10 +1218,17 @@ class Parse {
       const m = matchPhrase(HIGHWAYS, [glued[1] as string], 0);
       if (m) return { name: `${m.value} ${glued[2]}`, next: k + 1 };
     }
-    // "AL HIGHWAY 157": a state's own highway.
+    // "AL HIGHWAY 157", "Indiana Highway 212", "New York State Route 17": a state's own highway.
     if (/^[A-Z]{2}$/.test(w) && stateCode(w) !== null && k + 2 < b) {
       const inner = this.highwayAt(k + 1, b);
       if (inner) return { name: `${w} ${inner.name}`, next: inner.next };
+    } else if (isStateFirstWord(w)) {
+      for (let len = Math.min(STATE_NAME_MAX_WORDS, b - k - 2); len >= 1; len--) {
+        const name = this.text(k, k + len);
+        if (stateCode(name) === null) continue;
+        const inner = this.highwayAt(k + len, b);
+        if (inner && !/^[A-Z]{2} /.test(inner.name)) return { name: `${name} ${inner.name}`, next: inner.next };
+      }
     }
     const m = matchPhrase(HIGHWAYS, t, k, b);
     if (m) {

@@ -73,6 +73,10 @@ const STATE_LAST_WORDS = new Set(stateData.states.flatMap((st) => [st.name.toUpp
   .filter((n) => n.includes(' ')).map((n) => n.slice(n.lastIndexOf(' ') + 1)));
 /** True for a word that ends some multi-word state name (filter for the right-to-left scan). */
 export const isStateLastWord = (t: string): boolean => STATE_LAST_WORDS.has(t);
+// First words of spelled-out state names ("NEW YORK" -> NEW, "INDIANA" -> INDIANA).
+const STATE_FIRST_WORDS = new Set(stateData.states.map((st) => st.name.toUpperCase().split(' ')[0] as string));
+/** True for a word that starts some spelled-out state name (filter for the left-to-right scan). */
+export const isStateFirstWord = (t: string): boolean => STATE_FIRST_WORDS.has(t);
 const ROUTE_MODIFIERS = new Set(words.routeModifiers);
 /** True for BUSINESS, BYPASS, TRUCK: words after a route number that belong to the highway. */
 export const isRouteModifier = (t: string): boolean => ROUTE_MODIFIERS.has(t);

@@ -151,6 +151,10 @@ describe('highways and county roads are never ZIPs, units or suffixes', () => {
     ['9001 FM 1431, Austin, TX', { street: 'FM 1431', suffix: null }],
     ['500 I-35, Austin, TX', { street: 'INTERSTATE 35', suffix: null }],
     ['100 route 37 e toms river nj 08753', { street: 'ROUTE 37', postdir: 'E', city: 'TOMS RIVER', state: 'NJ' }],
+    // A state's own highway, by its name as well as its code.
+    ['1000 Indiana Highway 212 Michigan City IN 46360', { street: 'INDIANA HIGHWAY 212', suffix: null, unit_number: null, city: 'MICHIGAN CITY' }],
+    ['500 New York State Route 17, Goshen, NY', { street: 'NEW YORK STATE ROUTE 17', suffix: null }],
+    ['100 Georgia Ave NW, Washington, DC', { street: 'GEORGIA', suffix: 'AVE', postdir: 'NW' }],
   ])('%s', check);
 });
 
