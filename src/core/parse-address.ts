@@ -1133,6 +1133,11 @@ class Parse {
         if (p + 1 < b && this.isPlaceSpan(p, b) === true && this.isPlaceSpan(rest, b) !== true) score -= 4;
         if (remaining === 0) score -= cityNeeded ? 1.5 : 0;
         else if (this.isPlaceSpan(rest, b)) score += 4;
+        // "Franklin Ave Crown Heights Brooklyn": a known place closes the words after it (the city
+        // keeps the place, setCity leaves the words before it aside), which a type word later in
+        // those words ("Heights") would cut short. Not right before another type word
+        // ("University Square Mall Tampa").
+        else if (isCommonSuffix(std) && nextStd === null && this.places && this.knownPlaceWithin(rest, b) !== null) score += 2.5;
         else if (cityNeeded && this.places) score -= 1.5; // the gazetteer does not know that city
         else if (need === 'optional') score -= 1;
       } else if (remaining > 0) {

@@ -280,6 +280,9 @@ describe('state code written before the city (with the gazetteer)', () => {
     // when no state is written.
     ['12 Court St Acme Legal Brooklyn 11201', { street: 'COURT', city: 'BROOKLYN', state: null, zip5: '11201' }],
     ['12 Court St Acme Legal Brooklyn NY 11201', { city: 'BROOKLYN', state: 'NY' }],
+    // A neighbourhood named with a type word between the street and the city: the street keeps its type.
+    ['781 Franklin Ave Crown Heights Brooklyn NY 11201', { street: 'FRANKLIN', suffix: 'AVE', city: 'BROOKLYN', state: 'NY' }],
+    ['2146 University Square Mall Sebastopol CA 95472', { street: 'UNIVERSITY SQUARE', suffix: 'MALL', city: 'SEBASTOPOL' }],
     // Not a place in the ZIP's state (Pasadena is in CA, 11201 in NY): the span stays whole.
     ['12 Court St Acme Legal Pasadena 11201', { city: 'ACME LEGAL PASADENA' }],
     // A ZIP that lost its leading zero gets it back only when the state written is the ZIP's:
