@@ -861,6 +861,17 @@ class Parse {
     return false;
   }
 
+  /**
+   * A unit starting inside a run of words ("Panorama Tower Unit 24-L", "Kingston Building Second
+   * Floor"): only with an id that has a digit or is one letter, or an ordinal floor, so that a
+   * building's name ("Kingston Building Second ...") is not read as its id.
+   */
+  isUnitInside(i: number, limit: number): boolean {
+    if (!this.isUnitStart(i, limit)) return false;
+    const next = this.t[i + 1] as string;
+    return ordinalNumber(this.t[i] as string) !== null || /\d/.test(next) || next.length === 1 || next === '#';
+  }
+
   /** Reads units (and a trailing urbanization) from i; returns where the city may begin. */
   readUnits(i: number): number {
     const t = this.t;
@@ -1356,7 +1367,7 @@ class Parse {
     while (k < to) {
       const end = this.sectionEnd(k, to);
       let u = k;
-      while (u < end && !(this.c.unit_type === null && this.isUnitStart(u, end))) u++;
+      while (u < end && !(this.c.unit_type === null && (u === k ? this.isUnitStart(u, end) : this.isUnitInside(u, end)))) u++;
       if (u < end) {
         if (u > k) this.unparsed.push(this.rawOf(k, u));
         const after = Math.min(this.readUnits(u), end);

@@ -298,5 +298,7 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['Old Mill Sebastopol CA', { street: null, city: 'SEBASTOPOL' }],
     // A building name and a unit between the street and the city, without commas: the unit is read.
     ['1100 Bodega Ave Panorama Tower Unit 24-L Sebastopol CA 95472', { street: 'BODEGA', unit_type: 'UNIT', unit_number: '24-L', city: 'SEBASTOPOL' }],
+    // ... but a designator inside the name with a word after it is the name ("Kingston Building").
+    ['3520 Bodega Ave Kingston Building Second Floor Sebastopol CA 95472', { street: 'BODEGA', unit_type: 'FL', unit_number: '2', city: 'SEBASTOPOL' }],
   ])('%s', checkWithPlaces);
 });
