@@ -83,7 +83,7 @@ export const CATEGORIES: readonly { name: string; weight: number; what: string }
   { name: 'city-missing', weight: 3, what: 'no city: street, state, ZIP' },
   { name: 'state-missing', weight: 2, what: 'no state: street, city, ZIP' },
   { name: 'zip-only', weight: 1, what: 'street and ZIP only' },
-  { name: 'city-only', weight: 2, what: 'street and city only (truth none when the name is in several states)' },
+  { name: 'city-only', weight: 2, what: 'street and city only (truth none when the name is a ZIP city of several states)' },
   { name: 'no-locality', weight: 2, what: 'street alone, or street and state: truth none' },
   { name: 'garbage', weight: 5, what: 'not an address: truth none' },
   { name: 'military', weight: 4, what: 'APO/FPO with unit/PSC/CMR box, clean or formatted, state dropped or civilian; 6% with a ZIP typo' },
@@ -287,7 +287,9 @@ export function buildCase(category: string, src: CaseSource, rnd: Rng): Calibrat
     case 'zip-only':
       return make(render(rnd, { ...base, city: null, state: null }, rnd() < 0.3), full(rec));
     case 'city-only': {
-      const places = store.placesByKey(cityKey(rec.city), null);
+      // Several ZIP cities of that name: nothing picks one. Populated places without ZIPs do not
+      // compete with a ZIP city (the validator reads "Palo Alto" alone as the CA city, not PA's borough).
+      const places = store.placesByKey(cityKey(rec.city), null).filter((p) => p.zips.length > 0);
       const truth = places.length === 1 ? cityStateTruth(store, rec.city, rec.state) : { kind: 'none' as const };
       return make(render(rnd, { ...base, state: null, zip: null }, rnd() < 0.3), truth);
     }

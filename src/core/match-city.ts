@@ -35,6 +35,10 @@ export interface FuzzyPlace { place: PlaceRecord; distance: number; length: numb
 const ALTERNATE_MAX_KM = 25;
 const ALTERNATE_MIN_KM = 3;
 const ALTERNATE_NEAREST_FACTOR = 1.5;
+// A populated place without ZIPs is by definition served under another city's ZIPs (College
+// Park GA under Atlanta's 30337 and 30349, 3-6 km from its centre): within this distance it
+// counts as near whatever ZIP city lies nearer.
+const ZIPLESS_ALTERNATE_MIN_KM = 8;
 
 // Maps, not objects: looking a freshly sliced word up as a property key costs more.
 const FIRST_WORD: ReadonlyMap<string, string> = new Map(Object.entries(abbreviationData.first_word));
@@ -181,7 +185,8 @@ function nearby(zip: ZipRecord, place: PlaceRecord, store: LocalityStore): numbe
     if (p.lat === null || p.lon === null || placeKey(p) === own) continue;
     nearest = Math.min(nearest, distanceKm(lat, lon, p.lat, p.lon));
   }
-  return km <= Math.max(ALTERNATE_MIN_KM, ALTERNATE_NEAREST_FACTOR * nearest) ? km : null;
+  const floor = place.zips.length === 0 ? ZIPLESS_ALTERNATE_MIN_KM : ALTERNATE_MIN_KM;
+  return km <= Math.max(floor, ALTERNATE_NEAREST_FACTOR * nearest) ? km : null;
 }
 
 /** Classifies a written city against a ZIP's record (see CityMatch). */
@@ -189,7 +194,8 @@ export function matchCityToZip(city: string, zip: ZipRecord, store: LocalityStor
   if (city === zip.city) return { kind: 'exact' }; // the usual case, without computing keys
   const key = matchKey(city);
   const zipKey = matchKey(zip.city);
-  if (key === zipKey) return { kind: 'exact' };
+  // "LAPLACE" for LA PLACE, "DESOTO" for DE SOTO: the same name written with or without a space.
+  if (key === zipKey || (key.length === zipKey.length - 1 || zipKey.length === key.length - 1) && key.replaceAll(' ', '') === zipKey.replaceAll(' ', '')) return { kind: 'exact' };
   const alias = aliasName(city, zip);
   if (alias !== null) return { kind: 'alias', name: alias };
   const inState = findPlaces(store, city, zip.state);
@@ -203,7 +209,9 @@ export function matchCityToZip(city: string, zip: ZipRecord, store: LocalityStor
   if (distance <= maxEdits(key.length, true) && !anotherPlaceWithin(key, store.placesInState(zip.state), zipKey, distance - 1)) {
     return { kind: 'fuzzy', distance, length: key.length };
   }
-  const elsewhere = findPlaces(store, city, null);
+  // Only ZIP cities elsewhere say the name belongs elsewhere: a populated place without ZIPs in
+  // another state is too weak a sign to replace what was written.
+  const elsewhere = findPlaces(store, city, null).filter((p) => p.zips.length > 0);
   if (elsewhere.length > 0) return { kind: 'elsewhere', places: elsewhere };
   return { kind: 'unknown' };
 }

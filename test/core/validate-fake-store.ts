@@ -47,6 +47,10 @@ const ROWS: Row[] = [
 // their own position. Synthetic, 2 km east of Sebastopol's 95472.
 const POPULATED: PlaceRecord[] = [
   { city: 'EAST SEBASTOPOL', key: 'EAST SEBASTOPOL', state: 'CA', zips: [], lat: 38.3941, lon: -122.8203 },
+  // 7.9 km south of 95472, beyond 1.5x Graton's 5.2 km: near only by the populated places' 8 km.
+  { city: 'SOUTH SEBASTOPOL', key: 'SOUTH SEBASTOPOL', state: 'CA', zips: [], lat: 38.323, lon: -122.8433 },
+  // A town of the same name elsewhere, without ZIPs: "Sebastopol" alone is still the CA city.
+  { city: 'SEBASTOPOL', key: 'SEBASTOPOL', state: 'MS', zips: [], lat: 32.5826, lon: -89.3362 },
 ];
 
 /** Options of the fake: its version label. */

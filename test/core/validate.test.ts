@@ -358,6 +358,26 @@ describe('city matching', () => {
     expect(alone.standardized).toMatchObject({ city: 'EAST SEBASTOPOL', state: 'CA', zip5: null });
     expect(alone.reason_codes).not.toContain('CITY_NOT_FOUND');
     expect(alone.geocode?.quality).toBe('CITY_CENTROID');
+    // Farther than the ZIP cities' rule allows, within the populated places' 8 km.
+    expect(run(streetAddress({ city: 'SOUTH SEBASTOPOL', state: 'CA', zip5: '95472' })).reason_codes).toContain('CITY_ALTERNATE_NAME');
+  });
+
+  it('does not let populated places without ZIPs decide against what was written', () => {
+    // Only in another state: kept as an unknown name, not replaced by the ZIP's city.
+    const other = run(streetAddress({ city: 'EAST SEBASTOPOL', state: 'OR', zip5: '97201' }));
+    expect(other.change_codes).not.toContain('CITY_CORRECTED');
+    expect(other.reason_codes).toContain('CITY_NOT_FOUND');
+    // No state: the one ZIP city of the name, not the town without ZIPs elsewhere.
+    const alone = run(streetAddress({ city: 'SEBASTOPOL', state: null, zip5: null }));
+    expect(alone.standardized).toMatchObject({ city: 'SEBASTOPOL', state: 'CA' });
+    expect(alone.reason_codes).not.toContain('CITY_AMBIGUOUS');
+  });
+
+  it('takes a city written with or without a space for the ZIP city', () => {
+    const r = run(streetAddress({ city: 'LOSANGELES', state: 'CA', zip5: '90012' }));
+    expect(r.status).toBe('VALIDATED');
+    expect(r.standardized.city).toBe('LOS ANGELES');
+    expect(r.change_codes).not.toContain('CITY_CORRECTED');
   });
 
   it('keeps only places among the nearest: in a metro the next city over is a mismatch', () => {
