@@ -956,7 +956,9 @@ class Parse {
         let j = i + 1;
         if (t[j] === '#' || t[j] === 'NO' || t[j] === 'NUMBER' || t[j] === 'NBR') j++;
         const id = t[j];
-        if (id !== undefined && j < limit && (isIdentifier(id) || ordinalNumber(id) !== null) && !(this.startsSection(j) && !/\d/.test(id))) {
+        // "Bldg St Paul MN", "Rear St Louis": a word that begins the city is not the unit's id.
+        const cityWord = id !== undefined && !/\d/.test(id) && this.isPlaceSpan(j, limit) === true;
+        if (id !== undefined && j < limit && (isIdentifier(id) || ordinalNumber(id) !== null) && !(this.startsSection(j) && !/\d/.test(id)) && !cityWord) {
           let n = d.code === 'FL' ? (ordinalNumber(id) ?? id) : id;
           // "Apt 13 C": a letter after the number belongs to it at the end of the line.
           const letter = t[j + 1];

@@ -283,6 +283,10 @@ describe('state code written before the city (with the gazetteer)', () => {
     // A neighbourhood named with a type word between the street and the city: the street keeps its type.
     ['781 Franklin Ave Crown Heights Brooklyn NY 11201', { street: 'FRANKLIN', suffix: 'AVE', city: 'BROOKLYN', state: 'NY' }],
     ['2146 University Square Mall Sebastopol CA 95472', { street: 'UNIVERSITY SQUARE', suffix: 'MALL', city: 'SEBASTOPOL' }],
+    // A designator right before a city that begins with ST is not given ST as its id.
+    ['100 Main St Bldg St Louis MO 63101', { unit_type: 'BLDG', unit_number: null, city: 'ST LOUIS', state: 'MO' }],
+    ['100 Main St Rear St Louis MO 63101', { unit_type: 'REAR', unit_number: null, city: 'ST LOUIS', state: 'MO' }],
+    ['100 Main St Apt B Sebastopol CA 95472', { unit_type: 'APT', unit_number: 'B', city: 'SEBASTOPOL' }],
     // Not a place in the ZIP's state (Pasadena is in CA, 11201 in NY): the span stays whole.
     ['12 Court St Acme Legal Pasadena 11201', { city: 'ACME LEGAL PASADENA' }],
     // A ZIP that lost its leading zero gets it back only when the state written is the ZIP's:
