@@ -184,8 +184,10 @@ class Parse {
     // digits too long to be a ZIP ("IL 6065460610"): the state is still read.
     const lastTok = t[e - 1] ?? '';
     const lastCode = lastTok.charCodeAt(0);
-    if (e >= 3 && lastCode >= 48 && lastCode <= 57 && lastTok.length !== 5 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(t[e - 1] as string) && /^[A-Z]{2}$/.test(t[e - 2] as string) &&
-      stateCode(t[e - 2] as string) !== null && (this.startsSection(e - 2) || /^\d{4}(-\d{4})?$/.test(t[e - 1] as string) && this.statePlausible(e - 2, e - 1, t[e - 2] as string, false))) {
+    const stateAt = e >= 3 && lastCode >= 48 && lastCode <= 57 && lastTok.length !== 5 ? this.stateEndingAt(e - 1) : -1;
+    if (stateAt > 0 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(lastTok) &&
+      (this.startsSection(stateAt) || /^\d{4}(-\d{4})?$/.test(lastTok) && this.statePlausible(stateAt, e - 1, stateCode(this.text(stateAt, e - 1)) as string, false))) {
+      const stateWritten = this.text(stateAt, e - 1);
       const d = t[e - 1] as string;
       if (/^\d{3,4}(-\d{4})?$/.test(d)) {
         // The zeros are put back only when the state written is the state of the ZIP they make
@@ -194,7 +196,7 @@ class Parse {
         const [z5, z4] = d.split('-') as [string, string | undefined];
         const padded = z5.padStart(5, '0');
         const zipState = this.places?.stateOfZip?.(padded);
-        const confirmed = zipState === undefined || zipState === stateCode(t[e - 2] as string);
+        const confirmed = zipState === undefined || zipState === stateCode(stateWritten);
         this.c.zip5 = confirmed ? padded : z5;
         this.c.zip4 = z4 ?? null;
       }
@@ -263,6 +265,24 @@ class Parse {
       e = 0;
     }
     this.llStart = e;
+  }
+
+  /**
+   * Where a state written right before token e starts: a two-letter code ("MA 1241") or a
+   * spelled-out name of up to STATE_NAME_MAX_WORDS words ("Massachusetts 1241", "New Jersey
+   * 7631"); -1 when there is none.
+   */
+  stateEndingAt(e: number): number {
+    const t = this.t;
+    const last = t[e - 1];
+    if (last === undefined) return -1;
+    if (/^[A-Z]{2}$/.test(last)) return stateCode(last) !== null ? e - 1 : -1;
+    for (let len = Math.min(STATE_NAME_MAX_WORDS, e - 1); len >= 1; len--) {
+      if (len > 1 && !isStateLastWord(last)) continue;
+      const name = this.text(e - len, e);
+      if (name.length > 2 && stateCode(name) !== null) return e - len;
+    }
+    return -1;
   }
 
   /**

@@ -292,6 +292,8 @@ describe('state code written before the city (with the gazetteer)', () => {
     // A ZIP that lost its leading zero gets it back only when the state written is the ZIP's:
     // 4101 is Portland ME's 04101; CA 9499 is not the military 09499, and stays as written.
     ['100 Congress St, Portland ME 4101', { city: 'PORTLAND', state: 'ME', zip5: '04101' }],
+    // ... after the state's name too.
+    ['100 Congress St, Portland, Maine 4101', { city: 'PORTLAND', state: 'ME', zip5: '04101' }],
     ['100 Main St, Sebastopol CA 9499', { city: 'SEBASTOPOL', state: 'CA', zip5: '9499' }],
     // The state's name before its code is the state written twice; not when no place precedes it.
     ['45 Woodstock Street Sebastopol California CA 95472', { street: 'WOODSTOCK', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }],
