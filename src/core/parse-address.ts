@@ -883,11 +883,12 @@ class Parse {
 
   /**
    * A unit starting inside a run of words ("Panorama Tower Unit 24-L", "Kingston Building Second
-   * Floor"): only with an id that has a digit or is one letter, or an ordinal floor, so that a
-   * building's name ("Kingston Building Second ...") is not read as its id.
+   * Floor"): a designator word with an id that has a digit or is one letter, or an ordinal floor,
+   * so that a building's name ("Kingston Building Second ...") is not read as its id.
    */
   isUnitInside(i: number, limit: number): boolean {
-    if (!this.isUnitStart(i, limit)) return false;
+    // A number sign inside a name numbers the name ("Substation # 1", "Route Box West # 4").
+    if (this.t[i] === '#' || !this.isUnitStart(i, limit)) return false;
     const next = this.t[i + 1] as string;
     return ordinalNumber(this.t[i] as string) !== null || /\d/.test(next) || next.length === 1 || next === '#';
   }

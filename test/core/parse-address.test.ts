@@ -188,6 +188,11 @@ describe('recipients and notes go to unparsed', () => {
     expect(r.components).toMatchObject({ number: '660', street: 'NOSTRAND', suffix: 'AVE', city: 'BROOKLYN', state: 'NY', zip5: '11216' });
     expect(r.unparsed).toEqual(['BLACK ALLIANCE FOR JUST IMMIGRATION']);
   });
+  it('a name numbered with # between the box and the city stays a name, not a unit', () => {
+    const r = normalize('P.O. Box 48, Substation # 1; Galveston, TX 77555');
+    expect(r.components).toMatchObject({ po_box: '48', unit_type: null, unit_number: null, city: 'GALVESTON', state: 'TX' });
+    expect(r.unparsed).toEqual(['SUBSTATION # 1']);
+  });
 });
 
 describe('delivery and last lines', () => {
