@@ -22,6 +22,8 @@ export interface PlaceLookup {
   isPlace(name: string, state: string | null, minZips?: number): boolean;
   /** The state of a ZIP, null when unknown. */
   stateOfZip?(zip5: string): string | null;
+  /** Whether `name` is a curated alias of a place in `state` ("NYC", "Manhattan" in NY). */
+  isAlias?(name: string, state: string | null): boolean;
 }
 
 // A city named without a state or ZIP after a street must be a sizeable one ("7 N Wells
@@ -1310,7 +1312,7 @@ class Parse {
 
   /**
    * The longest known place ending the span [s, e), as [start, end): "Budd Insurance Agency
-   * Coldwater" -> Coldwater. Only a suffix: a place followed by words it does not know is
+   * Coldwater" -> Coldwater; failing that, a curated alias ending it ("... Brooklyn NYC" -> NYC). Only a suffix: a place followed by words it does not know is
    * usually its own abbreviation ("Huntingdon Vy", "Bear Creek Twp"), not a place and leftovers.
    * A leading directional stays with the rest: "N Sebastopol" is how the writer names the place.
    */
@@ -1318,6 +1320,11 @@ class Parse {
     for (let q = s + 1; q < e; q++) {
       if (q === s + 1 && directional(this.t[s] as string) !== null) continue;
       if (this.isPlaceSpan(q, e)) return [q, e];
+    }
+    // "Crown Heights Brooklyn NYC": else a curated alias closing the span.
+    const state = this.placeState();
+    if (this.places?.isAlias !== undefined && e - s > 1) {
+      for (let q = Math.max(s + 1, e - 3); q < e; q++) if (this.places.isAlias(this.text(q, e), state)) return [q, e];
     }
     return null;
   }

@@ -1,9 +1,11 @@
 /**
  * The parser's gazetteer over the locality layer: is this name a place (a
- * primary city of some ZIP), in a state or anywhere? Pure: it only asks the
- * LocalityStore port, whose lookups are cached.
+ * primary city of some ZIP, or a populated place), or a curated alias (NYC), in
+ * a state or anywhere? Pure: it only asks the LocalityStore port, whose lookups
+ * are cached.
  */
 import { cityKey } from './city-key.js';
+import { aliasPlaces } from './match-city.js';
 import type { PlaceLookup } from './parse-address.js';
 import type { LocalityStore } from './ports.js';
 
@@ -19,6 +21,9 @@ export function placeLookup(store: LocalityStore): PlaceLookup {
     },
     stateOfZip(zip5: string): string | null {
       return store.zip(zip5)?.state ?? null;
+    },
+    isAlias(name: string, state: string | null): boolean {
+      return aliasPlaces(store, name, state).length > 0;
     },
   };
 }

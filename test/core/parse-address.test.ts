@@ -287,6 +287,8 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['12 Court St Acme Legal Brooklyn NY 11201', { city: 'BROOKLYN', state: 'NY' }],
     // A neighbourhood named with a type word between the street and the city: the street keeps its type.
     ['781 Franklin Ave Crown Heights Brooklyn NY 11201', { street: 'FRANKLIN', suffix: 'AVE', city: 'BROOKLYN', state: 'NY' }],
+    // A curated alias closing the words is the city when no place does.
+    ['781 Franklin Ave Crown Heights Brooklyn NYC NY 11201', { street: 'FRANKLIN', suffix: 'AVE', city: 'NYC', state: 'NY' }],
     ['2146 University Square Mall Sebastopol CA 95472', { street: 'UNIVERSITY SQUARE', suffix: 'MALL', city: 'SEBASTOPOL' }],
     // A designator right before a city that begins with ST is not given ST as its id.
     ['100 Main St Bldg St Louis MO 63101', { unit_type: 'BLDG', unit_number: null, city: 'ST LOUIS', state: 'MO' }],
