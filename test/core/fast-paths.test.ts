@@ -7,7 +7,9 @@ import { cityKey } from '../../src/core/city-key.js';
 import abbreviationData from '../../src/core/data/city-abbreviations.json' with { type: 'json' };
 import { displayAddress, displayAddressOf, mixedCase, mixedCasePieces } from '../../src/core/display-address.js';
 import { createNormalizer, normalize } from '../../src/core/normalize.js';
+import { parseTokens } from '../../src/core/parse-address.js';
 import { placeLookup } from '../../src/core/place-lookup.js';
+import { tokenize } from '../../src/core/tokenize.js';
 import { deliveryLinePieces, formatDeliveryLine } from '../../src/core/format-lines.js';
 import { isZip4, isZip5 } from '../../src/core/match-zip.js';
 import { isMilitaryState, militaryStateOfZip } from '../../src/core/military.js';
@@ -174,5 +176,40 @@ describe('createNormalizer', () => {
     fc.assert(fc.property(fc.array(row, { minLength: 1, maxLength: 20 }), (rows) => {
       for (const r of rows) expect(remembered(r)).toEqual(normalize(r, { places }));
     }), { numRuns: 300 });
+  });
+});
+
+describe('the simple street line read at once (Parse.simpleStreet)', () => {
+  // Words the full reading gives roles to (types, directionals, units, highways, states, number
+  // words, joining words) mixed with plain names, in the simple shape and around it.
+  const words = ['SPRING', 'VALLEY', 'Oak', 'jefferson', '5th', '21ST', 'MARTIN', 'LUTHER', 'KING', 'JR', 'SAINT', 'ST', 'St.', 'MT', 'FT',
+    'PARK', 'Lake', 'VIEW', 'CENTER', 'COUNTY', 'LINE', 'STATE', 'ROUTE', 'HIGHWAY', 'Hwy', 'US', 'I', 'FM', 'CR', 'ONE', 'FIRST', 'SECOND',
+    'GEORGIA', 'OHIO', 'NEW', 'YORK', 'CT', 'PR', 'LA', 'DE', 'KEY', 'LOT', 'UNIT', 'SUITE', 'STE', 'APT', 'FLOOR', 'BOX', 'PO', 'RR',
+    'AND', 'AT', 'C', 'O', 'ATTN', 'USA', 'CALLE', 'URB', 'PSC', 'A', 'B', 'M', '12', '4B', '60E'];
+  const types = ['ST', 'Street', 'AVE', 'Av', 'RD', 'Road', 'DR', 'Ln', 'BLVD', 'Boulevard', 'WAY', 'CT', 'Court', 'PL', 'CIR', 'TRL', 'PKWY', 'HWY', 'LOOP', 'MALL', 'SQ', 'PLZ', 'TER', 'ALY', 'XING'];
+  const dirs = ['N', 'S.', 'E', 'W', 'NE', 'NW', 'S.E.', 'SW', 'NORTH', 'South', 'east', 'WEST', 'NORTHWEST'];
+  const line = fc.tuple(
+    fc.integer({ min: 0, max: 99999 }),
+    fc.option(fc.constantFrom(...dirs)),
+    fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }),
+    fc.constantFrom(...types, ...words),
+    fc.option(fc.constantFrom(...dirs)),
+  ).map(([n, pre, name, type, post]) => [String(n), pre, ...name, type, post].filter((w) => w !== null).join(' '));
+
+  it('gives what the full reading gives, with and without the gazetteer', () => {
+    const places = placeLookup(fakeLocalityStore());
+    fc.assert(fc.property(line, fc.boolean(), (text, lower) => {
+      const s = lower ? text.toLowerCase() : text;
+      const tokens = tokenize(s);
+      for (const gazetteer of [places, null]) {
+        expect(parseTokens(tokens, s, gazetteer, false, true)).toEqual(parseTokens(tokens, s, gazetteer, false, false));
+      }
+    }), { numRuns: 3000 });
+  });
+
+  it('reads the common shapes, keeping the raw forms as written', () => {
+    const r = normalize('6416 ne Jefferson Boulevard S.E.');
+    expect(r.components).toMatchObject({ number: '6416', predir: 'NE', street: 'JEFFERSON', suffix: 'BLVD', postdir: 'SE' });
+    expect(r.raw).toEqual({ number: '6416', suffix: 'BOULEVARD', predir: 'NE', postdir: 'S.E', street: 'JEFFERSON' });
   });
 });
