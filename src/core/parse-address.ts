@@ -70,6 +70,31 @@ const ZIP5 = /^\d{5}$/;
 const ZIP4 = /^\d{4}$/;
 const ZIP9 = /^(\d{5})-?(\d{4})$/;
 
+const PLAIN_NAME_WORD = 0;
+const NOT_A_NAME_WORD = 1; // a word the full reading may give a role: not read at once
+const NAME_UNLESS_HIGHWAY = 2; // may begin a highway name ("Indiana Highway 212", "US 19")
+const GLUED_HIGHWAY = /^(I|IH|US|SR|SH|CR|FM|RR|HWY|RT|RTE)-?(\d+[A-Z]?)$/;
+const NAME_WORD_KINDS_LIMIT = 4096;
+const nameWordKinds = new Map<string, number>();
+
+/**
+ * What a word can be in a simple street line's name (Parse.simpleStreet): a pure function of
+ * the word, remembered (street names repeat). Words that begin a PO box, route or country
+ * phrase are refused whatever follows them, which only sends more lines to the full reading.
+ */
+function nameWordKind(w: string): number {
+  const known = nameWordKinds.get(w);
+  if (known !== undefined) return known;
+  let kind = PLAIN_NAME_WORD;
+  if (!/^(?:[A-Z]{2,}|\d+(?:ST|ND|RD|TH))$/.test(w) || suffixStandard(w) !== null || directional(w) !== null || unitDesignator(w) !== null ||
+    numberWord(w) !== null || isIntersectionWord(w) || isRecipientMarker(w) || isBoxWord(w) || isUrbanization(w) || isSpanishPreType(w) ||
+    isMilitaryUnit(w) || COUNTRIES.has(w) || PO_BOX.has(w) || RURAL_ROUTE.has(w)) kind = NOT_A_NAME_WORD;
+  else if (HIGHWAYS.has(w) || isStateFirstWord(w) || w.length === 2 && stateCode(w) !== null || GLUED_HIGHWAY.test(w)) kind = NAME_UNLESS_HIGHWAY;
+  if (nameWordKinds.size >= NAME_WORD_KINDS_LIMIT) nameWordKinds.clear();
+  nameWordKinds.set(w, kind);
+  return kind;
+}
+
 class Parse {
   readonly t: string[];
   readonly sec: number[];
@@ -150,11 +175,8 @@ class Parse {
     const suffix = suffixStandard(type);
     if (suffix === null || last - k < 1 || isExtraSuffix(type) || stateCode(type) !== null || unitDesignator(type) !== null) return false;
     for (let j = k; j < last; j++) {
-      const w = t[j] as string;
-      if (!/^(?:[A-Z]{2,}|\d+(?:ST|ND|RD|TH))$/.test(w) || suffixStandard(w) !== null || directional(w) !== null || unitDesignator(w) !== null ||
-        numberWord(w) !== null || isIntersectionWord(w) || isRecipientMarker(w) || isBoxWord(w) || isUrbanization(w) || isSpanishPreType(w) ||
-        isMilitaryUnit(w) || matchPhrase(COUNTRIES, t, j, last + 1) !== null || this.highwayAt(j, last + 1) !== null ||
-        matchPhrase(PO_BOX, t, j, last + 1) !== null || matchPhrase(RURAL_ROUTE, t, j, last + 1) !== null) {
+      const kind = nameWordKind(t[j] as string);
+      if (kind === NOT_A_NAME_WORD || kind === NAME_UNLESS_HIGHWAY && this.highwayAt(j, last + 1) !== null) {
         this.pendingPostdir = null; // highwayAt may have set it ("County Hwy 60E"): the full reading starts clean
         return false;
       }
@@ -1304,7 +1326,7 @@ class Parse {
   highwayAt(k: number, b: number): { name: string; next: number } | null {
     const t = this.t;
     const w = t[k] as string;
-    const glued = /^(I|IH|US|SR|SH|CR|FM|RR|HWY|RT|RTE)-?(\d+[A-Z]?)$/.exec(w);
+    const glued = GLUED_HIGHWAY.exec(w);
     if (glued) {
       const m = matchPhrase(HIGHWAYS, [glued[1] as string], 0);
       if (m) return { name: `${m.value} ${glued[2]}`, next: k + 1 };
