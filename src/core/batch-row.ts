@@ -45,6 +45,28 @@ export function errorCells(code: RowCode): string[] {
 
 const at = (fields: readonly string[], index: number | undefined): string => (index === undefined ? '' : (fields[index] ?? ''));
 
+// Coordinates and confidences repeat from row to row (a ZIP's or a city's centroid, a few
+// confidence levels), and writing a double as text is most of a row's own cost here: the
+// texts are remembered, a bounded number of them.
+const NUMBER_TEXTS_LIMIT = 4096;
+const numberTexts = new Map<number, string>();
+
+/** String(n), remembered. */
+export function numberText(n: number): string {
+  let text = numberTexts.get(n);
+  if (text === undefined) {
+    text = String(n);
+    if (numberTexts.size >= NUMBER_TEXTS_LIMIT) numberTexts.clear();
+    numberTexts.set(n, text);
+  }
+  return text;
+}
+
+/** list.join(separator), without the join for the usual none or one. */
+function joined(list: readonly string[], separator: string): string {
+  return list.length === 0 ? '' : list.length === 1 ? (list[0] as string) : list.join(separator);
+}
+
 /** Validates one row; returns the result cells (RESULT_COLUMNS order), status first. */
 export function validateRow(fields: readonly string[], mapping: ColumnMapping, engine: Engine): string[] {
   let empty = true;
@@ -73,8 +95,8 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping, e
   const result = engine.validate(input);
   const s = result.standardized;
   const g = result.geocode;
-  let reasons = result.reason_codes.join(REASON_SEPARATOR);
-  let changes = result.changes.join(CHANGE_SEPARATOR);
+  let reasons = joined(result.reason_codes, REASON_SEPARATOR);
+  let changes = joined(result.changes, CHANGE_SEPARATOR);
   if (repaired !== null) {
     reasons = reasons === '' ? 'ZIP_REPAIRED' : `ZIP_REPAIRED${REASON_SEPARATOR}${reasons}`;
     const sentence = `Repaired ZIP ${repaired.from} to ${repaired.zip} (leading zeros a spreadsheet dropped).`;
@@ -82,7 +104,7 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping, e
   }
   return [
     result.status,
-    String(result.confidence),
+    numberText(result.confidence),
     s.line1 ?? '',
     s.line2 ?? '',
     s.city ?? '',
@@ -91,8 +113,8 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping, e
     s.zip4 ?? '',
     s.county ?? '',
     s.county_fips ?? '',
-    g === null ? '' : String(g.lat),
-    g === null ? '' : String(g.lon),
+    g === null ? '' : numberText(g.lat),
+    g === null ? '' : numberText(g.lon),
     g === null ? '' : g.quality,
     s.deliverability,
     result.match_code,

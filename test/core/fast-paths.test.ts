@@ -2,6 +2,7 @@
 // the plain regex definitions they replace: same result on random and hostile text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { numberText } from '../../src/core/batch-row.js';
 import { boundedMemo } from '../../src/core/bounded-memo.js';
 import { cityKey } from '../../src/core/city-key.js';
 import abbreviationData from '../../src/core/data/city-abbreviations.json' with { type: 'json' };
@@ -211,5 +212,15 @@ describe('the simple street line read at once (Parse.simpleStreet)', () => {
     const r = normalize('6416 ne Jefferson Boulevard S.E.');
     expect(r.components).toMatchObject({ number: '6416', predir: 'NE', street: 'JEFFERSON', suffix: 'BLVD', postdir: 'SE' });
     expect(r.raw).toEqual({ number: '6416', suffix: 'BOULEVARD', predir: 'NE', postdir: 'S.E', street: 'JEFFERSON' });
+  });
+});
+
+describe('numberText (batch result cells)', () => {
+  it('writes a number as String does, remembered or not', () => {
+    for (const n of [0, -0, 1, 0.96, 32.5478, -98.3632, 1e21, 1e-7, Number.NaN, Number.POSITIVE_INFINITY, -122.8433]) {
+      expect(numberText(n)).toBe(String(n));
+      expect(numberText(n)).toBe(String(n));
+    }
+    fc.assert(fc.property(fc.double(), (n) => numberText(n) === String(n) && numberText(n) === String(n)), { numRuns: 2000 });
   });
 });
