@@ -6,6 +6,7 @@
  * A row that cannot be validated (empty, no address, unreadable) is not
  * dropped: it gets status ERROR and a row code (data/batch-columns.json).
  */
+import { boundedMemo } from './bounded-memo.js';
 import data from './data/batch-columns.json' with { type: 'json' };
 import type { ColumnMapping } from './detect-columns.js';
 import type { Engine } from './engine.js';
@@ -48,19 +49,8 @@ const at = (fields: readonly string[], index: number | undefined): string => (in
 // Coordinates and confidences repeat from row to row (a ZIP's or a city's centroid, a few
 // confidence levels), and writing a double as text is most of a row's own cost here: the
 // texts are remembered, a bounded number of them.
-const NUMBER_TEXTS_LIMIT = 4096;
-const numberTexts = new Map<number, string>();
-
 /** String(n), remembered. */
-export function numberText(n: number): string {
-  let text = numberTexts.get(n);
-  if (text === undefined) {
-    text = String(n);
-    if (numberTexts.size >= NUMBER_TEXTS_LIMIT) numberTexts.clear();
-    numberTexts.set(n, text);
-  }
-  return text;
-}
+export const numberText: (n: number) => string = boundedMemo((n: number) => String(n), 4096);
 
 /** list.join(separator), without the join for the usual none or one. */
 function joined(list: readonly string[], separator: string): string {

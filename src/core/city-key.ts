@@ -89,7 +89,7 @@ export function cityKeyWords(name: string): string[] {
 }
 
 // City names repeat (a batch names the same towns again and again): remembered.
-const rememberedKey = boundedMemo((name) => cityKeyWords(name).join(' '), MEMO_LIMIT);
+const rememberedKey = boundedMemo((name: string) => cityKeyWords(name).join(' '), MEMO_LIMIT);
 
 /** The normalized match key of a city name: "Mc Grath" -> "MCGRATH", "Saint Louis" -> "ST LOUIS", "Shaker Hts" -> "SHAKER HEIGHTS". */
 export function cityKey(name: string): string {

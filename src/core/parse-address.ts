@@ -6,6 +6,7 @@
  * lines) and gives what lies between to the city. Every step is a bounded
  * scan, so the whole parse is linear in the number of tokens; it never throws.
  */
+import { boundedMemo } from './bounded-memo.js';
 import type { AddressComponents, CrossStreet } from './types.js';
 import type { Token } from './tokenize.js';
 import {
@@ -74,26 +75,19 @@ const PLAIN_NAME_WORD = 0;
 const NOT_A_NAME_WORD = 1; // a word the full reading may give a role: not read at once
 const NAME_UNLESS_HIGHWAY = 2; // may begin a highway name ("Indiana Highway 212", "US 19")
 const GLUED_HIGHWAY = /^(I|IH|US|SR|SH|CR|FM|RR|HWY|RT|RTE)-?(\d+[A-Z]?)$/;
-const NAME_WORD_KINDS_LIMIT = 4096;
-const nameWordKinds = new Map<string, number>();
 
 /**
  * What a word can be in a simple street line's name (Parse.simpleStreet): a pure function of
  * the word, remembered (street names repeat). Words that begin a PO box, route or country
  * phrase are refused whatever follows them, which only sends more lines to the full reading.
  */
-function nameWordKind(w: string): number {
-  const known = nameWordKinds.get(w);
-  if (known !== undefined) return known;
-  let kind = PLAIN_NAME_WORD;
+const nameWordKind = boundedMemo((w: string): number => {
   if (!/^(?:[A-Z]{2,}|\d+(?:ST|ND|RD|TH))$/.test(w) || suffixStandard(w) !== null || directional(w) !== null || unitDesignator(w) !== null ||
     numberWord(w) !== null || isIntersectionWord(w) || isRecipientMarker(w) || isBoxWord(w) || isUrbanization(w) || isSpanishPreType(w) ||
-    isMilitaryUnit(w) || COUNTRIES.has(w) || PO_BOX.has(w) || RURAL_ROUTE.has(w)) kind = NOT_A_NAME_WORD;
-  else if (HIGHWAYS.has(w) || isStateFirstWord(w) || w.length === 2 && stateCode(w) !== null || GLUED_HIGHWAY.test(w)) kind = NAME_UNLESS_HIGHWAY;
-  if (nameWordKinds.size >= NAME_WORD_KINDS_LIMIT) nameWordKinds.clear();
-  nameWordKinds.set(w, kind);
-  return kind;
-}
+    isMilitaryUnit(w) || COUNTRIES.has(w) || PO_BOX.has(w) || RURAL_ROUTE.has(w)) return NOT_A_NAME_WORD;
+  if (HIGHWAYS.has(w) || isStateFirstWord(w) || w.length === 2 && stateCode(w) !== null || GLUED_HIGHWAY.test(w)) return NAME_UNLESS_HIGHWAY;
+  return PLAIN_NAME_WORD;
+}, 4096);
 
 class Parse {
   readonly t: string[];

@@ -151,7 +151,7 @@ describe('fast paths agree with the regex definitions', () => {
 describe('boundedMemo', () => {
   it('returns what the function returns, and keeps at most `limit` entries', () => {
     let calls = 0;
-    const memo = boundedMemo((s) => { calls++; return s.toUpperCase(); }, 2);
+    const memo = boundedMemo((s: string) => { calls++; return s.toUpperCase(); }, 2);
     expect(memo('a')).toBe('A');
     expect(memo('a')).toBe('A');
     expect(calls).toBe(1);
