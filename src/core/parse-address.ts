@@ -359,13 +359,9 @@ class Parse {
    * (k when there is none), only when a known place of that state comes right before the name.
    */
   stateNameBefore(k: number, code: string): number {
-    if (this.places === null) return k;
-    for (let len = Math.min(STATE_NAME_MAX_WORDS, k - 1); len >= 1; len--) {
-      const s = k - len;
-      const name = this.text(s, k);
-      if (name.length <= 2 || stateCode(name) !== code) continue;
-      for (let q = Math.max(0, s - 3); q < s; q++) if (this.places.isPlace(this.text(q, s), code)) return s;
-    }
+    const s = this.places !== null && k >= 2 ? this.stateEndingAt(k) : -1;
+    if (s < 1 || (this.t[k - 1] as string).length === 2 && s === k - 1 || stateCode(this.text(s, k)) !== code) return k;
+    for (let q = Math.max(0, s - 3); q < s; q++) if (this.places?.isPlace(this.text(q, s), code)) return s;
     return k;
   }
 

@@ -221,8 +221,10 @@ function fromCityState(input: LocalityInput, store: LocalityStore, f: Findings):
     const hit = places.length > 1 && input.zip5 !== null ? typoAmong(input.zip5, places) : null;
     place = places.length === 1 ? places[0] : hit?.place;
     // "Palo Alto" with no state: the ZIP city (CA) over populated places without ZIPs (PA).
-    const zipCities = places.filter((p) => p.zips.length > 0);
-    if (place === undefined && zipCities.length === 1) place = zipCities[0];
+    if (place === undefined) {
+      const zipCities = places.filter((p) => p.zips.length > 0);
+      if (zipCities.length === 1) place = zipCities[0];
+    }
     if (place === undefined) {
       f.reason('CITY_AMBIGUOUS');
       return keepInput(input, true, true);
