@@ -12,7 +12,7 @@ import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
   isIdentifier, isIntersectionWord, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
-  isExtraSuffix, isRouteModifier, isStateFirstWord, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator,
+  isExtraSuffix, isRouteModifier, isStateFirstWord, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero,
 } from './vocabulary.js';
 import type { UnitDesignator } from './vocabulary.js';
 import { STATE_NAME_MAX_WORDS, suffixName } from './pub28.js';
@@ -74,6 +74,9 @@ const ZIP9 = /^(\d{5})-?(\d{4})$/;
 const PLAIN_NAME_WORD = 0;
 const NOT_A_NAME_WORD = 1; // a word the full reading may give a role: not read at once
 const NAME_UNLESS_HIGHWAY = 2; // may begin a highway name ("Indiana Highway 212", "US 19")
+// The number of a unit read at once (Parse.simpleStreet): up to 4 digits (5 may be a ZIP), a
+// letter after them, or a letter.
+const UNIT_ID = /^(?:\d{1,4}[A-Z]?|[A-Z])$/;
 const GLUED_HIGHWAY = /^(I|IH|US|SR|SH|CR|FM|RR|HWY|RT|RTE)-?(\d+[A-Z]?)$/;
 
 /**
@@ -82,9 +85,12 @@ const GLUED_HIGHWAY = /^(I|IH|US|SR|SH|CR|FM|RR|HWY|RT|RTE)-?(\d+[A-Z]?)$/;
  * phrase are refused whatever follows them, which only sends more lines to the full reading.
  */
 const nameWordKind = boundedMemo((w: string): number => {
-  if (!/^(?:[A-Z]{2,}|\d+(?:ST|ND|RD|TH))$/.test(w) || suffixStandard(w) !== null || directional(w) !== null || unitDesignator(w) !== null ||
-    numberWord(w) !== null || isIntersectionWord(w) || isRecipientMarker(w) || isBoxWord(w) || isUrbanization(w) || isSpanishPreType(w) ||
-    isMilitaryUnit(w) || COUNTRIES.has(w) || PO_BOX.has(w) || RURAL_ROUTE.has(w)) return NOT_A_NAME_WORD;
+  // A street type is a name word only where the full reading never ends the street at it: not a
+  // common type (ST, AVE, RD...), which outscores the type at the end, nor a spelling outside C1.
+  const std = suffixStandard(w);
+  if (!/^(?:[A-Z]{2,}|\d+(?:ST|ND|RD|TH))$/.test(w) || std !== null && (isCommonSuffix(std) || isExtraSuffix(w)) || directional(w) !== null ||
+    unitDesignator(w) !== null || numberWord(w) !== null || isIntersectionWord(w) || isRecipientMarker(w) || isBoxWord(w) || isUrbanization(w) ||
+    isSpanishPreType(w) || isMilitaryUnit(w) || COUNTRIES.has(w) || PO_BOX.has(w) || RURAL_ROUTE.has(w)) return NOT_A_NAME_WORD;
   if (HIGHWAYS.has(w) || isStateFirstWord(w) || w.length === 2 && stateCode(w) !== null || GLUED_HIGHWAY.test(w)) return NAME_UNLESS_HIGHWAY;
   return PLAIN_NAME_WORD;
 }, 4096);
@@ -147,17 +153,27 @@ class Parse {
 
   /**
    * The commonest street line, read at once: a house number, an optional directional, name
-   * words, a street type and an optional directional, in one section and nothing else
-   * ("8277 Spring Valley St", "6416 NE Jefferson Blvd S" — a structured street field, mostly).
-   * Only words the full reading gives no other role qualify (no type, directional, unit,
-   * highway, number or joining word in the name; no state code at the end), so the result is
-   * the full reading's, which a test checks on generated and real lines. False when the line
-   * is any other shape; the full reading then runs.
+   * words, a street type and an optional directional, in one section, then at most a unit
+   * (a designator that takes a number, and the number) in the same section or the next
+   * ("8277 Spring Valley St", "6416 NE Jefferson Blvd S, Apt 4B" — a structured street field,
+   * mostly). Only words the full reading gives no other role qualify (no common type,
+   * directional, unit, highway, number or joining word in the name; no state code at the end),
+   * so the result is the full reading's, which a test checks on generated and real lines.
+   * False when the line is any other shape; the full reading then runs.
    */
   simpleStreet(): boolean {
     const t = this.t;
-    const n = t.length;
-    if (n < 3 || n > 8 || this.sec[n - 1] !== this.sec[0] || !/^[1-9]\d{0,5}$/.test(t[0] as string)) return false;
+    const sec = this.sec;
+    let n = t.length;
+    if (n < 3 || n > 10 || !/^[1-9]\d{0,5}$/.test(t[0] as string)) return false;
+    // The unit at the end: "APT 4B", "# 12".
+    let unit: UnitDesignator | null = null;
+    if (n >= 5 && sec[n - 1] === sec[n - 2] && (sec[n - 2] === sec[0] || sec[n - 2] === (sec[0] as number) + 1)) {
+      unit = unitDesignator(t[n - 2] as string);
+      if (unit !== null && !(unit.requiresNumber && unit.code !== 'PMB' && UNIT_ID.test(t[n - 1] as string))) return false;
+      if (unit !== null) n -= 2;
+    }
+    if (n > 8 || sec[n - 1] !== sec[0]) return false;
     let k = 1;
     const predir = directional(t[1] as string);
     if (predir !== null) k = 2;
@@ -168,6 +184,8 @@ class Parse {
     const type = t[last] as string;
     const suffix = suffixStandard(type);
     if (suffix === null || last - k < 1 || isExtraSuffix(type) || stateCode(type) !== null || unitDesignator(type) !== null) return false;
+    // "Lake Trlrs Loop # 169": a highway word may take the number after it ("Loop 169").
+    if (unit !== null && postdir === null && sec[n] === sec[0] && HIGHWAYS.has(type)) return false;
     for (let j = k; j < last; j++) {
       const kind = nameWordKind(t[j] as string);
       if (kind === NOT_A_NAME_WORD || kind === NAME_UNLESS_HIGHWAY && this.highwayAt(j, last + 1) !== null) {
@@ -188,6 +206,11 @@ class Parse {
     if (predir !== null) raw.predir = t[1] as string;
     if (postdir !== null) raw.postdir = this.rawOf(n - 1, n);
     raw.street = c.street;
+    if (unit !== null) {
+      c.unit_type = unit.code;
+      c.unit_number = t[n + 1] as string;
+      raw.unit_type = this.rawOf(n, n + 2);
+    }
     return true;
   }
 
@@ -217,6 +240,17 @@ class Parse {
       }
       if (!dropped) return;
     }
+  }
+
+  /**
+   * "5150 Madison Road, Fl 134": a state code that is also a unit designator (FL), in the
+   * section right after a line that opens with a number, before 3 or 4 digits that cannot be a
+   * ZIP of that state that lost its zeros (no Florida ZIP begins with 0) — a floor, not a state.
+   */
+  floorNotState(at: number, numberAt: number): boolean {
+    const code = this.t[at] as string;
+    return numberAt === at + 1 && /^\d{3,4}$/.test(this.t[numberAt] as string) && this.sec[at] === (this.sec[0] as number) + 1 &&
+      this.startsSection(at) && /^\d/.test(this.t[0] as string) && unitDesignator(code) !== null && stateCode(code) === code && !zipsBeginWithZero(code);
   }
 
   /** Finds ZIP and state at the end; sets llStart. */
@@ -253,18 +287,19 @@ class Parse {
     const lastTok = t[e - 1] ?? '';
     const lastCode = lastTok.charCodeAt(0);
     const stateAt = e >= 3 && lastCode >= 48 && lastCode <= 57 && lastTok.length !== 5 ? this.stateEndingAt(e - 1) : -1;
-    if (stateAt > 0 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(lastTok) &&
+    if (stateAt > 0 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(lastTok) && !this.floorNotState(stateAt, e - 1) &&
       (this.startsSection(stateAt) || /^\d{4}(-\d{4})?$/.test(lastTok) && this.statePlausible(stateAt, e - 1, stateCode(this.text(stateAt, e - 1)) as string, false))) {
       const stateWritten = this.text(stateAt, e - 1);
       const d = t[e - 1] as string;
       if (/^\d{3,4}(-\d{4})?$/.test(d)) {
         // The zeros are put back only when the state written is the state of the ZIP they make
-        // ("CA 9547" is not the military 09547): otherwise the ZIP stays as written, for
-        // validation to find invalid.
+        // ("CA 9547" is not the military 09547; without the gazetteer, when the state has ZIPs
+        // that begin with 0): otherwise the ZIP stays as written, for validation to find invalid.
         const [z5, z4] = d.split('-') as [string, string | undefined];
         const padded = z5.padStart(5, '0');
         const zipState = this.places?.stateOfZip?.(padded);
-        const confirmed = zipState === undefined || zipState === stateCode(stateWritten);
+        const code = stateCode(stateWritten) as string;
+        const confirmed = zipState === undefined ? zipsBeginWithZero(code) : zipState === code;
         this.c.zip5 = confirmed ? padded : z5;
         this.c.zip4 = z4 ?? null;
       }
@@ -445,7 +480,10 @@ class Parse {
     // highway number or a unit ("3 Main St Ste 208 Norwalk CT", "500 US 19 Clearwater FL").
     for (let j = k - 2; j >= 1; j--) {
       const w = this.t[j] as string;
-      if (suffixStandard(w) !== null && !isHouseNumber(this.t[j - 1] as string)) return true;
+      // A common type with a name before it ("Meadow" in "9515 NE Meadow Gate Ct" is a name).
+      const std = suffixStandard(w);
+      if (std !== null && isCommonSuffix(std) && !isHouseNumber(this.t[j - 1] as string) &&
+        !(j >= 2 && directional(this.t[j - 1] as string) !== null && isHouseNumber(this.t[j - 2] as string))) return true;
       if (/^\d+$/.test(w) && matchPhrase(HIGHWAYS, this.t, j - 1, j) !== null) return true;
       if (/\d/.test(w) && j >= 2 && unitDesignator(this.t[j - 1] as string) !== null) return true;
     }

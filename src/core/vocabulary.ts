@@ -73,6 +73,9 @@ const STATE_LAST_WORDS = new Set(stateData.states.flatMap((st) => [st.name.toUpp
   .filter((n) => n.includes(' ')).map((n) => n.slice(n.lastIndexOf(' ') + 1)));
 /** True for a word that ends some multi-word state name (filter for the right-to-left scan). */
 export const isStateLastWord = (t: string): boolean => STATE_LAST_WORDS.has(t);
+const ZERO_LED_ZIP_STATES = new Set(stateData.zipsBeginWithZero);
+/** True for a state code whose ZIPs begin with 0 (MA, NJ, PR...): a ZIP cut to 3 or 4 digits can be one of its. */
+export const zipsBeginWithZero = (code: string): boolean => ZERO_LED_ZIP_STATES.has(code);
 // First words of spelled-out state names ("NEW YORK" -> NEW, "INDIANA" -> INDIANA).
 const STATE_FIRST_WORDS = new Set(stateData.states.map((st) => st.name.toUpperCase().split(' ')[0] as string));
 /** True for a word that starts some spelled-out state name (filter for the left-to-right scan). */

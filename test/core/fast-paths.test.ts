@@ -189,13 +189,20 @@ describe('the simple street line read at once (Parse.simpleStreet)', () => {
     'AND', 'AT', 'C', 'O', 'ATTN', 'USA', 'CALLE', 'URB', 'PSC', 'A', 'B', 'M', '12', '4B', '60E'];
   const types = ['ST', 'Street', 'AVE', 'Av', 'RD', 'Road', 'DR', 'Ln', 'BLVD', 'Boulevard', 'WAY', 'CT', 'Court', 'PL', 'CIR', 'TRL', 'PKWY', 'HWY', 'LOOP', 'MALL', 'SQ', 'PLZ', 'TER', 'ALY', 'XING'];
   const dirs = ['N', 'S.', 'E', 'W', 'NE', 'NW', 'S.E.', 'SW', 'NORTH', 'South', 'east', 'WEST', 'NORTHWEST'];
+  // Rarer types that may be name words (Meadow Gate Way, Mill Station Rd), highway words that
+  // take a number (Loop 169), and units after the street, with or without a comma.
+  const typeWords = ['MEADOW', 'Mill', 'STATION', 'FOREST', 'HILLS', 'VALLEY', 'GATE', 'CREEK', 'SPUR', 'LOOP', 'ROUTE', 'TRLRS', 'NECK', 'HT', 'CP', 'CLUB'];
+  const units = ['APT', 'Apartment', 'STE', 'Suite', 'UNIT', '#', 'FL', 'Fl', 'RM', 'PMB', 'REAR', 'LOT', 'BLDG', 'KEY', 'SPC'];
+  const ids = ['5', '12', '134', '4B', 'A', 'REAR', '2-C', '1/2', '60E', '02108'];
+  const unit = fc.tuple(fc.boolean(), fc.constantFrom(...units), fc.constantFrom(...ids)).map(([comma, d, id]) => `${comma ? ',' : ''} ${d} ${id}`);
   const line = fc.tuple(
     fc.integer({ min: 0, max: 99999 }),
     fc.option(fc.constantFrom(...dirs)),
-    fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }),
-    fc.constantFrom(...types, ...words),
+    fc.array(fc.constantFrom(...words, ...typeWords), { minLength: 1, maxLength: 4 }),
+    fc.constantFrom(...types, ...words, ...typeWords),
     fc.option(fc.constantFrom(...dirs)),
-  ).map(([n, pre, name, type, post]) => [String(n), pre, ...name, type, post].filter((w) => w !== null).join(' '));
+    fc.option(unit, { freq: 3 }),
+  ).map(([n, pre, name, type, post, u]) => [String(n), pre, ...name, type, post].filter((w) => w !== null).join(' ') + (u ?? ''));
 
   it('gives what the full reading gives, with and without the gazetteer', () => {
     const places = placeLookup(fakeLocalityStore());
@@ -212,6 +219,9 @@ describe('the simple street line read at once (Parse.simpleStreet)', () => {
     const r = normalize('6416 ne Jefferson Boulevard S.E.');
     expect(r.components).toMatchObject({ number: '6416', predir: 'NE', street: 'JEFFERSON', suffix: 'BLVD', postdir: 'SE' });
     expect(r.raw).toEqual({ number: '6416', suffix: 'BOULEVARD', predir: 'NE', postdir: 'S.E', street: 'JEFFERSON' });
+    const u = normalize('8277 Spring Valley St, apartment 4b');
+    expect(u.components).toMatchObject({ number: '8277', street: 'SPRING VALLEY', suffix: 'ST', unit_type: 'APT', unit_number: '4B' });
+    expect(u.raw).toEqual({ number: '8277', suffix: 'ST', street: 'SPRING VALLEY', unit_type: 'APARTMENT 4B' });
   });
 });
 

@@ -263,6 +263,15 @@ describe('words that are both street words and state codes or unit designators',
     ['7945 hill st, upper jay, ny 12987', { city: 'UPPER JAY', unit_type: null }],
     ['UPPER BLACK EDDY, PA 18972', { city: 'UPPER BLACK EDDY', unit_type: null }],
     ['10 Elm St Lower, Salem, MA', { unit_type: 'LOWR', city: 'SALEM' }],
+    // A name word that is a rarer type (MEADOW, MILL, FOREST) does not end a street before CT.
+    ['9515 NE Meadow Gate Ct', { predir: 'NE', street: 'MEADOW GATE', suffix: 'CT', city: null, state: null }],
+    ['6961 E Mill Station Ct', { predir: 'E', street: 'MILL STATION', suffix: 'CT', city: null, state: null }],
+    ['123 N Main St Hartford CT', { street: 'MAIN', suffix: 'ST', city: 'HARTFORD', state: 'CT' }],
+    // FL and digits right after the street are a floor: no Florida ZIP begins with 0.
+    ['5150 Madison Road, Fl 134', { street: 'MADISON', suffix: 'RD', unit_type: 'FL', unit_number: '134', state: null, zip5: null }],
+    ['5150 Madison Road, FL 1340, Cincinnati, OH 45227', { unit_type: 'FL', unit_number: '1340', city: 'CINCINNATI', state: 'OH' }],
+    ['Miami, FL 3310', { city: 'MIAMI', state: 'FL', zip5: '3310', unit_type: null }],
+    ['12 Main St, MA 2108', { state: 'MA', zip5: '02108', unit_type: null }],
   ])('%s', check);
 });
 
@@ -314,4 +323,19 @@ describe('state code written before the city (with the gazetteer)', () => {
     // ... but a designator inside the name with a word after it is the name ("Kingston Building").
     ['3520 Bodega Ave Kingston Building Second Floor Sebastopol CA 95472', { street: 'BODEGA', unit_type: 'FL', unit_number: '2', city: 'SEBASTOPOL' }],
   ])('%s', checkWithPlaces);
+});
+
+describe('structured fields: the street lines keep every word of the street and unit', () => {
+  // Spreadsheet rows: what the street columns hold is never lost to a city or state read there
+  // (the city, state and ZIP columns say where the address is).
+  it.each<[string, string, Expect]>([
+    ['5150 Madison Road', 'Fl 134', { street: 'MADISON', suffix: 'RD', unit_type: 'FL', unit_number: '134', city: 'CINCINNATI', state: 'OH', zip5: '45227' }],
+    ['9515 NE Meadow Gate Ct', '', { predir: 'NE', street: 'MEADOW GATE', suffix: 'CT', city: 'CINCINNATI', state: 'OH', zip5: '45227' }],
+    ['277 N Forest Hills Ct', 'Apt 2', { street: 'FOREST HILLS', suffix: 'CT', unit_type: 'APT', unit_number: '2', state: 'OH' }],
+  ])('%s | %s', (line1, line2, expected) => {
+    const r = normalize({ line1, line2, city: 'Cincinnati', state: 'OH', zip: '45227' });
+    const got: Record<string, unknown> = {};
+    for (const k of Object.keys(expected)) got[k] = r.components[k as keyof AddressComponents] ?? null;
+    expect(got, JSON.stringify(r.components)).toEqual(expected);
+  });
 });
