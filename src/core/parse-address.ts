@@ -178,12 +178,15 @@ class Parse {
     const predir = directional(t[1] as string);
     if (predir !== null) k = 2;
     let last = n - 1;
-    if (stateCode(t[last] as string) !== null) return false;
     const postdir = directional(t[last] as string);
     if (postdir !== null) last--;
     const type = t[last] as string;
     const suffix = suffixStandard(type);
-    if (suffix === null || last - k < 1 || isExtraSuffix(type) || stateCode(type) !== null || unitDesignator(type) !== null) return false;
+    if (suffix === null || last - k < 1 || isExtraSuffix(type) || unitDesignator(type) !== null) return false;
+    // A type that is also a state code (CT, MT, KY) ends the line as the state after a place
+    // of that state ("Elm St Hartford CT"); a directional after it is not a state's.
+    const code = stateCode(type);
+    if (code !== null && (postdir !== null && stateCode(t[n - 1] as string) !== null || postdir === null && this.placeOfStateBefore(k + 1, last, code))) return false;
     // "Lake Trlrs Loop # 169": a highway word may take the number after it ("Loop 169").
     if (unit !== null && postdir === null && sec[n] === sec[0] && HIGHWAYS.has(type)) return false;
     for (let j = k; j < last; j++) {
@@ -212,6 +215,13 @@ class Parse {
       raw.unit_type = this.rawOf(n, n + 2);
     }
     return true;
+  }
+
+  /** Whether words right before `to` (from `from` on, up to three) name a place of `state`. */
+  placeOfStateBefore(from: number, to: number, state: string): boolean {
+    if (this.places === null) return false;
+    for (let q = Math.max(from, to - 3); q < to; q++) if (this.places.isPlace(this.text(q, to), state)) return true;
+    return false;
   }
 
   /** A "street" made only of joining words ("&", "and") is no street; an empty cross street is none. */

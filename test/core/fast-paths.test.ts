@@ -191,7 +191,8 @@ describe('the simple street line read at once (Parse.simpleStreet)', () => {
   const dirs = ['N', 'S.', 'E', 'W', 'NE', 'NW', 'S.E.', 'SW', 'NORTH', 'South', 'east', 'WEST', 'NORTHWEST'];
   // Rarer types that may be name words (Meadow Gate Way, Mill Station Rd), highway words that
   // take a number (Loop 169), and units after the street, with or without a comma.
-  const typeWords = ['MEADOW', 'Mill', 'STATION', 'FOREST', 'HILLS', 'VALLEY', 'GATE', 'CREEK', 'SPUR', 'LOOP', 'ROUTE', 'TRLRS', 'NECK', 'HT', 'CP', 'CLUB'];
+  const typeWords = ['MEADOW', 'Mill', 'STATION', 'FOREST', 'HILLS', 'VALLEY', 'GATE', 'CREEK', 'SPUR', 'LOOP', 'ROUTE', 'TRLRS', 'NECK', 'HT', 'CP', 'CLUB',
+    'BROOKLYN', 'MANHATTAN', 'KY']; // places of CT and MT in the test gazetteer, before a type that is a state code
   const units = ['APT', 'Apartment', 'STE', 'Suite', 'UNIT', '#', 'FL', 'Fl', 'RM', 'PMB', 'REAR', 'LOT', 'BLDG', 'KEY', 'SPC'];
   const ids = ['5', '12', '134', '4B', 'A', 'REAR', '2-C', '1/2', '60E', '02108'];
   const unit = fc.tuple(fc.boolean(), fc.constantFrom(...units), fc.constantFrom(...ids)).map(([comma, d, id]) => `${comma ? ',' : ''} ${d} ${id}`);
@@ -199,7 +200,8 @@ describe('the simple street line read at once (Parse.simpleStreet)', () => {
     fc.integer({ min: 0, max: 99999 }),
     fc.option(fc.constantFrom(...dirs)),
     fc.array(fc.constantFrom(...words, ...typeWords), { minLength: 1, maxLength: 4 }),
-    fc.constantFrom(...types, ...words, ...typeWords),
+    // Types that are also state codes, often (the line ends in a state after a place of it).
+    fc.oneof(fc.constantFrom(...types, ...words, ...typeWords), fc.constantFrom('CT', 'Ct', 'MT', 'KY', 'PR')),
     fc.option(fc.constantFrom(...dirs)),
     fc.option(unit, { freq: 3 }),
   ).map(([n, pre, name, type, post, u]) => [String(n), pre, ...name, type, post].filter((w) => w !== null).join(' ') + (u ?? ''));
@@ -213,6 +215,23 @@ describe('the simple street line read at once (Parse.simpleStreet)', () => {
         expect(parseTokens(tokens, s, gazetteer, false, true)).toEqual(parseTokens(tokens, s, gazetteer, false, false));
       }
     }), { numRuns: 3000 });
+  });
+
+  it('gives what the full reading gives when the type is also a state code (CT, MT) after place names', () => {
+    const places = placeLookup(fakeLocalityStore());
+    const stateLine = fc.tuple(
+      fc.integer({ min: 1, max: 9999 }),
+      fc.option(fc.constantFrom('N', 'SW', 'EAST')),
+      fc.array(fc.constantFrom('ELM', 'SPRING', 'Brooklyn', 'MANHATTAN', 'WEST', 'NEW', 'SEBASTOPOL'), { minLength: 1, maxLength: 3 }),
+      fc.constantFrom('CT', 'Ct', 'MT', 'KY'),
+      fc.option(fc.constantFrom('N', 'NE', 'SW')),
+    ).map(([n, pre, name, type, post]) => [String(n), pre, ...name, type, post].filter((w) => w !== null).join(' '));
+    fc.assert(fc.property(stateLine, (s) => {
+      const tokens = tokenize(s);
+      for (const gazetteer of [places, null]) {
+        expect(parseTokens(tokens, s, gazetteer, false, true)).toEqual(parseTokens(tokens, s, gazetteer, false, false));
+      }
+    }), { numRuns: 1000 });
   });
 
   it('reads the common shapes, keeping the raw forms as written', () => {

@@ -303,6 +303,9 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['100 Main St Bldg St Louis MO 63101', { unit_type: 'BLDG', unit_number: null, city: 'ST LOUIS', state: 'MO' }],
     ['100 Main St Rear St Louis MO 63101', { unit_type: 'REAR', unit_number: null, city: 'ST LOUIS', state: 'MO' }],
     ['100 Main St Apt B Sebastopol CA 95472', { unit_type: 'APT', unit_number: 'B', city: 'SEBASTOPOL' }],
+    // A type that is also a state code is the state after a place of that state, else the type.
+    ['12 Elm Brooklyn Ct', { street: 'ELM', suffix: null, city: 'BROOKLYN', state: 'CT' }],
+    ['12 Elm Grove Ct', { street: 'ELM GROVE', suffix: 'CT', city: null, state: null }],
     // Not a place in the ZIP's state (Pasadena is in CA, 11201 in NY): the span stays whole.
     ['12 Court St Acme Legal Pasadena 11201', { city: 'ACME LEGAL PASADENA' }],
     // A ZIP that lost its leading zero gets it back only when the state written is the ZIP's:
