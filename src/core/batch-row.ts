@@ -82,7 +82,7 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping, e
     if (structured.line1 === '' && structured.line2 === '' && structured.city === '' && state === '' && zip === '') return errorCells('ADDRESS_EMPTY');
     input = structured;
   }
-  const result = engine.validate(input);
+  const result = engine.assess(input);
   const s = result.standardized;
   const g = result.geocode;
   let reasons = joined(result.reason_codes, REASON_SEPARATOR);

@@ -22,7 +22,8 @@ import type { ReverseOptions, ReverseResult } from './reverse.js';
 import { suggestAddresses } from './suggest.js';
 import type { SuggestOptions, SuggestResult } from './suggest.js';
 import type { AddressInput, ParsedAddress } from './types.js';
-import { validateAddress } from './validate.js';
+import { assessAddress, validateAddress } from './validate.js';
+import type { Assessment } from './validate.js';
 import type { ValidationResult } from './validation-result.js';
 
 /** The reference data an engine answers from. */
@@ -63,6 +64,8 @@ export interface Engine {
   normalize(input: AddressInput): ParsedAddress;
   /** Validates one address (DESIGN.md §3) at the finest layer that covers it. */
   validate(input: AddressInput, options?: ValidateCallOptions): ValidationResult;
+  /** The same decision without the result's views (input as written, display address...): what a spreadsheet row carries. */
+  assess(input: AddressInput): Assessment;
   /** Geocodes one address: ROOFTOP from a point, else STREET, else ZIP_CENTROID or CITY_CENTROID (core/geocode.ts). */
   geocode(input: AddressInput, options?: CallOptions): GeocodeResult;
   /**
@@ -82,7 +85,7 @@ export interface Engine {
   details(placeId: string, options?: DetailsOptions): PlaceDetails;
 }
 
-export type { DetailsOptions, GeocodeResult, PlaceDetails, ReverseOptions, ReverseResult, SuggestOptions, SuggestResult };
+export type { Assessment, DetailsOptions, GeocodeResult, PlaceDetails, ReverseOptions, ReverseResult, SuggestOptions, SuggestResult };
 
 /** An engine over the given ports. */
 export function createEngine(ports: EnginePorts): Engine {
@@ -116,6 +119,7 @@ export function createEngine(ports: EnginePorts): Engine {
     ports,
     normalize: normalizeInput,
     validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null),
+    assess: (input) => assessAddress(normalizeInput(input), ports.locality, ports.points ?? null),
     geocode: (input, options = {}) => geocodeOf(validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null)),
     extract: (text, options = {}) => {
       const { aggressive, input, requestId, ...clock } = options;

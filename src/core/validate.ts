@@ -166,11 +166,37 @@ function candidateOf(p: PointRecord): PointCandidate {
 }
 
 /**
- * Validates one parsed address against the locality layer and, where imported
- * address points cover the area, the points layer (match-point.ts).
+ * What validation decided about one address: the figures a spreadsheet row carries (status,
+ * confidence, the standardized address, geocode, codes and changes), without the views a full
+ * result adds (the input as written, display and suggested addresses, components).
  */
-export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}, points: PointStore | null = null): ValidationResult {
-  const t0 = options.startedAt ?? options.now?.();
+export type Assessment = Pick<ValidationResult, 'status' | 'confidence' | 'standardized' | 'geocode' | 'match_code' | 'reason_codes' | 'changes'>;
+
+/** An assessment with what validateAddress needs to present it. */
+interface Verdict {
+  assessment: Assessment;
+  components: AddressComponents; // after the points layer
+  loc: Locality;
+  zip4: string | null;
+  pm: PointMatch | null;
+  rawCity: string | undefined;
+  rawState: string | undefined;
+  stateIsCity: boolean;
+  change_codes: ChangeCode[];
+  review: boolean;
+  reviewReasons: ReasonCode[];
+}
+
+/**
+ * Decides one parsed address against the locality layer and, where imported address points
+ * cover the area, the points layer (match-point.ts): the assessment of validateAddress, without
+ * its views (what `addr batch` writes per row).
+ */
+export function assessAddress(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null = null): Assessment {
+  return decide(parsed, store, points).assessment;
+}
+
+function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null): Verdict {
   let c = parsed.components;
   const f = new Findings();
 
@@ -250,6 +276,57 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   // line2 is the Puerto Rico urbanization, which USPS prints on a line of its own.
   const line1 = formatDeliveryLine(c) || null;
   const line2 = c.urbanization !== null ? `URB ${c.urbanization}` : null;
+  const assessment: Assessment = {
+    status,
+    confidence,
+    standardized: {
+      line1,
+      line2,
+      city: loc.city,
+      state: loc.state,
+      zip5: loc.zip5,
+      zip4,
+      carrier_route: null,
+      county: loc.county,
+      county_fips: loc.county_fips,
+      deliverability: pm !== null && status !== 'NOT_FOUND' ? pm.deliverability : 'N',
+      source: SOURCE,
+    },
+    geocode: pm !== null ? pm.geocode : loc.geocode,
+    match_code: pm !== null ? POINTS : ENGINE,
+    reason_codes: reasons,
+    changes,
+  };
+  return {
+    assessment,
+    components: c,
+    loc,
+    zip4,
+    pm,
+    rawCity,
+    rawState,
+    stateIsCity,
+    change_codes: changeCodes,
+    review,
+    reviewReasons,
+  };
+}
+
+/**
+ * Validates one parsed address against the locality layer and, where imported
+ * address points cover the area, the points layer (match-point.ts): the assessment
+ * (assessAddress) with the input as written, the display and suggested addresses,
+ * the components and, with points, the place and candidates.
+ */
+export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}, points: PointStore | null = null): ValidationResult {
+  const t0 = options.startedAt ?? options.now?.();
+  const v = decide(parsed, store, points);
+  const a = v.assessment;
+  const { loc, pm, zip4, review } = v;
+  const status = a.status;
+  const c = v.components;
+  const line1 = a.standardized.line1;
+  const line2 = a.standardized.line2;
   // The display address opens with `${line2}, ${line1}` (or whichever exists) in mixed case,
   // worked out piece by piece from the components.
   let street = '';
@@ -269,28 +346,16 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     id: options.requestId ?? '',
     status,
     validation_status: status,
-    confidence,
-    input: inputView(parsed, rawCity, rawState, stateIsCity),
-    standardized: {
-      line1,
-      line2,
-      city: loc.city,
-      state: loc.state,
-      zip5: loc.zip5,
-      zip4,
-      carrier_route: null,
-      county: loc.county,
-      county_fips: loc.county_fips,
-      deliverability: pm !== null && status !== 'NOT_FOUND' ? pm.deliverability : 'N',
-      source: SOURCE,
-    },
-    geocode: pm !== null ? pm.geocode : loc.geocode,
-    match_code: pm !== null ? POINTS : ENGINE,
-    match_source: pm !== null ? POINTS : ENGINE,
-    reason_codes: reasons,
-    changes,
-    change_codes: changeCodes,
-    quality: { level, review_recommended: review, reasons: reviewReasons },
+    confidence: a.confidence,
+    input: inputView(parsed, v.rawCity, v.rawState, v.stateIsCity),
+    standardized: a.standardized,
+    geocode: a.geocode,
+    match_code: a.match_code,
+    match_source: a.match_code,
+    reason_codes: a.reason_codes,
+    changes: a.changes,
+    change_codes: v.change_codes,
+    quality: { level, review_recommended: review, reasons: v.reviewReasons },
     suggested_address: suggested,
     display_address: displayed,
     latency_ms: latency,

@@ -3,7 +3,7 @@
 // are built directly so these tests do not depend on the parser.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { validateAddress } from '../../src/core/validate.js';
+import { assessAddress, validateAddress } from '../../src/core/validate.js';
 import { CHANGE_CODES, REASON_CODES } from '../../src/core/reason-codes.js';
 import type { ChangeCode, ReasonCode } from '../../src/core/reason-codes.js';
 import type { ValidationStatus } from '../../src/core/validation-result.js';
@@ -518,5 +518,24 @@ describe('a spelled-out state name that is the city of the ZIP', () => {
     const r = validateAddress(streetAddress({ state: 'WA', zip5: '95472' }, { state: 'WASHINGTON' }), fakeLocalityStore());
     expect(r.input.state).toBe('WASHINGTON');
     expect(r.standardized.city).not.toBe('WASHINGTON');
+  });
+});
+
+describe('assessAddress', () => {
+  it('is the decision of validateAddress, without the result\'s views', () => {
+    const cases: ParsedAddress[] = [
+      streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { suffix: 'STREET' }),
+      streetAddress({ zip5: '95472', zip4: '12' }),
+      streetAddress({ city: 'SEBASTAPOL', state: 'CA', zip5: '95427' }),
+      streetAddress({ state: 'WA', zip5: '20500' }, { state: 'WASHINGTON' }),
+      streetAddress({ city: 'NOWHERE', state: 'ZZ', zip5: 'ABCDE' }),
+      psc({ city: 'APO', state: 'AE', zip5: '09499' }),
+      parsedAddress({ city: 'SEBASTOPOL', state: 'CA' }, {}, ['garbage']),
+      parsedAddress({}, {}, ['hello world']),
+    ];
+    for (const p of cases) {
+      const { status, confidence, standardized, geocode, match_code, reason_codes, changes } = run(p);
+      expect(assessAddress(p, store)).toEqual({ status, confidence, standardized, geocode, match_code, reason_codes, changes });
+    }
   });
 });
