@@ -6,6 +6,7 @@
  * that is simply wrong is left for validation to judge. Pure: it asks the
  * LocalityStore port.
  */
+import { isZip5 } from './match-zip.js';
 import type { LocalityStore } from './ports.js';
 import { stateCode } from './pub28.js';
 
@@ -21,7 +22,8 @@ const SHORT_PLUS4 = /^(\d{3,4})-(\d{4})$/; // 2108-1234
 /** The restored ZIP of a mangled value, when the row's state confirms it; null otherwise (nothing to repair, or unconfirmed). */
 export function repairZip(value: string, state: string | null | undefined, locality: LocalityStore): ZipRepair | null {
   const given = value.trim();
-  if (given === '' || state === null || state === undefined) return null;
+  // Five digits (the usual cell) and empty cells need no repair: answered before any pattern.
+  if (given === '' || state === null || state === undefined || isZip5(given)) return null;
   let zip5: string;
   let zip4: string | null = null;
   const plus4 = SHORT_PLUS4.exec(given);

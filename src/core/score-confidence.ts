@@ -29,10 +29,12 @@ export const CONFIDENCE_TABLE = table;
 /** Confidence in [0, 1], two decimals (docs/validation.md, "Confidence"). */
 export function scoreConfidence(e: ConfidenceEvidence): number {
   let score = table.start;
-  for (const r of new Set(e.reasons)) score -= REASON_PENALTY[r];
-  for (const c of new Set(e.changes)) score -= CHANGE_PENALTY[c];
-  if (INTERACTIONS.length > 0) {
-    const has = (code: string): boolean => (e.reasons as readonly string[]).includes(code) || (e.changes as readonly string[]).includes(code);
+  // Each code once (the lists are short: a code counts at its first place).
+  const { reasons, changes } = e;
+  for (let i = 0; i < reasons.length; i++) if (reasons.indexOf(reasons[i] as ReasonCode) === i) score -= REASON_PENALTY[reasons[i] as ReasonCode];
+  for (let i = 0; i < changes.length; i++) if (changes.indexOf(changes[i] as ChangeCode) === i) score -= CHANGE_PENALTY[changes[i] as ChangeCode];
+  if (INTERACTIONS.length > 0 && reasons.length + changes.length > 0) {
+    const has = (code: string): boolean => (reasons as readonly string[]).includes(code) || (changes as readonly string[]).includes(code);
     for (const i of INTERACTIONS) if (i.all.every(has) && i.any.some(has)) score -= i.penalty;
   }
   if (e.fuzzy !== null) {

@@ -132,4 +132,11 @@ describe('distance and confidence', () => {
     expect(repaired).toBe(0.62);
     expect(scoreConfidence({ status: 'CORRECTED', reasons: ['NO_STREET_COVERAGE'], changes: ['ZIP_ADDED'], fuzzy: null })).toBe(0.93);
   });
+
+  it('counts each code once, wherever it repeats', () => {
+    const once = scoreConfidence({ status: 'CORRECTED', reasons: ['UNPARSED_INPUT', 'NO_STREET_COVERAGE'], changes: ['ZIP_ADDED', 'CITY_STANDARDIZED'], fuzzy: null });
+    const repeated = scoreConfidence({ status: 'CORRECTED', reasons: ['UNPARSED_INPUT', 'NO_STREET_COVERAGE', 'UNPARSED_INPUT'], changes: ['ZIP_ADDED', 'CITY_STANDARDIZED', 'ZIP_ADDED', 'CITY_STANDARDIZED'], fuzzy: null });
+    expect(repeated).toBe(once);
+    expect(once).toBeLessThan(0.93);
+  });
 });
