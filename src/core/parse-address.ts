@@ -157,8 +157,9 @@ class Parse {
    * (a designator that takes a number, and the number) in the same section or the next
    * ("8277 Spring Valley St", "6416 NE Jefferson Blvd S, Apt 4B" — a structured street field,
    * mostly). Only words the full reading gives no other role qualify (no common type,
-   * directional, unit, highway, number or joining word in the name; no state code at the end),
-   * so the result is the full reading's, which a test checks on generated and real lines.
+   * directional, unit, highway, number or joining word in the name; a type that is also a
+   * state code only where no place of that state precedes it), so the result is the full
+   * reading's, which tests check on generated and real lines.
    * False when the line is any other shape; the full reading then runs.
    */
   simpleStreet(): boolean {
