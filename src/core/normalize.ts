@@ -9,6 +9,7 @@ import { emptyComponents, parseTokens } from './parse-address.js';
 import type { PlaceLookup } from './parse-address.js';
 import { stateCode, unitDesignator } from './pub28.js';
 import { formatDeliveryLine, formatLastLine } from './format-lines.js';
+import { sameLetters } from './same-letters.js';
 
 export type { PlaceLookup };
 
@@ -147,12 +148,25 @@ function parseStructured(line1: string, line2: string, city: string, state: stri
     delete street.raw.city;
   }
   // The street lines carry no last line: anything the parser took for city/state/ZIP there
-  // is kept only when the structured fields do not say otherwise.
+  // is kept only when the structured fields do not say otherwise; what the fields contradict
+  // is kept among the unparsed words (for validation to flag), never dropped unseen.
   if (city || state || zip) {
     const last = readLast !== null ? readLast(city, state, zip) : readLastLineFields(city, state, zip, places);
-    if (city) { c.city = last.city; street.raw.city = last.rawCity; }
-    if (state) { c.state = last.state; street.raw.state = last.rawState; }
-    if (zip) { c.zip5 = last.zip5; c.zip4 = last.zip4; }
+    if (city) {
+      if (c.city !== null && last.city !== null && !sameLetters(c.city, last.city)) street.unparsed.push(street.raw.city ?? c.city);
+      c.city = last.city;
+      street.raw.city = last.rawCity;
+    }
+    if (state) {
+      if (c.state !== null && last.state !== null && c.state !== last.state) street.unparsed.push(street.raw.state ?? c.state);
+      c.state = last.state;
+      street.raw.state = last.rawState;
+    }
+    if (zip) {
+      if (c.zip5 !== null && last.zip5 !== null && c.zip5 !== last.zip5) street.unparsed.push(c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5);
+      c.zip5 = last.zip5;
+      c.zip4 = last.zip4;
+    }
   }
   return street;
 }

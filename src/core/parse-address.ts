@@ -254,14 +254,17 @@ class Parse {
   }
 
   /**
-   * "5150 Madison Road, Fl 134": a state code that is also a unit designator (FL), in the
-   * section right after a line that opens with a number, before 3 or 4 digits that cannot be a
-   * ZIP of that state that lost its zeros (no Florida ZIP begins with 0) — a floor, not a state.
+   * "5150 Madison Road, Fl 134", "PO Box 12, FL 1200": a state code that is also a unit
+   * designator (FL), in the section right after a delivery line (one that holds a number),
+   * before 3 or 4 digits that cannot be a ZIP of that state that lost its zeros (no Florida ZIP
+   * begins with 0) — a floor, not a state.
    */
   floorNotState(at: number, numberAt: number): boolean {
     const code = this.t[at] as string;
-    return numberAt === at + 1 && /^\d{3,4}$/.test(this.t[numberAt] as string) && this.sec[at] === (this.sec[0] as number) + 1 &&
-      this.startsSection(at) && /^\d/.test(this.t[0] as string) && unitDesignator(code) !== null && stateCode(code) === code && !zipsBeginWithZero(code);
+    if (numberAt !== at + 1 || !/^\d{3,4}$/.test(this.t[numberAt] as string) || this.sec[at] !== (this.sec[0] as number) + 1 || !this.startsSection(at) ||
+      unitDesignator(code) === null || stateCode(code) !== code || zipsBeginWithZero(code)) return false;
+    for (let k = 0; k < at; k++) if (/\d/.test(this.t[k] as string)) return true;
+    return false;
   }
 
   /** Finds ZIP and state at the end; sets llStart. */

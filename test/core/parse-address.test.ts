@@ -270,6 +270,7 @@ describe('words that are both street words and state codes or unit designators',
     // FL and digits right after the street are a floor: no Florida ZIP begins with 0.
     ['5150 Madison Road, Fl 134', { street: 'MADISON', suffix: 'RD', unit_type: 'FL', unit_number: '134', state: null, zip5: null }],
     ['5150 Madison Road, FL 1340, Cincinnati, OH 45227', { unit_type: 'FL', unit_number: '1340', city: 'CINCINNATI', state: 'OH' }],
+    ['PO Box 12, FL 1200', { po_box: '12', unit_type: 'FL', unit_number: '1200', state: null, zip5: null }],
     ['Miami, FL 3310', { city: 'MIAMI', state: 'FL', zip5: '3310', unit_type: null }],
     ['12 Main St, MA 2108', { state: 'MA', zip5: '02108', unit_type: null }],
   ])('%s', check);
@@ -340,5 +341,17 @@ describe('structured fields: the street lines keep every word of the street and 
     const got: Record<string, unknown> = {};
     for (const k of Object.keys(expected)) got[k] = r.components[k as keyof AddressComponents] ?? null;
     expect(got, JSON.stringify(r.components)).toEqual(expected);
+    expect(r.unparsed).toEqual([]);
+  });
+
+  it('keeps a city, state or ZIP in the street lines that the fields contradict among the unparsed words', () => {
+    const other = normalize({ line1: '123 Main St, Dayton OH 45402', city: 'Columbus', state: 'OH', zip: '43215' });
+    expect(other.components).toMatchObject({ street: 'MAIN', city: 'COLUMBUS', state: 'OH', zip5: '43215' });
+    expect(other.unparsed).toEqual(['DAYTON', '45402']);
+    // The same city, state and ZIP written twice lose nothing.
+    const twice = normalize({ line1: '123 Main St, Columbus OH 43215', city: 'Columbus', state: 'OH', zip: '43215' });
+    expect(twice.unparsed).toEqual([]);
+    const line2 = normalize({ line1: '123 Main St', line2: 'Columbus, Ohio', city: 'Columbus', state: 'OH', zip: '43215' });
+    expect(line2.unparsed).toEqual([]);
   });
 });
