@@ -79,11 +79,36 @@ interface LastLineFields {
   rawState: string;
   zip5: string | null;
   zip4: string | null;
+  given: { city: boolean; state: boolean; zip: boolean }; // what the fields hold (a city field may hold all three)
+}
+
+/**
+ * A city field that holds more of the last line — "Columbus, OH", "Columbus OH 43215", a
+ * combined column of a spreadsheet — read as a last line: its city, and its state and ZIP
+ * where their own fields are empty or agree. Null when the field is a city alone, reads as
+ * anything else (a street, words left over), or contradicts the state or ZIP field.
+ */
+function splitCityField(city: string, state: string, zip: string, places: PlaceLookup | null): { city: string; state: string; zip: string } | null {
+  if (!/[\s,]/.test(city)) return null;
+  const { components: c, raw, unparsed } = parseLine(city, places);
+  if (c.city === null || c.state === null && c.zip5 === null || raw.city === undefined || unparsed.length > 0 ||
+    c.number !== null || c.street !== null || c.po_box !== null || c.rural_route !== null || c.unit_type !== null) return null;
+  if (state && c.state !== null && stateCode(tokenText(state)) !== c.state) return null;
+  if (zip && c.zip5 !== null && !zip.startsWith(c.zip5)) return null;
+  return {
+    city: raw.city,
+    state: state || (c.state !== null ? (raw.state ?? c.state) : ''),
+    zip: zip || (c.zip5 !== null ? (c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5) : ''),
+  };
 }
 
 /** Reads the city, state and ZIP fields (trimmed; at least one non-empty). */
-function readLastLineFields(city: string, state: string, zip: string, places: PlaceLookup | null): LastLineFields {
-  const out: LastLineFields = { city: null, rawCity: '', state: null, rawState: '', zip5: null, zip4: null };
+function readLastLineFields(cityField: string, stateField: string, zipField: string, places: PlaceLookup | null): LastLineFields {
+  const split = cityField ? splitCityField(cityField, stateField, zipField, places) : null;
+  const city = split?.city ?? cityField;
+  const state = split?.state ?? stateField;
+  const zip = split?.zip ?? zipField;
+  const out: LastLineFields = { city: null, rawCity: '', state: null, rawState: '', zip5: null, zip4: null, given: { city: city !== '', state: state !== '', zip: zip !== '' } };
   if (city) { out.city = tokenText(city) || null; out.rawCity = city.toUpperCase(); }
   if (state) { const text = tokenText(state); out.state = stateCode(text) ?? (text || null); out.rawState = state.toUpperCase(); }
   if (zip) {
@@ -152,17 +177,17 @@ function parseStructured(line1: string, line2: string, city: string, state: stri
   // is kept among the unparsed words (for validation to flag), never dropped unseen.
   if (city || state || zip) {
     const last = readLast !== null ? readLast(city, state, zip) : readLastLineFields(city, state, zip, places);
-    if (city) {
+    if (last.given.city) {
       if (c.city !== null && last.city !== null && !sameLetters(c.city, last.city)) street.unparsed.push(street.raw.city ?? c.city);
       c.city = last.city;
       street.raw.city = last.rawCity;
     }
-    if (state) {
+    if (last.given.state) {
       if (c.state !== null && last.state !== null && c.state !== last.state) street.unparsed.push(street.raw.state ?? c.state);
       c.state = last.state;
       street.raw.state = last.rawState;
     }
-    if (zip) {
+    if (last.given.zip) {
       if (c.zip5 !== null && last.zip5 !== null && c.zip5 !== last.zip5) street.unparsed.push(c.zip4 !== null ? `${c.zip5}-${c.zip4}` : c.zip5);
       c.zip5 = last.zip5;
       c.zip4 = last.zip4;

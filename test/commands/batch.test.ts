@@ -78,6 +78,21 @@ describe('addr batch', () => {
     expect(col(eve as string[], 'zip5')).toBe('62701');
   });
 
+  it('reads a combined City, State column, and keeps a floor written FL 1200 after the street', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'combined.csv'), 'Street,Unit,"City, State",Zip\n'
+      + '1600 Pennsylvania Ave NW,,"Washington, DC",20500\n'
+      + '1 Main St,Fl 1200,"Boston, MA 02108",\n');
+    const res = batch(dir, ['combined.csv', '-o', '-']);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain("columns line1='Street' line2='Unit' city='City, State' zip='Zip'");
+    const [, dc, boston] = rows(res.stdout) as string[][];
+    const col = (row: string[], name: string): string => row[4 + RESULT.indexOf(name)] as string;
+    expect([col(dc as string[], 'status'), col(dc as string[], 'city'), col(dc as string[], 'state'), col(dc as string[], 'zip5')]).toEqual(['VALIDATED', 'WASHINGTON', 'DC', '20500']);
+    expect([col(boston as string[], 'line1'), col(boston as string[], 'city'), col(boston as string[], 'state'), col(boston as string[], 'zip5')]).toEqual(['1 MAIN ST FL 1200', 'BOSTON', 'MA', '02108']);
+    expect(col(boston as string[], 'status')).toBe('VALIDATED');
+  });
+
   it('reads TSV from stdin with CR line endings and quoted line breaks, writes stdout; --format csv converts', () => {
     const dir = tempDir();
     const tsv = 'Address\tNote\r"350 5th ave\nnew york ny 10118"\tx\r1 infinite loop cupertino ca 95014\t"a\tb"\r';

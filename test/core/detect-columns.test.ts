@@ -17,6 +17,10 @@ describe('detectColumns', () => {
     [['Name', 'Address', 'City', 'State', 'Zipcode'], { line1: 1, city: 2, state: 3, zip: 4 }],
     // Two street-like columns: the first synonym in the list wins, the other is left alone.
     [['Street', 'Address1', 'City'], { line1: 1, city: 2 }],
+    // A combined city column is the city column; a plain City column beside it wins.
+    [['Street', 'City, State', 'Zip'], { line1: 0, city: 1, zip: 2 }],
+    [['Address', 'City/State/Zip'], { line1: 0, city: 1 }],
+    [['Street', 'City State', 'City', 'ST'], { line1: 0, city: 2, state: 3 }],
   ])('%j', (headers, roles) => {
     expect(detectColumns(headers).roles).toEqual(roles);
   });

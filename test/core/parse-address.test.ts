@@ -344,6 +344,24 @@ describe('structured fields: the street lines keep every word of the street and 
     expect(r.unparsed).toEqual([]);
   });
 
+  it.each<[string, string, string, Expect]>([
+    ['Columbus, OH', '', '43215', { city: 'COLUMBUS', state: 'OH', zip5: '43215' }],
+    ['Columbus OH 43215-1234', '', '', { city: 'COLUMBUS', state: 'OH', zip5: '43215', zip4: '1234' }],
+    ['St. Louis, Missouri', 'MO', '', { city: 'ST LOUIS', state: 'MO' }],
+    // A state written in the city field that the state field contradicts: nothing is guessed.
+    ['Columbus, OH', 'IN', '', { city: 'COLUMBUS OH', state: 'IN' }],
+    // City names that end in a state's name or begin with one stay whole.
+    ['Kansas City', '', '', { city: 'KANSAS CITY', state: null }],
+    ['Virginia Beach', '', '', { city: 'VIRGINIA BEACH', state: null }],
+    ['Lake Forest', '', '', { city: 'LAKE FOREST', state: null }],
+  ])('a city field holding more of the last line: %s | %s | %s', (city, state, zip, expected) => {
+    const r = normalize({ line1: '100 N High St', city, state, zip });
+    const got: Record<string, unknown> = {};
+    for (const k of Object.keys(expected)) got[k] = r.components[k as keyof AddressComponents] ?? null;
+    expect(got, JSON.stringify(r.components)).toEqual(expected);
+    expect(r.components.street).toBe('HIGH');
+  });
+
   it('keeps a city, state or ZIP in the street lines that the fields contradict among the unparsed words', () => {
     const other = normalize({ line1: '123 Main St, Dayton OH 45402', city: 'Columbus', state: 'OH', zip: '43215' });
     expect(other.components).toMatchObject({ street: 'MAIN', city: 'COLUMBUS', state: 'OH', zip5: '43215' });
