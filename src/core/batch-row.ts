@@ -10,6 +10,7 @@ import { boundedMemo } from './bounded-memo.js';
 import data from './data/batch-columns.json' with { type: 'json' };
 import type { ColumnMapping } from './detect-columns.js';
 import type { Engine } from './engine.js';
+import { isPlaceholder } from './normalize.js';
 import { repairZip } from './repair-zip.js';
 import type { StructuredAddress } from './types.js';
 
@@ -72,14 +73,20 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping, e
   let repaired: { zip: string; from: string } | null = null;
   if (r.address !== undefined) {
     input = at(fields, r.address);
-    if (input.trim() === '') return errorCells('ADDRESS_EMPTY');
+    const trimmed = input.trim();
+    if (trimmed === '' || isPlaceholder(trimmed)) return errorCells('ADDRESS_EMPTY');
   } else {
     const state = at(fields, r.state);
     let zip = at(fields, r.zip);
     repaired = zip === '' ? null : repairZip(zip, state, engine.ports.locality);
     if (repaired !== null) zip = repaired.zip;
-    const structured: StructuredAddress = { line1: at(fields, r.line1), line2: at(fields, r.line2), city: at(fields, r.city), state, zip };
-    if (structured.line1 === '' && structured.line2 === '' && structured.city === '' && state === '' && zip === '') return errorCells('ADDRESS_EMPTY');
+    const line1 = at(fields, r.line1);
+    const line2 = at(fields, r.line2);
+    const city = at(fields, r.city);
+    // Empty, or nothing but placeholders of empty cells (N/A, NULL, #N/A).
+    const blank = (v: string): boolean => v === '' || isPlaceholder(v.trim());
+    if (blank(line1) && blank(line2) && blank(city) && blank(state) && blank(zip)) return errorCells('ADDRESS_EMPTY');
+    const structured: StructuredAddress = { line1, line2, city, state, zip };
     input = structured;
   }
   const result = engine.assess(input);

@@ -10,6 +10,7 @@ import type { PlaceLookup } from './parse-address.js';
 import { stateCode, unitDesignator } from './pub28.js';
 import { formatDeliveryLine, formatLastLine } from './format-lines.js';
 import { sameLetters } from './same-letters.js';
+import emptyFieldValues from './data/empty-field-values.json' with { type: 'json' };
 
 export type { PlaceLookup };
 
@@ -58,8 +59,21 @@ function parseLine(text: string, places: PlaceLookup | null) {
   return parseTokens(splitGlued(tokenizeFolded(source, upper)), same ? upper : source, places, same);
 }
 
+const EMPTY_VALUES: ReadonlySet<string> = new Set(emptyFieldValues.values);
+const LONGEST_EMPTY_VALUE = Math.max(...emptyFieldValues.values.map((v) => v.length));
+// First characters of the placeholders, upper and lower case: most fields skip the lookup.
+const EMPTY_VALUE_STARTS: ReadonlySet<number> = new Set(emptyFieldValues.values.flatMap((v) => [v.charCodeAt(0), v.toLowerCase().charCodeAt(0)]));
+
+/** True for a trimmed field that is a placeholder of an empty cell (N/A, NULL, #N/A: data/empty-field-values.json). */
+export function isPlaceholder(trimmed: string): boolean {
+  return trimmed.length <= LONGEST_EMPTY_VALUE && EMPTY_VALUE_STARTS.has(trimmed.charCodeAt(0)) && EMPTY_VALUES.has(trimmed.toUpperCase());
+}
+
+/** A structured field, trimmed; '' for a placeholder of an empty cell. */
 function clean(v: string | null | undefined): string {
-  return typeof v === 'string' ? v.trim() : '';
+  if (typeof v !== 'string') return '';
+  const t = v.trim();
+  return isPlaceholder(t) ? '' : t;
 }
 
 /** Token texts of a field joined by single spaces ('' when it has none). */

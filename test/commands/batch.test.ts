@@ -78,15 +78,19 @@ describe('addr batch', () => {
     expect(col(eve as string[], 'zip5')).toBe('62701');
   });
 
-  it('reads a combined City, State column, and keeps a floor written FL 1200 after the street', () => {
+  it('reads a combined City, State column, keeps a floor written FL 1200 after the street, and reads N/A cells as empty', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'combined.csv'), 'Street,Unit,"City, State",Zip\n'
       + '1600 Pennsylvania Ave NW,,"Washington, DC",20500\n'
-      + '1 Main St,Fl 1200,"Boston, MA 02108",\n');
+      + '1 Main St,Fl 1200,"Boston, MA 02108",\n'
+      + 'N/A,NULL,#N/A,-\n');
     const res = batch(dir, ['combined.csv', '-o', '-']);
     expect(res.code).toBe(0);
     expect(res.stderr).toContain("columns line1='Street' line2='Unit' city='City, State' zip='Zip'");
-    const [, dc, boston] = rows(res.stdout) as string[][];
+    const [, dc, boston, placeholders] = rows(res.stdout) as string[][];
+    // Placeholders of empty cells only: an empty address, not an address not found.
+    expect(placeholders?.slice(0, 4)).toEqual(['N/A', 'NULL', '#N/A', '-']);
+    expect([placeholders?.[4], placeholders?.[4 + RESULT.indexOf('reason_codes')]]).toEqual(['ERROR', 'ADDRESS_EMPTY']);
     const col = (row: string[], name: string): string => row[4 + RESULT.indexOf(name)] as string;
     expect([col(dc as string[], 'status'), col(dc as string[], 'city'), col(dc as string[], 'state'), col(dc as string[], 'zip5')]).toEqual(['VALIDATED', 'WASHINGTON', 'DC', '20500']);
     expect([col(boston as string[], 'line1'), col(boston as string[], 'city'), col(boston as string[], 'state'), col(boston as string[], 'zip5')]).toEqual(['1 MAIN ST FL 1200', 'BOSTON', 'MA', '02108']);

@@ -362,6 +362,13 @@ describe('structured fields: the street lines keep every word of the street and 
     expect(r.components.street).toBe('HIGH');
   });
 
+  it('reads placeholders of empty cells (N/A, NULL, #N/A) as empty fields, and only whole fields', () => {
+    const r = normalize({ line1: '100 N High St', line2: 'none', city: 'N/A', state: '#N/A', zip: '43215' });
+    expect(r.components).toMatchObject({ street: 'HIGH', unit_type: null, city: null, state: null, zip5: '43215' });
+    expect(r.unparsed).toEqual([]);
+    expect(normalize({ line1: '100 N High St', line2: 'Apt X', city: 'Nome', state: 'AK', zip: '' }).components).toMatchObject({ unit_number: 'X', city: 'NOME', state: 'AK' });
+  });
+
   it('keeps a city, state or ZIP in the street lines that the fields contradict among the unparsed words', () => {
     const other = normalize({ line1: '123 Main St, Dayton OH 45402', city: 'Columbus', state: 'OH', zip: '43215' });
     expect(other.components).toMatchObject({ street: 'MAIN', city: 'COLUMBUS', state: 'OH', zip5: '43215' });
