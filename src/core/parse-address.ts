@@ -410,8 +410,7 @@ class Parse {
   stateNameBefore(k: number, code: string): number {
     const s = this.places !== null && k >= 2 ? this.stateEndingAt(k) : -1;
     if (s < 1 || (this.t[k - 1] as string).length === 2 && s === k - 1 || stateCode(this.text(s, k)) !== code) return k;
-    for (let q = Math.max(0, s - 3); q < s; q++) if (this.places?.isPlace(this.text(q, s), code)) return s;
-    return k;
+    return this.placeOfStateBefore(0, s, code) ? s : k;
   }
 
   /** A 5-digit token at i is a ZIP unless it is a house number, a route or a box number. */
@@ -466,8 +465,7 @@ class Parse {
       const num = this.t.findIndex((w) => isHouseNumber(w));
       if (num < 0 || num >= k) return true;
       for (let q = k - 2; q > num; q--) if (suffixStandard(this.t[q] as string) !== null) return true;
-      for (let q = Math.max(num + 1, k - 3); q < k; q++) if (this.places?.isPlace(this.text(q, k), code)) return true;
-      return false;
+      return this.placeOfStateBefore(num + 1, k, code);
     }
     // A bare two-letter code without a ZIP or comma that is also a street word (CT, PR, MT, NE,
     // LA): only after a street that already has its type and a city word between.
