@@ -177,14 +177,11 @@ interface Verdict {
   assessment: Assessment;
   components: AddressComponents; // after the points layer
   loc: Locality;
-  zip4: string | null;
   pm: PointMatch | null;
   rawCity: string | undefined;
   rawState: string | undefined;
   stateIsCity: boolean;
   change_codes: ChangeCode[];
-  review: boolean;
-  reviewReasons: ReasonCode[];
 }
 
 /**
@@ -268,9 +265,6 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
     changes[i] = changeSentence(ch.code, ch.from, ch.to);
   }
   const confidence = scoreConfidence({ status, reasons, changes: changeCodes, fuzzy: loc.fuzzy });
-  const reviewReasons: ReasonCode[] = [];
-  for (const r of reasons) if (REASON_CODES[r].review) reviewReasons.push(r);
-  const review = reviewReasons.length > 0 || status === 'PARTIAL' || status === 'NOT_FOUND' || confidence < REVIEW_BELOW;
 
   // Pub 28 puts the secondary unit on the delivery line (Variant A has no line2 to carry it);
   // line2 is the Puerto Rico urbanization, which USPS prints on a line of its own.
@@ -301,14 +295,11 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
     assessment,
     components: c,
     loc,
-    zip4,
     pm,
     rawCity,
     rawState,
     stateIsCity,
     change_codes: changeCodes,
-    review,
-    reviewReasons,
   };
 }
 
@@ -322,9 +313,13 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   const t0 = options.startedAt ?? options.now?.();
   const v = decide(parsed, store, points);
   const a = v.assessment;
-  const { loc, pm, zip4, review } = v;
+  const { loc, pm } = v;
   const status = a.status;
+  const zip4 = a.standardized.zip4;
   const c = v.components;
+  const reviewReasons: ReasonCode[] = [];
+  for (const r of a.reason_codes) if (REASON_CODES[r].review) reviewReasons.push(r);
+  const review = reviewReasons.length > 0 || status === 'PARTIAL' || status === 'NOT_FOUND' || a.confidence < REVIEW_BELOW;
   const line1 = a.standardized.line1;
   const line2 = a.standardized.line2;
   // The display address opens with `${line2}, ${line1}` (or whichever exists) in mixed case,
@@ -355,7 +350,7 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     reason_codes: a.reason_codes,
     changes: a.changes,
     change_codes: v.change_codes,
-    quality: { level, review_recommended: review, reasons: v.reviewReasons },
+    quality: { level, review_recommended: review, reasons: reviewReasons },
     suggested_address: suggested,
     display_address: displayed,
     latency_ms: latency,
