@@ -10,7 +10,7 @@ import { boundedMemo } from './bounded-memo.js';
 import data from './data/batch-columns.json' with { type: 'json' };
 import type { ColumnMapping } from './detect-columns.js';
 import type { Engine } from './engine.js';
-import { isPlaceholder } from './normalize.js';
+import { isBlankField } from './normalize.js';
 import { repairZip } from './repair-zip.js';
 import type { StructuredAddress } from './types.js';
 
@@ -73,8 +73,7 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping, e
   let repaired: { zip: string; from: string } | null = null;
   if (r.address !== undefined) {
     input = at(fields, r.address);
-    const trimmed = input.trim();
-    if (trimmed === '' || isPlaceholder(trimmed)) return errorCells('ADDRESS_EMPTY');
+    if (isBlankField(input)) return errorCells('ADDRESS_EMPTY');
   } else {
     const state = at(fields, r.state);
     let zip = at(fields, r.zip);
@@ -84,8 +83,7 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping, e
     const line2 = at(fields, r.line2);
     const city = at(fields, r.city);
     // Empty, or nothing but placeholders of empty cells (N/A, NULL, #N/A).
-    const blank = (v: string): boolean => v === '' || isPlaceholder(v.trim());
-    if (blank(line1) && blank(line2) && blank(city) && blank(state) && blank(zip)) return errorCells('ADDRESS_EMPTY');
+    if (isBlankField(line1) && isBlankField(line2) && isBlankField(city) && isBlankField(state) && isBlankField(zip)) return errorCells('ADDRESS_EMPTY');
     const structured: StructuredAddress = { line1, line2, city, state, zip };
     input = structured;
   }

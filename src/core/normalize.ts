@@ -64,16 +64,16 @@ const LONGEST_EMPTY_VALUE = Math.max(...emptyFieldValues.values.map((v) => v.len
 // First characters of the placeholders, upper and lower case: most fields skip the lookup.
 const EMPTY_VALUE_STARTS: ReadonlySet<number> = new Set(emptyFieldValues.values.flatMap((v) => [v.charCodeAt(0), v.toLowerCase().charCodeAt(0)]));
 
-/** True for a trimmed field that is a placeholder of an empty cell (N/A, NULL, #N/A: data/empty-field-values.json). */
-export function isPlaceholder(trimmed: string): boolean {
-  return trimmed.length <= LONGEST_EMPTY_VALUE && EMPTY_VALUE_STARTS.has(trimmed.charCodeAt(0)) && EMPTY_VALUES.has(trimmed.toUpperCase());
-}
-
-/** A structured field, trimmed; '' for a placeholder of an empty cell. */
+/** A structured field, trimmed; '' for a placeholder of an empty cell (N/A, NULL, #N/A: data/empty-field-values.json). */
 function clean(v: string | null | undefined): string {
   if (typeof v !== 'string') return '';
   const t = v.trim();
-  return isPlaceholder(t) ? '' : t;
+  return t.length <= LONGEST_EMPTY_VALUE && EMPTY_VALUE_STARTS.has(t.charCodeAt(0)) && EMPTY_VALUES.has(t.toUpperCase()) ? '' : t;
+}
+
+/** True for a field normalize reads as empty: blank, or a placeholder of an empty cell. */
+export function isBlankField(v: string | null | undefined): boolean {
+  return clean(v) === '';
 }
 
 /** Token texts of a field joined by single spaces ('' when it has none). */
