@@ -7,8 +7,7 @@
  * these rows (the journal of a workbook output); the main thread the header.
  */
 import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT } from './xlsx-cell-types.js';
-import { rowXml } from './xlsx-write.js';
-import type { WorkbookCell } from './xlsx-write.js';
+import { booleanCellXml, columnName, dateCellXml, numberCellXml, rowXml, textCellXml } from './xlsx-write.js';
 
 /** How a run's output columns are typed: the input's width and the result columns that are numbers. */
 export interface SheetLayout {
@@ -19,25 +18,27 @@ export interface SheetLayout {
 
 const PLAIN_NUMBER = /^-?(?:0|[1-9]\d{0,14})(?:\.\d+)?$/;
 
-/** A cell to write: a plain number as a number, anything else (leading zeros included) as text. */
-export function cellValue(text: string): string | number {
-  return PLAIN_NUMBER.test(text) ? Number(text) : text;
-}
-
-/** A cell as read back as a workbook cell of the type the input had (no type: a text input's cell). */
-export function typedCell(text: string, type: string | undefined): WorkbookCell {
-  if (text === '') return text;
-  if (type === CELL_NUMBER) {
-    const n = Number(text);
-    return Number.isFinite(n) ? n : text;
+/**
+ * The cell at `ref` of non-empty `text` typed the way the input had it (`type`; undefined: a text
+ * input's cell, a number when it reads as a plain number, leading zeros excluded).
+ */
+function typedCellXml(ref: string, text: string, type: string | undefined): string {
+  switch (type) {
+    case CELL_TEXT:
+      return textCellXml(ref, text);
+    case CELL_NUMBER: {
+      const n = Number(text);
+      return Number.isFinite(n) ? numberCellXml(ref, n) : textCellXml(ref, text);
+    }
+    case CELL_DATE: {
+      const d = new Date(text);
+      return Number.isNaN(d.getTime()) ? textCellXml(ref, text) : dateCellXml(ref, d);
+    }
+    case CELL_BOOLEAN:
+      return text === 'TRUE' ? booleanCellXml(ref, true) : text === 'FALSE' ? booleanCellXml(ref, false) : textCellXml(ref, text);
+    default:
+      return PLAIN_NUMBER.test(text) ? numberCellXml(ref, Number(text)) : textCellXml(ref, text);
   }
-  if (type === CELL_DATE) {
-    const d = new Date(text);
-    return Number.isNaN(d.getTime()) ? text : d;
-  }
-  if (type === CELL_BOOLEAN) return text === 'TRUE' ? true : text === 'FALSE' ? false : text;
-  if (type === CELL_TEXT) return text;
-  return cellValue(text);
 }
 
 /** The header row (row 1): every cell text. */
@@ -48,21 +49,24 @@ export function headerRowXml(cells: readonly string[]): string {
 /**
  * One output row as worksheet XML: `row` holds the input cells (padded to the header's width),
  * the result cells, then any input cells past the header; `types` the input row's cell types
- * ('' for a text input).
+ * ('' for a text input). Empty cells are left out.
  */
 export function outputRowXml(number: number, row: readonly string[], types: string, layout: SheetLayout): string {
   const { inputWidth, resultCount, numericResults } = layout;
+  const resultsEnd = inputWidth + resultCount;
   const known = types !== '';
-  const values: WorkbookCell[] = new Array<WorkbookCell>(row.length);
+  const r = String(number);
+  let xml = `<row r="${r}">`;
   for (let i = 0; i < row.length; i++) {
     const text = row[i] as string;
-    if (i < inputWidth) values[i] = typedCell(text, known ? (types[i] ?? CELL_TEXT) : undefined);
-    else if (i < inputWidth + resultCount) {
-      if (text !== '' && numericResults.includes(i - inputWidth)) {
-        const n = Number(text);
-        values[i] = Number.isFinite(n) ? n : text;
-      } else values[i] = text;
-    } else values[i] = typedCell(text, known ? (types[i - resultCount] ?? CELL_TEXT) : undefined);
+    if (text === '') continue;
+    const ref = columnName(i) + r;
+    if (i < inputWidth) xml += typedCellXml(ref, text, known ? (types[i] ?? CELL_TEXT) : undefined);
+    else if (i >= resultsEnd) xml += typedCellXml(ref, text, known ? (types[i - resultCount] ?? CELL_TEXT) : undefined);
+    else if (numericResults.includes(i - inputWidth)) {
+      const n = Number(text);
+      xml += Number.isFinite(n) ? numberCellXml(ref, n) : textCellXml(ref, text);
+    } else xml += textCellXml(ref, text);
   }
-  return rowXml(number, values);
+  return `${xml}</row>`;
 }

@@ -3,7 +3,7 @@
  * zip layer is zip-writer.ts (native CRC-32, the worksheet deflated in pieces
  * in parallel), the XML written directly — a minimal valid workbook (content types, relationships,
  * workbook, a stylesheet with the two date formats, one worksheet) that Excel,
- * LibreOffice and exceljs open. Cells are typed: text as inline strings,
+ * LibreOffice and exceljs open. Cells are typed: text as string cells,
  * numbers, booleans, and dates as serial numbers with a date format (a date at
  * midnight shows as a date, one with a time as date and time).
  */
@@ -103,6 +103,38 @@ function dateSerial(d: Date): number {
   return 25569 + d.getTime() / 86_400_000;
 }
 
+// A cell's text is written as a string cell (t="str", as exceljs writes them): its value in <v>,
+// shorter than an inline string (<is><t>), and the worksheet is most of a run's output. Text with
+// leading or trailing whitespace is an inline string with xml:space="preserve", which every reader
+// keeps. Text that reads as an escape of Excel's (_x0041_) gets its underscore escaped (_x005F_), so
+// that it reads back as written.
+const EXCEL_ESCAPE = /_(x[0-9A-Fa-f]{4}_)/g;
+
+/** A text cell (non-empty `text`) at the reference `ref`. */
+export function textCellXml(ref: string, text: string): string {
+  let value = escapeXml(text);
+  if (value.includes('_x')) value = value.replace(EXCEL_ESCAPE, '_x005F_$1');
+  if (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${value}</t></is></c>`;
+  return `<c r="${ref}" t="str"><v>${value}</v></c>`;
+}
+
+/** A number cell at `ref` (a number that is not finite as text). */
+export function numberCellXml(ref: string, n: number): string {
+  return Number.isFinite(n) ? `<c r="${ref}"><v>${String(n)}</v></c>` : textCellXml(ref, String(n));
+}
+
+/** A boolean cell at `ref`. */
+export function booleanCellXml(ref: string, b: boolean): string {
+  return `<c r="${ref}" t="b"><v>${b ? 1 : 0}</v></c>`;
+}
+
+/** A date cell at `ref`: a serial number with a date format (a date and time format when it has a time). */
+export function dateCellXml(ref: string, d: Date): string {
+  const serial = dateSerial(d);
+  const style = Number.isInteger(serial) ? STYLE_DATE : STYLE_DATE_TIME;
+  return `<c r="${ref}" s="${style}"><v>${String(serial)}</v></c>`;
+}
+
 /** One row as sheet XML; empty cells ('' or null) are left out. */
 export function rowXml(number: number, cells: readonly WorkbookCell[]): string {
   const r = String(number);
@@ -111,18 +143,10 @@ export function rowXml(number: number, cells: readonly WorkbookCell[]): string {
     const v = cells[i];
     if (v === null || v === undefined || v === '') continue;
     const ref = columnName(i) + r;
-    if (typeof v === 'string') {
-      const space = v.charCodeAt(0) <= 32 || v.charCodeAt(v.length - 1) <= 32 ? ' xml:space="preserve"' : '';
-      xml += `<c r="${ref}" t="inlineStr"><is><t${space}>${escapeXml(v)}</t></is></c>`;
-    } else if (typeof v === 'number') {
-      xml += Number.isFinite(v) ? `<c r="${ref}"><v>${String(v)}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${String(v)}</t></is></c>`;
-    } else if (typeof v === 'boolean') {
-      xml += `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
-    } else {
-      const serial = dateSerial(v);
-      const style = Number.isInteger(serial) ? STYLE_DATE : STYLE_DATE_TIME;
-      xml += `<c r="${ref}" s="${style}"><v>${String(serial)}</v></c>`;
-    }
+    if (typeof v === 'string') xml += textCellXml(ref, v);
+    else if (typeof v === 'number') xml += numberCellXml(ref, v);
+    else if (typeof v === 'boolean') xml += booleanCellXml(ref, v);
+    else xml += dateCellXml(ref, v);
   }
   return `${xml}</row>`;
 }

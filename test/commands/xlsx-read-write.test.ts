@@ -136,9 +136,12 @@ describe('the lean XLSX writer', () => {
     const at = new Date(Date.UTC(2024, 4, 17, 12, 30));
     const rows = [
       rowXml(1, ['id', 'name', 'zip', 'when', 'ok', 'note']),
-      rowXml(2, [1, ' padded ', '02108', when, true, 'a & <b> "c"\r\nd\u0001']),
-      rowXml(3, [2.5, '', null, at, false]),
+      rowXml(2, [1, ' padded ', '02108', when, true, 'a & <b> "c"\r\n\u0001d']),
+      rowXml(3, [2.5, '', null, at, false, 'code _x0041_ stays']),
     ];
+    // Text is a string cell (t="str"); text with edge whitespace an inline string that keeps it.
+    expect(rows[1]).toContain('<c r="F2" t="str"><v>a &amp; &lt;b&gt; &quot;c&quot;&#13;\nd</v></c>');
+    expect(rows[1]).toContain('<c r="B2" t="inlineStr"><is><t xml:space="preserve"> padded </t></is></c>');
     await writeXlsx(path, 'Leads & co', (async function* () {
       yield rows[0] as string;
       yield (rows[1] as string) + (rows[2] as string);
@@ -150,9 +153,9 @@ describe('the lean XLSX writer', () => {
     const values = (r: number): unknown[] => ((sheet?.getRow(r).values ?? []) as unknown[]).slice(1);
     expect(values(1)).toEqual(['id', 'name', 'zip', 'when', 'ok', 'note']);
     expect(values(2)).toEqual([1, ' padded ', '02108', when, true, 'a & <b> "c"\r\nd']);
-    expect(values(3)).toEqual([2.5, undefined, undefined, at, false]);
+    expect(values(3)).toEqual([2.5, undefined, undefined, at, false, 'code _x005F_x0041_ stays']);
     const back = await readAll(path);
     expect(back.rows[1]).toEqual({ number: 2, cells: ['1', ' padded ', '02108', '2024-05-17', 'TRUE', 'a & <b> "c"\r\nd'], types: 'nttdbt' });
-    expect(back.rows[2]).toEqual({ number: 3, cells: ['2.5', '', '', '2024-05-17T12:30:00.000Z', 'FALSE'], types: 'nttdb' });
+    expect(back.rows[2]).toEqual({ number: 3, cells: ['2.5', '', '', '2024-05-17T12:30:00.000Z', 'FALSE', 'code _x0041_ stays'], types: 'nttdbt' });
   });
 });
