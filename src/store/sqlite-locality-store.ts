@@ -93,6 +93,11 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
     let db: Database.Database | null = null;
     try {
       db = new Database(path, { readonly: true, fileMustExist: true });
+      // The file never changes under a reader (a build writes a new file and renames it into place),
+      // so the shared lock taken by the first read is kept: without this, every query takes and
+      // drops the lock and re-reads the header to see whether the file changed, which made a query
+      // about 2.5x slower here (~18 µs against ~7 µs per ZIP lookup). Readers share the lock.
+      db.pragma('locking_mode = EXCLUSIVE');
       // Preparing checks that every table and column exists; the meta read
       // makes SQLite parse the header, which is where a non-database fails.
       this.zipStmt = db.prepare<[string], ZipRecord>(
