@@ -16,6 +16,7 @@
  * references (gaps are empty cells); rows are the rows the sheet has, empty
  * ones included, with their row numbers.
  */
+import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
@@ -256,17 +257,21 @@ class ZipParts {
   }
 }
 
+// StringDecoder rather than TextDecoder: V8's own UTF-8 decoding, about twice as fast as
+// TextDecoder's here on a worksheet's text; both keep a character split between pieces whole.
 async function* decodeUtf8(stream: Readable): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
+  const decoder = new StringDecoder('utf8');
   let first = true;
   for await (const buf of stream as AsyncIterable<Buffer>) {
-    let text = decoder.decode(buf, { stream: true });
-    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    first = false;
+    let text = decoder.write(buf);
+    if (first && text.length > 0) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      first = false;
+    }
     if (text.length > 0) yield text;
   }
-  const tail = decoder.decode();
-  if (tail.length > 0) yield tail;
+  const tail = decoder.end();
+  if (tail.length > 0) yield first && tail.charCodeAt(0) === 0xfeff ? tail.slice(1) : tail;
 }
 
 // ---- the workbook's parts
