@@ -54,6 +54,7 @@ import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { BatchFlags } from './options.js';
 import { resolveReferenceDbPath } from './reference-db.js';
+import { formatCount as int } from './format-count.js';
 
 /** Exit codes of a run stopped by a signal (128 + the signal number, as shells report them). */
 const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
@@ -169,7 +170,6 @@ function streamSink(stream: NodeJS.WritableStream): Sink {
   };
 }
 
-const int = (n: number): string => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`): string => `${int(n)} ${n === 1 ? one : many}`;
 
 /** Runs `addr batch`; returns the exit code. */

@@ -17,11 +17,11 @@ import type { CommandContext } from './io.js';
 import type { DataFlags, Format } from './options.js';
 import { resolveReferenceDbPath } from './reference-db.js';
 import { writeRecords } from './write-records.js';
+import { formatCount as int } from './format-count.js';
 
 /** The fields `addr data status` prints for each source. */
 export const SOURCE_FIELDS = ['name', 'format', 'rows_imported', 'rows_skipped', 'rows_inferred', 'states', 'zip_count', 'imported_at', 'path'] as const;
 
-const int = (n: number): string => n.toLocaleString('en-US');
 
 /** The summary of an import as lines for people. */
 export function describeImport(s: ImportSummary, seconds: number): string {
