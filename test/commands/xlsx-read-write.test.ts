@@ -2,7 +2,7 @@
 // workbook with the quirks real files have (parts in any zip order, shared strings after the
 // sheet, prefixed tags, date styles and the 1904 date system, formulas, gaps, rich and phonetic
 // text, escapes), and a written workbook read back by exceljs and by the reader itself.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
@@ -16,9 +16,9 @@ import { tempDir } from './run-cli.js';
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
-async function zipOf(path: string, parts: [string, string][]): Promise<void> {
+async function zipOf(path: string, parts: [string, string][], compress = true): Promise<void> {
   const zip = new yazl.ZipFile();
-  for (const [name, text] of parts) zip.addBuffer(Buffer.from(text, 'utf8'), name);
+  for (const [name, text] of parts) zip.addBuffer(Buffer.from(text, 'utf8'), name, { compress });
   zip.end();
   const out = createWriteStream(path);
   zip.outputStream.pipe(out);
@@ -125,6 +125,31 @@ describe('the lean XLSX reader', () => {
     const notBook = join(dir, 'other.zip');
     await zipOf(notBook, [['readme.txt', 'hello']]);
     await expect(openXlsx(notBook)).rejects.toThrow(/not an XLSX workbook/);
+  });
+
+  it('reads parts stored without compression, and refuses a part whose size is not what the zip directory says', async () => {
+    const dir = tempDir();
+    const deflated = join(dir, 'deflated.xlsx');
+    const stored = join(dir, 'stored.xlsx');
+    await zipOf(deflated, workbookParts(false, PLAIN_SHEET));
+    await zipOf(stored, workbookParts(false, PLAIN_SHEET), false);
+    const expected = (await readAll(deflated, 'Data')).rows;
+    expect(expected).toHaveLength(5);
+    expect((await readAll(stored, 'Data')).rows).toEqual(expected);
+    // The central directory's uncompressed size of the workbook part, one byte more than its data.
+    // (A stored part's sizes must agree in the directory already: yauzl refuses the entry.)
+    const why = [/its part xl\/workbook.xml holds \d+ bytes where the zip's directory says \d+/, /size mismatch/];
+    for (const [path, name, message] of [[deflated, 'damaged-deflated.xlsx', why[0]], [stored, 'damaged-stored.xlsx', why[1]]] as const) {
+      const bytes = readFileSync(path);
+      const entry = Buffer.from('xl/workbook.xml');
+      let at = bytes.indexOf(entry);
+      while (at >= 0 && (at < 46 || bytes.readUInt32LE(at - 46) !== 0x02014b50)) at = bytes.indexOf(entry, at + 1);
+      expect(at).toBeGreaterThan(0);
+      bytes.writeUInt32LE(bytes.readUInt32LE(at - 46 + 24) + 1, at - 46 + 24);
+      const damaged = join(dir, name);
+      writeFileSync(damaged, bytes);
+      await expect(openXlsx(damaged)).rejects.toThrow(message);
+    }
   });
 });
 
