@@ -7,7 +7,7 @@
  * these rows (the journal of a workbook output); the main thread the header.
  */
 import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT } from './xlsx-cell-types.js';
-import { booleanCellXml, columnName, dateCellXml, numberCellXml, rowXml, textCellXml } from './xlsx-write.js';
+import { booleanCellXml, cellOpen, dateCellXml, numberCellXml, rowXml, textCellXml } from './xlsx-write.js';
 
 /** How a run's output columns are typed: the input's width and the result columns that are numbers. */
 export interface SheetLayout {
@@ -19,25 +19,27 @@ export interface SheetLayout {
 const PLAIN_NUMBER = /^-?(?:0|[1-9]\d{0,14})(?:\.\d+)?$/;
 
 /**
- * The cell at `ref` of non-empty `text` typed the way the input had it (`type`; undefined: a text
- * input's cell, a number when it reads as a plain number, leading zeros excluded).
+ * The cell (its column's cellOpen `open`, row `r`) of non-empty `text` typed the way the input had
+ * it (`type`; undefined: a text input's cell, a number when it reads as a plain number, leading
+ * zeros excluded).
  */
-function typedCellXml(ref: string, text: string, type: string | undefined): string {
+function typedCellXml(open: string, r: string, text: string, type: string | undefined): string {
   switch (type) {
     case CELL_TEXT:
-      return textCellXml(ref, text);
+      return textCellXml(open, r, text);
     case CELL_NUMBER: {
+      // The reader writes a number's cell as String(number): written back as it is.
       const n = Number(text);
-      return Number.isFinite(n) ? numberCellXml(ref, n) : textCellXml(ref, text);
+      return Number.isFinite(n) ? numberCellXml(open, r, PLAIN_NUMBER.test(text) ? text : String(n)) : textCellXml(open, r, text);
     }
     case CELL_DATE: {
       const d = new Date(text);
-      return Number.isNaN(d.getTime()) ? textCellXml(ref, text) : dateCellXml(ref, d);
+      return Number.isNaN(d.getTime()) ? textCellXml(open, r, text) : dateCellXml(open, r, d);
     }
     case CELL_BOOLEAN:
-      return text === 'TRUE' ? booleanCellXml(ref, true) : text === 'FALSE' ? booleanCellXml(ref, false) : textCellXml(ref, text);
+      return text === 'TRUE' ? booleanCellXml(open, r, true) : text === 'FALSE' ? booleanCellXml(open, r, false) : textCellXml(open, r, text);
     default:
-      return PLAIN_NUMBER.test(text) ? numberCellXml(ref, Number(text)) : textCellXml(ref, text);
+      return PLAIN_NUMBER.test(text) ? numberCellXml(open, r, text) : textCellXml(open, r, text);
   }
 }
 
@@ -60,13 +62,13 @@ export function outputRowXml(number: number, row: readonly string[], types: stri
   for (let i = 0; i < row.length; i++) {
     const text = row[i] as string;
     if (text === '') continue;
-    const ref = columnName(i) + r;
-    if (i < inputWidth) xml += typedCellXml(ref, text, known ? (types[i] ?? CELL_TEXT) : undefined);
-    else if (i >= resultsEnd) xml += typedCellXml(ref, text, known ? (types[i - resultCount] ?? CELL_TEXT) : undefined);
+    const open = cellOpen(i);
+    if (i < inputWidth) xml += typedCellXml(open, r, text, known ? (types[i] ?? CELL_TEXT) : undefined);
+    else if (i >= resultsEnd) xml += typedCellXml(open, r, text, known ? (types[i - resultCount] ?? CELL_TEXT) : undefined);
     else if (numericResults.includes(i - inputWidth)) {
-      const n = Number(text);
-      xml += Number.isFinite(n) ? numberCellXml(ref, n) : textCellXml(ref, text);
-    } else xml += textCellXml(ref, text);
+      // The numeric results are String(number) already (or not a number at all).
+      xml += Number.isFinite(Number(text)) ? numberCellXml(open, r, text) : textCellXml(open, r, text);
+    } else xml += textCellXml(open, r, text);
   }
   return `${xml}</row>`;
 }
