@@ -21,12 +21,11 @@ import type { SuggestResult } from '../core/suggest.js';
 import { SUGGEST_LIMITS } from '../core/suggest.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { resolveDataDir } from './data-dir.js';
 import { EXIT_OK } from './exit-codes.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { AutocompleteFlags } from './options.js';
-import { resolveReferenceDbPath } from './reference-db.js';
+import { engineLocation } from './engine-location.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
 import type { Column } from './render.js';
 import { openValidationMeter } from './validation-meter.js';
@@ -78,7 +77,7 @@ export async function runAutocomplete(args: readonly string[], flags: Autocomple
   const source = flags.details !== undefined ? null : resolveInputSource(args, {}, ctx);
   const meter = openValidationMeter(flags, ctx, () => new Date(), 'autocomplete');
   let opened: OpenedEngine | null = null;
-  const engine = () => (opened ??= openEngine({ referenceDbPath: resolveReferenceDbPath(ctx.env), dataDir: resolveDataDir(flags.dataDir, ctx.env) })).engine;
+  const engine = () => (opened ??= openEngine(engineLocation(flags.dataDir, ctx.env))).engine;
   try {
     const format = flags.format ?? defaultFormat(ctx.stdout);
     const tabular = format === 'csv' || format === 'table';

@@ -22,7 +22,6 @@
  */
 import { closeSync, existsSync, ftruncateSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import type { Ora } from 'ora';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -38,7 +37,7 @@ import { openAccountsDb } from '../store/accounts-db.js';
 import type { SqliteAccountStore } from '../store/accounts-db.js';
 import { SqliteBatchRunStore } from '../store/batch-runs-db.js';
 import { checkEngineStores } from '../store/check-engine-stores.js';
-import { BatchPool } from './batch-pool.js';
+import type { BatchPool } from './batch-pool.js';
 import type { ChunkRequest, ChunkResult, WorkerSetup } from './batch-protocol.js';
 import {
   defaultOutputPath, delimiterOf, formatOfPath, readHead, resolveInputFile, sniffFormat, tempPathOf, textInputIdentity, workbookIdentity,
@@ -49,11 +48,10 @@ import type { OpenedInput } from './batch-inputs.js';
 import { sheetLayout, writeWorkbookFromJournal } from './batch-xlsx.js';
 import { headerRowXml } from './xlsx-rows.js';
 import { formatRecord } from './csv-record.js';
-import { resolveDataDir } from './data-dir.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { BatchFlags } from './options.js';
-import { resolveReferenceDbPath } from './reference-db.js';
+import { engineLocation } from './engine-location.js';
 import { formatCount as int } from './format-count.js';
 
 /** Exit codes of a run stopped by a signal (128 + the signal number, as shells report them). */
@@ -172,27 +170,24 @@ function streamSink(stream: NodeJS.WritableStream): Sink {
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${int(n)} ${n === 1 ? one : many}`;
 
-/** Runs `addr batch`; returns the exit code. */
-export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: CommandContext): Promise<number> {
-  const input = args[0];
-  if (input === undefined || input === '') throw new AddrError('ADDR_ERR_USAGE', ['Give the file to validate (or - for stdin): addr batch customers.csv']);
-  if (flags.resume && flags.restart) throw new AddrError('ADDR_ERR_USAGE', ['Give --resume or --restart, not both.']);
-  const p = plan(input, flags, ctx);
-  if (flags.resume && (p.inputPath === null || p.outputPath === null)) {
-    throw new AddrError('ADDR_ERR_BATCH_RESUME', ['--resume needs an input file and an output file (not stdin or stdout): the checkpoint is kept for a file.']);
-  }
-  // The engine's stores are opened here once, as `addr validate` opens them (address points from
-  // the data directory when imported), to report missing or broken data (exit 4) before any work;
-  // the engine itself runs in the workers.
-  const referenceDbPath = resolveReferenceDbPath(ctx.env);
-  const dataDir = resolveDataDir(flags.dataDir, ctx.env);
-  checkEngineStores({ referenceDbPath, dataDir });
-  // The workers open their engines while this thread checks the account and reads the header.
-  const pool = new BatchPool(Math.max(1, Math.min(flags.workers ?? availableParallelism(), 16)), { referenceDbPath, dataDir });
-
+/** Runs `addr batch` with the run's worker pool (startBatchPool), which it closes; returns the exit code. */
+export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: CommandContext, pool: BatchPool): Promise<number> {
   let accounts: SqliteAccountStore | null = null;
   try {
-    accounts = openAccountsDb(dataDir);
+    const input = args[0];
+    if (input === undefined || input === '') throw new AddrError('ADDR_ERR_USAGE', ['Give the file to validate (or - for stdin): addr batch customers.csv']);
+    if (flags.resume && flags.restart) throw new AddrError('ADDR_ERR_USAGE', ['Give --resume or --restart, not both.']);
+    const p = plan(input, flags, ctx);
+    if (flags.resume && (p.inputPath === null || p.outputPath === null)) {
+      throw new AddrError('ADDR_ERR_BATCH_RESUME', ['--resume needs an input file and an output file (not stdin or stdout): the checkpoint is kept for a file.']);
+    }
+    // The engine's stores are opened here once, as `addr validate` opens them (address points from
+    // the data directory when imported), to report missing or broken data (exit 4) before any work;
+    // the engine itself runs in the workers, which open theirs while this thread checks the account
+    // and reads the header.
+    const location = engineLocation(flags.dataDir, ctx.env);
+    checkEngineStores(location);
+    accounts = openAccountsDb(location.dataDir);
     const runs = new SqliteBatchRunStore(accounts);
     const account = resolveAccount(accounts, flags);
     // Account state (suspended, unverified email) is refused before anything is read or written.

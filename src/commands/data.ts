@@ -15,7 +15,7 @@ import { resolveDataDir } from './data-dir.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { DataFlags, Format } from './options.js';
-import { resolveReferenceDbPath } from './reference-db.js';
+import { resolveReferenceDbPath } from './engine-location.js';
 import { writeRecords } from './write-records.js';
 import { formatCount as int } from './format-count.js';
 

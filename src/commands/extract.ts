@@ -29,8 +29,7 @@ import type { CommandContext } from './io.js';
 import type { ExtractFlags } from './options.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
 import type { Column } from './render.js';
-import { resolveDataDir } from './data-dir.js';
-import { resolveReferenceDbPath } from './reference-db.js';
+import { engineLocation } from './engine-location.js';
 import { openValidationMeter } from './validation-meter.js';
 import { VALIDATE_COLUMNS } from './validate.js';
 
@@ -108,7 +107,7 @@ export async function runExtract(args: readonly string[], flags: ExtractFlags, c
     let html: string[] | null = null; // the whole input, once it is known to be HTML
     let extractor: ReturnType<ReturnType<typeof openEngine>['engine']['extractor']> | null = null;
     const textChunk = async (text: string): Promise<boolean> => {
-      opened ??= openEngine({ referenceDbPath: resolveReferenceDbPath(ctx.env), dataDir: resolveDataDir(flags.dataDir, ctx.env) });
+      opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
       extractor ??= opened.engine.extractor(call);
       return write(extractor.push(text));
     };
@@ -129,7 +128,7 @@ export async function runExtract(args: readonly string[], flags: ExtractFlags, c
     }
     if (html !== null) {
       const source = html.join('');
-      opened ??= openEngine({ referenceDbPath: resolveReferenceDbPath(ctx.env), dataDir: resolveDataDir(flags.dataDir, ctx.env) });
+      opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
       const found = opened.engine.extract(source, { ...call, input: 'html' });
       if (!(await write(found))) return EXIT_OK;
     } else if (extractor !== null) {

@@ -8,12 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { resolveDataDir } from './data-dir.js';
 import { EXIT_OK } from './exit-codes.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { GeocodeFlags } from './options.js';
-import { resolveReferenceDbPath } from './reference-db.js';
+import { engineLocation } from './engine-location.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
 import type { Column } from './render.js';
 
@@ -45,7 +44,7 @@ export async function runGeocode(args: readonly string[], flags: GeocodeFlags, c
       color: shouldColor(ctx.stdout, flags.color, ctx.env),
     });
     for await (const input of readInputs(source)) {
-      opened ??= openEngine({ referenceDbPath: resolveReferenceDbPath(ctx.env), dataDir: resolveDataDir(flags.dataDir, ctx.env) });
+      opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
       const result = opened.engine.geocode(input, { requestId: randomUUID(), startedAt: performance.now(), now: () => performance.now() });
       if (!(await renderer.write(result))) return EXIT_OK;
     }

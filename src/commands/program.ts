@@ -13,6 +13,7 @@ import { isAddrError } from '../core/errors.js';
 import { ENGINE_VERSION } from '../core/version.js';
 import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
 import type { CommandContext } from './io.js';
+import { engineLocation } from './engine-location.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
 import type { AdminFlags, AutocompleteFlags, BatchFlags, DataFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ReverseFlags, ServeFlags, ValidateFlags } from './options.js';
 
@@ -134,7 +135,12 @@ const COMMANDS: readonly CommandSpec[] = [
     options: ['output', 'batchFormat', 'sheet', 'columns', 'resume', 'restart', 'workers', 'account', 'key', 'dataDir'],
     argument: { syntax: '<file>', description: 'the CSV, TSV or XLSX file, or - to read CSV/TSV from stdin' },
     help: BATCH_HELP,
-    run: async (args, command, ctx) => (await import('./batch.js')).runBatch(args, command.opts<BatchFlags>(), ctx),
+    run: async (args, command, ctx) => {
+      const flags = command.opts<BatchFlags>();
+      // The workers start loading the engine while the rest of the command loads (batch-pool.ts).
+      const pool = (await import('./batch-pool.js')).startBatchPool(flags.workers, engineLocation(flags.dataDir, ctx.env));
+      return (await import('./batch.js')).runBatch(args, flags, ctx, pool);
+    },
   },
   {
     name: 'extract',

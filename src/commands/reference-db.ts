@@ -1,19 +1,11 @@
 /**
- * Where the embedded locality database is, for the commands that read it.
- *
- * Environment: ADDR_REFERENCE_DB overrides the path of the locality database
- * (default: defaultLocalityDbPath()); it is read here, never in core.
+ * The parser's gazetteer for `addr normalize`: the embedded locality database
+ * (engine-location.ts says where) opened as a place lookup.
  */
 import { placeLookup } from '../core/place-lookup.js';
 import type { PlaceLookup } from '../core/parse-address.js';
-import { defaultLocalityDbPath } from '../store/reference-db-path.js';
 import { openLocalityStore } from '../store/sqlite-locality-store.js';
-
-/** The locality database path: ADDR_REFERENCE_DB when set, else the embedded default. */
-export function resolveReferenceDbPath(env: Readonly<Record<string, string | undefined>>): string {
-  const override = env.ADDR_REFERENCE_DB;
-  return override !== undefined && override !== '' ? override : defaultLocalityDbPath();
-}
+import { resolveReferenceDbPath } from './engine-location.js';
 
 /**
  * The parser's gazetteer for `normalize`, when the locality database can be opened;

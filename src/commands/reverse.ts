@@ -11,12 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { AddrError } from '../core/errors.js';
 import type { ReverseResult } from '../core/reverse.js';
 import { openEngine } from '../store/open-engine.js';
-import { resolveDataDir } from './data-dir.js';
 import { EXIT_OK } from './exit-codes.js';
 import { openOutput } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ReverseFlags } from './options.js';
-import { resolveReferenceDbPath } from './reference-db.js';
+import { engineLocation } from './engine-location.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
 import type { Column } from './render.js';
 
@@ -63,7 +62,7 @@ export async function runReverse(args: readonly string[], flags: ReverseFlags, c
   if (args.length !== 2) throw new AddrError('ADDR_ERR_USAGE', [`Give a latitude and a longitude, e.g. addr reverse 38.4021 -122.8287 (got ${args.length} argument${args.length === 1 ? '' : 's'}).`]);
   const lat = coordinate('latitude', args[0], 90);
   const lon = coordinate('longitude', args[1], 180);
-  const opened = openEngine({ referenceDbPath: resolveReferenceDbPath(ctx.env), dataDir: resolveDataDir(flags.dataDir, ctx.env) });
+  const opened = openEngine(engineLocation(flags.dataDir, ctx.env));
   try {
     const startedAt = performance.now();
     const result = opened.engine.reverse(lat, lon, {

@@ -8,11 +8,10 @@
  * the data directory (accounts.sqlite) from --data-dir or ADDR_DATA_DIR.
  */
 import { startServer } from '../server/listen.js';
-import { resolveDataDir } from './data-dir.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { ServeFlags } from './options.js';
-import { resolveReferenceDbPath } from './reference-db.js';
+import { engineLocation } from './engine-location.js';
 
 /** Default TCP port. */
 export const DEFAULT_PORT = 8080;
@@ -26,8 +25,7 @@ export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<
     host: flags.host ?? DEFAULT_HOST,
     port: flags.port ?? DEFAULT_PORT,
     contract: flags.contract ?? 'a',
-    referenceDbPath: resolveReferenceDbPath(ctx.env),
-    dataDir: resolveDataDir(flags.dataDir, ctx.env),
+    ...engineLocation(flags.dataDir, ctx.env),
     logLevel: flags.logLevel ?? 'info',
     logBodies: flags.logBodies ?? false,
     logStream: ctx.stderr,

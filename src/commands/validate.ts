@@ -12,8 +12,7 @@ import type { ValidationResult } from '../core/validation-result.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
 import { EXIT_FAIL_ON, EXIT_OK } from './exit-codes.js';
-import { resolveDataDir } from './data-dir.js';
-import { resolveReferenceDbPath } from './reference-db.js';
+import { engineLocation } from './engine-location.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ValidateFlags } from './options.js';
@@ -73,7 +72,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
     const failOn = new Set<string>(flags.failOn ?? []);
     let failed = false;
     for await (const input of readInputs(source)) {
-      opened ??= openEngine({ referenceDbPath: resolveReferenceDbPath(ctx.env), dataDir: resolveDataDir(flags.dataDir, ctx.env) });
+      opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
       // Metered once the engine can run, so missing reference data records no usage.
       const refusal = meter.admit();
       if (refusal !== null) {
