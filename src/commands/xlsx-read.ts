@@ -19,7 +19,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw } from 'node:zlib';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import formats from '../core/data/xlsx-formats.json' with { type: 'json' };
@@ -257,9 +257,10 @@ class ZipParts {
       ? Readable.from([])
       : createReadStream(this.path, { start: fileDataStart, end: fileDataStart + entry.compressedSize - 1, highWaterMark: RAW_PIECE });
     if (entry.compressionMethod === 0) return decodeUtf8(raw, name, entry.uncompressedSize);
-    const inflate = createInflateRaw({ chunkSize: INFLATED_PIECE });
-    raw.on('error', (err) => inflate.destroy(err));
-    return decodeUtf8(raw.pipe(inflate), name, entry.uncompressedSize);
+    // pipeline: an error of either stream reaches the reader, and a reader that stops early (the
+    // sheet's end, a run's allowance) closes the file too.
+    const inflate = pipeline(raw, createInflateRaw({ chunkSize: INFLATED_PIECE }), () => {});
+    return decodeUtf8(inflate, name, entry.uncompressedSize);
   }
 
   async text(name: string): Promise<string | null> {

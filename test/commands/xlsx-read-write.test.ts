@@ -2,7 +2,7 @@
 // workbook with the quirks real files have (parts in any zip order, shared strings after the
 // sheet, prefixed tags, date styles and the 1904 date system, formulas, gaps, rich and phonetic
 // text, escapes), and a written workbook read back by exceljs and by the reader itself.
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
@@ -150,6 +150,31 @@ describe('the lean XLSX reader', () => {
       writeFileSync(damaged, bytes);
       await expect(openXlsx(damaged)).rejects.toThrow(message);
     }
+  });
+  it.runIf(existsSync('/proc/self/fd'))('closes the file when the rows are not read to the end', async () => {
+    const dir = tempDir();
+    // A sheet whose compressed data is more than one read of it: pseudo-random text deflates badly.
+    let seed = 12345;
+    const word = (): string => (seed = (seed * 1103515245 + 12345) % 2147483648).toString(36);
+    const rows: string[] = [];
+    for (let r = 1; r <= 90_000; r++) rows.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${word()} ${word()} ${word()}</t></is></c></row>`);
+    const sheet = `<worksheet xmlns="${MAIN}"><sheetData>${rows.join('')}</sheetData></worksheet>`;
+    const big = join(dir, 'big.xlsx');
+    await zipOf(big, workbookParts(false, sheet));
+    expect(statSync(big).size).toBeGreaterThan(1.5 * 1024 * 1024);
+    const open = (): number => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let k = 0; k < 3; k++) {
+      const book = await openXlsx(big);
+      const entry = book.sheets.find((s) => s.name === 'Data') as (typeof book.sheets)[number];
+      for await (const batch of book.rows(entry, 100)) {
+        expect(batch.length).toBeGreaterThan(0);
+        break;
+      }
+      book.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(open()).toBe(before);
   });
 });
 
