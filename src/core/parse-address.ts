@@ -1083,8 +1083,9 @@ class Parse {
         i += 2;
         continue;
       }
-      // "# APT 2": the number sign before a designator adds nothing.
-      if (w === '#' && i + 1 < limit && unitDesignator(t[i + 1] as string) !== null && !this.startsSection(i + 1)) { i++; continue; }
+      // "# APT 2", "#2nd Floor": the number sign before a designator, or before an ordinal floor, adds nothing.
+      if (w === '#' && i + 1 < limit && !this.startsSection(i + 1) && (unitDesignator(t[i + 1] as string) !== null ||
+        (ordinalNumber(t[i + 1] as string) !== null && i + 2 < limit && unitDesignator(t[i + 2] as string)?.code === 'FL'))) { i++; continue; }
       const d = this.designatorAt(i, limit); // '#' too: its own designator
       if (d !== null) {
         if (!this.isUnitStart(i, limit)) break;

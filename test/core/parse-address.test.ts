@@ -74,6 +74,10 @@ describe('secondary units', () => {
     ['15 Main St St 200, Boston MA 02108', { street: 'MAIN', suffix: 'ST', unit_type: 'STE', unit_number: '200' }],
     ['44 Court St 1400, Brooklyn NY', { street: 'COURT', suffix: 'ST', unit_number: '1400' }],
     ['1 Court St 5th Floor, Brooklyn NY', { street: 'COURT', suffix: 'ST', unit_type: 'FL', unit_number: '5' }],
+    // A number sign before an ordinal floor adds nothing; before a plain number it is the unit.
+    ['123 Main St #2nd Floor, Chicago IL 60601', { street: 'MAIN', suffix: 'ST', unit_type: 'FL', unit_number: '2', city: 'CHICAGO' }],
+    ['123 Main St # 3rd Fl Chicago IL 60601', { unit_type: 'FL', unit_number: '3', city: 'CHICAGO' }],
+    ['123 Main St #2, Chicago IL 60601', { unit_type: '#', unit_number: '2', city: 'CHICAGO' }],
     ['100 Oak Park St 5, Chicago IL', { street: 'OAK PARK', suffix: 'ST', unit_number: '5' }],
     ['123 Main St, St Louis, MO', { street: 'MAIN', suffix: 'ST', unit_type: null, city: 'ST LOUIS' }],
     // Two type words: the last closes the street before a unit or a comma.
