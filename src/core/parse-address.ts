@@ -986,13 +986,21 @@ class Parse {
         // "Unit 5" yes; "Lot 5" yes; but "Key West" / "Stop" words need an id with a digit or one letter.
         return true;
       }
-      // "Rear", "Lobby" close a line; "Upper Jay", "Lower Peach Tree" are names of places.
-      if (!d.requiresNumber) return next === undefined || i + 1 >= limit || this.startsSection(i + 1) || next === 'LEVEL';
+      // "Rear", "Lobby" close a line; "Upper Jay", "Lower Peach Tree" are names of places. Before
+      // the city in its section, one is a unit when the words after it are a place of the state
+      // and the designator is not part of the place's name ("Basement Ocala FL", not "Front Royal VA").
+      if (!d.requiresNumber) return next === undefined || i + 1 >= limit || this.startsSection(i + 1) || next === 'LEVEL' || this.placeAfterUnit(i, limit);
       return w === 'APT' || w === 'APARTMENT' || w === 'STE' || w === 'SUITE' || w === 'UNIT';
     }
     // "6th Floor", "Second Floor".
     if (ordinalNumber(w) !== null && next !== undefined && unitDesignator(next)?.code === 'FL') return true;
     return false;
+  }
+
+  /** True when tokens (i, limit) are a known place of the parsed state and [i, limit) are not, limit being where the state or ZIP begins. */
+  placeAfterUnit(i: number, limit: number): boolean {
+    return limit === this.llStart && limit < this.end && this.places !== null && this.placeState() !== null &&
+      this.isPlaceSpan(i + 1, limit) === true && this.isPlaceSpan(i, limit) !== true;
   }
 
   /**

@@ -310,6 +310,12 @@ describe('state code written before the city (with the gazetteer)', () => {
     // A designator right before a city that begins with ST is not given ST as its id.
     ['100 Main St Bldg St Louis MO 63101', { unit_type: 'BLDG', unit_number: null, city: 'ST LOUIS', state: 'MO' }],
     ['100 Main St Rear St Louis MO 63101', { unit_type: 'REAR', unit_number: null, city: 'ST LOUIS', state: 'MO' }],
+    // A designator that takes no number, then a place of the state: the unit, then the city; a
+    // place named with the designator's word stays whole, and without a state nothing is known.
+    ['100 Main St Basement Sebastopol CA 95472', { unit_type: 'BSMT', unit_number: null, city: 'SEBASTOPOL', state: 'CA' }],
+    ['100 Main St Lobby Brooklyn NY', { unit_type: 'LBBY', city: 'BROOKLYN', state: 'NY' }],
+    ['100 Main St Lower Sebastopol CA', { unit_type: null, city: 'LOWER SEBASTOPOL', state: 'CA' }],
+    ['100 Main St Rear Sebastopol', { unit_type: null, city: 'REAR SEBASTOPOL', state: null }],
     ['100 Main St Apt B Sebastopol CA 95472', { unit_type: 'APT', unit_number: 'B', city: 'SEBASTOPOL' }],
     // A type that is also a state code is the state after a place of that state, else the type.
     ['12 Elm Brooklyn Ct', { street: 'ELM', suffix: null, city: 'BROOKLYN', state: 'CT' }],

@@ -51,6 +51,9 @@ const POPULATED: PlaceRecord[] = [
   { city: 'SOUTH SEBASTOPOL', key: 'SOUTH SEBASTOPOL', state: 'CA', zips: [], lat: 38.323, lon: -122.8433 },
   // A town of the same name elsewhere, without ZIPs: "Sebastopol" alone is still the CA city.
   { city: 'SEBASTOPOL', key: 'SEBASTOPOL', state: 'MS', zips: [], lat: 32.5826, lon: -89.3362 },
+  // A place named with a unit designator that takes no number (as Upper Jay NY, Front Royal VA), where
+  // the rest of its name is a place too; far from Sebastopol (synthetic).
+  { city: 'LOWER SEBASTOPOL', key: 'LOWER SEBASTOPOL', state: 'CA', zips: [], lat: 36.9, lon: -121.9 },
 ];
 
 /** Options of the fake: its version label. */
