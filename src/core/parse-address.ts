@@ -986,21 +986,13 @@ class Parse {
         // "Unit 5" yes; "Lot 5" yes; but "Key West" / "Stop" words need an id with a digit or one letter.
         return true;
       }
-      // "Rear", "Lobby" close a line; "Upper Jay", "Lower Peach Tree" are names of places. Before
-      // the city in its section, one is a unit when the words after it are a place of the state
-      // and the designator is not part of the place's name ("Basement Ocala FL", not "Front Royal VA").
-      if (!d.requiresNumber) return next === undefined || i + 1 >= limit || this.startsSection(i + 1) || next === 'LEVEL' || this.placeAfterUnit(i, limit);
+      // "Rear", "Lobby" close a line; "Upper Jay", "Lower Peach Tree" are names of places.
+      if (!d.requiresNumber) return next === undefined || i + 1 >= limit || this.startsSection(i + 1) || next === 'LEVEL';
       return w === 'APT' || w === 'APARTMENT' || w === 'STE' || w === 'SUITE' || w === 'UNIT';
     }
     // "6th Floor", "Second Floor".
     if (ordinalNumber(w) !== null && next !== undefined && unitDesignator(next)?.code === 'FL') return true;
     return false;
-  }
-
-  /** True when tokens (i, limit) are a known place of the parsed state and [i, limit) are not, limit being where the state or ZIP begins. */
-  placeAfterUnit(i: number, limit: number): boolean {
-    return limit === this.llStart && limit < this.end && this.places !== null && this.placeState() !== null &&
-      this.isPlaceSpan(i + 1, limit) === true && this.isPlaceSpan(i, limit) !== true;
   }
 
   /**
@@ -1016,9 +1008,8 @@ class Parse {
   }
 
   /** Reads units (and a trailing urbanization) from i; returns where the city may begin. */
-  readUnits(i: number): number {
+  readUnits(i: number, limit = this.llStart): number {
     const t = this.t;
-    const limit = this.llStart;
     while (i < limit) {
       const w = t[i] as string;
       // A PO box after the street ("115 Harting Road PO Box X"); of two boxes the last is kept.
@@ -1521,7 +1512,7 @@ class Parse {
       while (u < end && !(this.c.unit_type === null && (u === k ? this.isUnitStart(u, end) : this.isUnitInside(u, end)))) u++;
       if (u < end) {
         if (u > k) this.unparsed.push(this.rawOf(k, u));
-        const after = Math.min(this.readUnits(u), end);
+        const after = this.readUnits(u, end);
         if (after < end) this.unparsed.push(this.rawOf(after, end));
       } else {
         this.unparsed.push(this.rawOf(k, end));
