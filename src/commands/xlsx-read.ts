@@ -282,19 +282,21 @@ class ZipParts {
 async function* decodeUtf8(stream: Readable, name: string, size: number): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   let first = true;
+  // The part's text without a byte order mark at its start.
+  const unmarked = (text: string): string => {
+    if (!first || text.length === 0) return text;
+    first = false;
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  };
   let bytes = 0;
   for await (const buf of stream as AsyncIterable<Buffer>) {
     bytes += buf.length;
-    let text = decoder.write(buf);
-    if (first && text.length > 0) {
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      first = false;
-    }
+    const text = unmarked(decoder.write(buf));
     if (text.length > 0) yield text;
   }
   if (bytes !== size) throw new XlsxReadError(`its part ${name} holds ${bytes} bytes where the zip's directory says ${size} (a damaged file?)`);
-  const tail = decoder.end();
-  if (tail.length > 0) yield first && tail.charCodeAt(0) === 0xfeff ? tail.slice(1) : tail;
+  const tail = unmarked(decoder.end());
+  if (tail.length > 0) yield tail;
 }
 
 // ---- the workbook's parts
