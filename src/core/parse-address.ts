@@ -11,7 +11,7 @@ import type { AddressComponents, CrossStreet } from './types.js';
 import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
-  isIdentifier, isIntersectionWord, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
+  isIdentifier, isIntersectionWord, isPreType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
   isExtraSuffix, isRouteModifier, isStateFirstWord, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero,
 } from './vocabulary.js';
 import type { UnitDesignator } from './vocabulary.js';
@@ -485,7 +485,11 @@ class Parse {
     for (let q = Math.max(0, k - 3); q < k; q++) {
       let p = q - 1;
       if (p >= 0 && directional(this.t[p] as string) !== null) p--;
-      const afterNumber = p >= 0 && isHouseNumber(this.t[p] as string) && !this.startsSection(p + 1);
+      // (A number after CALLE or a highway word is the street's name, after BOX the box's:
+      // "123 Calle 45 Carolina PR", "PO Box 5 Bangor ME".)
+      const before = this.t[p - 1] as string;
+      const named = p >= 1 && (isPreType(before) || HIGHWAY_LAST.has(before) || isBoxWord(before) || PO_BOX_LAST.has(before));
+      const afterNumber = p >= 0 && isHouseNumber(this.t[p] as string) && !this.startsSection(p + 1) && !named;
       if (!afterNumber && this.places?.isPlace(this.text(q, k), code)) return true;
     }
     // The street must be complete before it, with a city word in between: a street type, a
@@ -636,6 +640,9 @@ class Parse {
       // "dept 0669 po box 120001": a number before a PO box is not a house number.
       if (this.boxIdAfter(i + 1, limit) !== null) return false;
       if (/^\d+$/.test(w) && ordinalNumber(next) === null && unitDesignator(next)?.requiresNumber === true && i > 0) return false;
+      // "Cond El Monte Apt 5 San Juan PR": a unit's number before the city is no house number.
+      if (i > 0 && (t[i - 1] === '#' || unitDesignator(t[i - 1] as string)?.requiresNumber === true) && this.placeState() !== null &&
+        this.isPlaceSpan(i + 1, limit) === true) return false;
       return true;
     }
     if (numberWord(w) !== null && i + 2 <= limit && next !== undefined && !this.startsSection(i + 1) &&
@@ -1073,6 +1080,12 @@ class Parse {
       if (isRecipientMarker(w) && w !== 'CO') {
         let j = i + 1;
         while (j < limit && !this.startsSection(j)) j++;
+        // "Attn: Lockbox # 402605 College Park GA": with no comma before the state, a place of
+        // the state closing the recipient's words is the city's.
+        if (j === this.llStart && j < this.end && this.placeState() !== null) {
+          const place = this.knownPlaceWithin(i, j);
+          if (place !== null) j = place[0];
+        }
         this.unparsed.push(this.rawOf(i, j));
         i = j;
         continue;
@@ -1263,6 +1276,9 @@ class Parse {
       let rest = p + 1;
       if (rest < b && directional(t[rest] as string) !== null && (!cityNeeded || rest + 1 < b || this.placeEndsAt(rest, b) === false)) rest++;
       const remaining = b - rest;
+      // "Rue St Louis, Apt 3, Lafayette": ST between a lone type written first and a name is
+      // Saint, where the words after it are not the city ("12 Court St Brooklyn NY" is).
+      if (t[p] === 'ST' && p - 1 === k && p + 1 < b && isPreType(t[k] as string) && this.saintNameAfter(p + 1, b, need)) continue;
       let score = isCommonSuffix(std) ? 3 : 1;
       if (predirTok !== null && p === k) {
         // Right after a directional: "North St" is a street named NORTH, but "N Wells" is WELLS,
@@ -1360,6 +1376,19 @@ class Parse {
     }
     out.end = restStart;
     return out;
+  }
+
+  /**
+   * Whether the words [s, b) after an ST can be the rest of a saint's name rather than what
+   * follows a street: a plain word first, and the city elsewhere — in another section, or a
+   * known place after that word.
+   */
+  saintNameAfter(s: number, b: number, need: CityNeed): boolean {
+    const w = this.t[s] as string;
+    if (!/^[A-Z]+$/.test(w) || directional(w) !== null || suffixStandard(w) !== null || unitDesignator(w) !== null) return false;
+    if (need === 'none') return this.llStart < this.end;
+    const place = this.knownPlaceWithin(s, b);
+    return place !== null && this.isPlaceSpan(s, b) !== true;
   }
 
   /** A highway name starting at k: the pre-type phrase and its route number. */

@@ -68,6 +68,9 @@ export const isExtraSuffix = (t: string): boolean => EXTRA_SUFFIXES.has(t);
 const SPANISH_PRE_TYPES = new Set(words.spanishPreTypes);
 /** True for CALLE, AVENIDA, CARRETERA...: Puerto Rico street types written before the name. */
 export const isSpanishPreType = (t: string): boolean => SPANISH_PRE_TYPES.has(t);
+const FRENCH_PRE_TYPES = new Set(words.frenchPreTypes);
+/** True for a street type written before the name: the Spanish ones, and RUE, PLACE, AVENUE... ("Rue St Louis", "Place St Charles"). */
+export const isPreType = (t: string): boolean => SPANISH_PRE_TYPES.has(t) || FRENCH_PRE_TYPES.has(t);
 // Last words of multi-word state names and aliases ("NEW YORK" -> YORK, "N Y" -> Y).
 const STATE_LAST_WORDS = new Set(stateData.states.flatMap((st) => [st.name.toUpperCase(), ...st.aliases])
   .filter((n) => n.includes(' ')).map((n) => n.slice(n.lastIndexOf(' ') + 1)));

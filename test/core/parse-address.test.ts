@@ -339,7 +339,36 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['1100 Bodega Ave Panorama Tower Unit 24-L Sebastopol CA 95472', { street: 'BODEGA', unit_type: 'UNIT', unit_number: '24-L', city: 'SEBASTOPOL' }],
     // ... but a designator inside the name with a word after it is the name ("Kingston Building").
     ['3520 Bodega Ave Kingston Building Second Floor Sebastopol CA 95472', { street: 'BODEGA', unit_type: 'FL', unit_number: '2', city: 'SEBASTOPOL' }],
+    // ST between a type written first and a name is Saint, unless the words after it are the city.
+    ['14 Rue St Louis, Apt 3, Sebastopol, CA 95472', { street: 'RUE ST LOUIS', suffix: null, unit_type: 'APT', unit_number: '3', city: 'SEBASTOPOL' }],
+    ['14 Rue St Louis Sebastopol CA 95472', { street: 'RUE ST LOUIS', suffix: null, city: 'SEBASTOPOL', state: 'CA' }],
+    ['1 Place St Charles, Brooklyn NY', { street: 'PLACE ST CHARLES', suffix: null, city: 'BROOKLYN' }],
+    ['5 Ave St Louis MO 63101', { street: 'AVE', suffix: null, city: 'ST LOUIS', state: 'MO' }],
+    ['12 Court St Brooklyn NY 11201', { street: 'COURT', suffix: 'ST', city: 'BROOKLYN', state: 'NY' }],
+    ['12 Rue St, Apt 3, Sebastopol CA', { street: 'RUE', suffix: 'ST', unit_type: 'APT', city: 'SEBASTOPOL' }],
+    // A number after CALLE (or a highway word) is the street's, after BOX the box's: the place
+    // after it can still be the city before a state code that is also a street word (PR, ME, OR).
+    ['123 Calle 45 San Juan PR 00901', { number: '123', street: 'CALLE 45', suffix: null, city: 'SAN JUAN', state: 'PR', zip5: '00901' }],
+    ['PO Box 5 Portland ME', { po_box: '5', city: 'PORTLAND', state: 'ME' }],
+    ['RR 3 Box 100 Portland OR', { rural_route: '3', box: '100', city: 'PORTLAND', state: 'OR' }],
+    ['8555 NE Madison Ct', { predir: 'NE', street: 'MADISON', suffix: 'CT', city: null, state: null }],
+    // A unit's number before a place of the state is not a house number.
+    ['Cond El Monte Apt 5 San Juan PR', { number: null, street: null, unit_type: 'APT', unit_number: '5', city: 'SAN JUAN', state: 'PR' }],
+    ['Apt 5 123 Main St Sebastopol CA', { number: '123', street: 'MAIN', unit_type: 'APT', unit_number: '5', city: 'SEBASTOPOL' }],
   ])('%s', checkWithPlaces);
+
+  // "Attn: ..." with no comma before the state: a place of the state closing its words is the city.
+  it.each<[string, Expect, string[]]>([
+    ['6000 Feldwood Rd attn: lockbox # 402605 Sebastopol CA 95472', { street: 'FELDWOOD', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, ['ATTN LOCKBOX # 402605']],
+    ['PO Box 902 Attn Lock Box Teller Brooklyn NY 11201', { po_box: '902', city: 'BROOKLYN', state: 'NY' }, ['ATTN LOCK BOX TELLER']],
+    ['123 Main St Attn: Billing, Sebastopol CA', { street: 'MAIN', city: 'SEBASTOPOL', state: 'CA' }, ['ATTN BILLING']],
+    // No place among the words: they all stay the recipient's.
+    ['6000 Feldwood Rd Attn John Smith CA 95472', { street: 'FELDWOOD', city: null, state: 'CA' }, ['ATTN JOHN SMITH']],
+  ])('recipient words before the city: %s', (input, expected, unparsed) => {
+    const r = normalize(input, { places });
+    expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
+    expect(r.unparsed.map((u) => u.toUpperCase())).toEqual(unparsed);
+  });
 });
 
 describe('structured fields: the street lines keep every word of the street and unit', () => {
