@@ -1010,8 +1010,10 @@ class Parse {
   isUnitInside(i: number, limit: number): boolean {
     // A number sign inside a name numbers the name ("Substation # 1", "Route Box West # 4").
     if (this.t[i] === '#' || !this.isUnitStart(i, limit)) return false;
-    const next = this.t[i + 1] as string;
-    return ordinalNumber(this.t[i] as string) !== null || /\d/.test(next) || next.length === 1 || next === '#';
+    if (ordinalNumber(this.t[i] as string) !== null) return true;
+    // (A designator that takes no number closing the span, "Rear", has no id.)
+    const next = this.t[i + 1];
+    return next !== undefined && i + 1 < limit && (/\d/.test(next) || next.length === 1 || next === '#');
   }
 
   /** Reads units (and a trailing urbanization) from i; returns where the city may begin. */
@@ -1561,10 +1563,11 @@ class Parse {
       this.setUnit('#', w, this.rawOf(s, e));
       return;
     }
-    // Without a state or ZIP, a last section with a number in it is a building, not a city
-    // ("2848 Paces Ferry Road Suite 700, Overlook 1").
-    if (this.llStart >= this.end && this.startsSection(s) && this.t.slice(s, e).some((w) => /\d/.test(w))) {
-      this.unparsed.push(this.rawOf(s, e));
+    // No city's name has a digit. Without a state or ZIP, such words are a building or a unit, not
+    // a city ("2848 Paces Ferry Road Suite 700, Overlook 1", "Terminal Tower Ste 1100", "Ste 200C
+    // PBM 214").
+    if (this.llStart >= this.end && this.t.slice(s, e).some((w) => /\d/.test(w))) {
+      this.pushLeftovers(s, e);
       return;
     }
     // Without commas a name may carry words that are not the city ("Crown Heights Brooklyn",
@@ -1580,6 +1583,28 @@ class Parse {
         if (found[1] < e) this.unparsed.push(this.rawOf(found[1], e));
         [s, e] = found;
       }
+    }
+    // "Whole Foods NYC": with neither state nor ZIP, a city the gazetteer knows well (one of
+    // several ZIPs, or a curated alias) closing the line leaves the words before it aside.
+    if (this.places && this.placeState() === null && e === this.end && e - s > 1 && !this.places.isPlace(this.text(s, e), null)) {
+      for (let q = s + 1; q < e; q++) {
+        const name = this.text(q, e);
+        if (this.places.isPlace(name, null, MIN_ZIPS_OF_A_BARE_CITY) || this.places.isAlias?.(name, null) === true) {
+          this.pushLeftovers(s, q);
+          s = q;
+          break;
+        }
+      }
+    }
+    // Before a state or ZIP, the words up to the last with a digit (and a floor's designator after
+    // its ordinal) are a mail stop, a unit or a building: "MSC 24 S San Fran CA".
+    let digitAt = -1;
+    for (let q = s; q < e; q++) if (/\d/.test(this.t[q] as string)) digitAt = q;
+    if (digitAt >= 0) {
+      if (digitAt + 1 < e && ordinalNumber(this.t[digitAt] as string) !== null && unitDesignator(this.t[digitAt + 1] as string)?.code === 'FL') digitAt++;
+      this.pushLeftovers(s, digitAt + 1);
+      s = digitAt + 1;
+      if (s >= e) return;
     }
     this.c.city = this.text(s, e);
     this.raw.city = this.rawOf(s, e);

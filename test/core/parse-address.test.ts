@@ -202,6 +202,21 @@ describe('recipients and notes go to unparsed', () => {
     expect(r.components).toMatchObject({ po_box: '48', unit_type: null, unit_number: null, city: 'GALVESTON', state: 'TX' });
     expect(r.unparsed).toEqual(['SUBSTATION # 1']);
   });
+  // No city's name has a digit: such words are a building, a unit or a mail stop.
+  it.each<[string, Expect, string[]]>([
+    ['Terminal Tower Ste 1100', { number: null, unit_type: 'STE', unit_number: '1100', city: null }, ['TERMINAL TOWER']],
+    ['2100 Roswell Rd, Suite 200C PBM 214', { street: 'ROSWELL', unit_type: 'STE', unit_number: '200C', city: null }, ['PBM 214']],
+    ['1 DNA Way MSC 24 S San Fran CA 94080', { street: 'DNA', city: 'S SAN FRAN', state: 'CA', zip5: '94080' }, ['MSC 24']],
+    ['140 E 45th St, 28th Floor, NY 10017', { street: '45TH', unit_type: 'FL', unit_number: '28', city: null, state: 'NY' }, []],
+    // A designator that takes no number closing those words: no id, and no error.
+    ['0 Spring Spring Second 21st Rm Rear', { number: '0', city: null }, ['SECOND 21ST RM REAR']],
+  ])('words with a digit are not a city: %s', (input, expected, unparsed) => {
+    for (const places of [undefined, placeLookup(fakeLocalityStore())]) {
+      const r = normalize(input, places === undefined ? {} : { places });
+      expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
+      expect(r.unparsed).toEqual(unparsed);
+    }
+  });
 });
 
 describe('delivery and last lines', () => {
@@ -364,6 +379,11 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['123 Main St Attn: Billing, Sebastopol CA', { street: 'MAIN', city: 'SEBASTOPOL', state: 'CA' }, ['ATTN BILLING']],
     // No place among the words: they all stay the recipient's.
     ['6000 Feldwood Rd Attn John Smith CA 95472', { street: 'FELDWOOD', city: null, state: 'CA' }, ['ATTN JOHN SMITH']],
+    // With neither state nor ZIP, a city known well (an alias, or a city of several ZIPs) closing
+    // the line leaves a venue's words aside; a place of one ZIP does not.
+    ['Whole Foods NYC', { number: null, street: null, city: 'NYC', state: null }, ['WHOLE FOODS']],
+    ['Lower Sebastopol', { city: 'LOWER SEBASTOPOL' }, []],
+    ['Acme Sebastopol', { city: 'ACME SEBASTOPOL' }, []],
   ])('recipient words before the city: %s', (input, expected, unparsed) => {
     const r = normalize(input, { places });
     expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
