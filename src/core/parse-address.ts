@@ -11,7 +11,7 @@ import type { AddressComponents, CrossStreet } from './types.js';
 import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
-  isIdentifier, isIntersectionWord, isPreType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
+  isIdentifier, isIntersectionWord, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
   isExtraSuffix, isRouteModifier, isStateFirstWord, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero,
 } from './vocabulary.js';
 import type { UnitDesignator } from './vocabulary.js';
@@ -144,8 +144,11 @@ class Parse {
     if (quick && this.simpleStreet()) return { components: this.c, raw: this.raw, unparsed: this.unparsed };
     this.dropCountry();
     this.readLastLine();
-    const start = this.findDeliveryStart();
-    const cityFrom = start >= 0 ? this.readDelivery(start) : this.readWithoutNumber();
+    let cityFrom = this.readNumberAfterStreet();
+    if (cityFrom < 0) {
+      const start = this.findDeliveryStart();
+      cityFrom = start >= 0 ? this.readDelivery(start) : this.readWithoutNumber();
+    }
     this.readCity(cityFrom);
     this.dropEmptyStreets();
     return { components: this.c, raw: this.raw, unparsed: this.unparsed };
@@ -480,6 +483,11 @@ class Parse {
    * that is also a street word can be read as the state there.
    */
   streetCompleteBefore(k: number, code: string): boolean {
+    // "Calle Luna 7 Ponce PR": a place after a street written in the Spanish order.
+    if (code === 'PR') {
+      const at = this.numberAfterStreetAt(k);
+      if (at !== null && at.numberAt + 1 < k && this.places?.isPlace(this.text(at.numberAt + 1, k), code)) return true;
+    }
     // "Portland OR": a known place of that state right before it, not right after a house
     // number ("8555 NE Madison Ct" is a street).
     for (let q = Math.max(0, k - 3); q < k; q++) {
@@ -504,6 +512,59 @@ class Parse {
       if (/\d/.test(w) && j >= 2 && unitDesignator(this.t[j - 1] as string) !== null) return true;
     }
     return false;
+  }
+
+  /**
+   * "Calle Luna 7", "Calle 5 #23", "Urb Las Lomas, Calle Luna 7": a Puerto Rico street written
+   * first, its house number after its name (the Spanish order), before `limit`. The street's
+   * start, its number's index, and where the number's sign (#, NUM) or the number begins; null
+   * when the line is not so written. The number closes its section, or a unit, an urbanization
+   * or a known place follows it.
+   */
+  numberAfterStreetAt(limit: number): { start: number; numberAt: number; nameEnd: number } | null {
+    const t = this.t;
+    let s = 0;
+    if (isUrbanization(t[0] as string)) {
+      // The urbanization's name runs to its section's end, or to the street's type without a comma.
+      s = 2;
+      while (s < limit && !this.startsSection(s) && !isSpanishStreetType(t[s] as string)) s++;
+    }
+    if (s + 2 >= limit || !isSpanishStreetType(t[s] as string)) return null;
+    for (let j = s + 2; j < limit && !this.startsSection(j); j++) {
+      const w = t[j] as string;
+      let n = j;
+      if ((w === '#' || w === 'NUM' || w === 'NO') && j + 1 < limit && !this.startsSection(j + 1)) n = j + 1;
+      // "Calle 5 23": the first number names the street; a number after a name of several
+      // words with a number in it ("Calle 5 Bloque 2 7") is left alone.
+      else if (/^\d+$/.test(t[j - 1] as string) && j !== s + 2) continue;
+      if (!/^\d+[A-Z]?$/.test(t[n] as string)) continue;
+      const after = n + 1;
+      if (after >= limit || this.startsSection(after) || this.isUnitStart(after, limit) || isUrbanization(t[after] as string) || this.isPlaceSpan(after, limit) === true) {
+        return { start: s, numberAt: n, nameEnd: j };
+      }
+      return null;
+    }
+    return null;
+  }
+
+  /**
+   * Reads a street written in the Spanish order (numberAfterStreetAt) where the address is in
+   * Puerto Rico, or where the line is a street line alone; returns where the city may begin, or
+   * -1 when the line is not so written.
+   */
+  readNumberAfterStreet(): number {
+    if (this.placeState() !== 'PR' && this.llStart < this.end) return -1;
+    const at = this.numberAfterStreetAt(this.llStart);
+    if (at === null) return -1;
+    if (at.start > 0) {
+      this.c.urbanization = this.text(1, at.start);
+      this.raw.urbanization = this.rawOf(0, at.start);
+    }
+    this.c.number = this.t[at.numberAt] as string;
+    this.raw.number = this.c.number;
+    this.c.street = this.text(at.start, at.nameEnd);
+    this.raw.street = this.rawOf(at.start, at.nameEnd);
+    return this.readUnits(at.numberAt + 1);
   }
 
   /** Skips a recipient or company name before the address proper; returns where it starts. */
@@ -612,6 +673,8 @@ class Parse {
     // "Main Ashland NH 03217": the same without commas, when the words after it are a known place.
     if (!noLastLine && firstEnd === limit && limit >= 2 && k === 0 && /^[A-Z]{2,}$/.test(t[0] as string) && this.isPlaceSpan(1, limit) === true &&
       this.isPlaceSpan(0, limit) !== true && !this.isUnitStart(0, limit)) typed = true;
+    // "Calle Luna, Ponce PR": a Spanish street type written first makes a street.
+    if (isSpanishStreetType(t[k] as string) && firstEnd - k >= 2) typed = true;
     const streetLike = typed || this.highwayAt(k, firstEnd) !== null || matchPhrase(CORNER_OF, t, 0, firstEnd) !== null ||
       t.slice(0, firstEnd).some((w) => isIntersectionWord(w)) || this.isUnitStart(0, limit);
     this.pendingPostdir = null;
@@ -1075,6 +1138,12 @@ class Parse {
       if (isUrbanization(w)) {
         let j = i + 1;
         while (j < limit && !this.startsSection(j)) j++;
+        // "Urb Las Lomas Ponce PR": with no comma before the state, a place of the state closing
+        // the urbanization's words is the city.
+        if (j === this.llStart && j < this.end && this.placeState() !== null) {
+          const place = this.knownPlaceWithin(i + 1, j);
+          if (place !== null) j = place[0];
+        }
         if (j > i + 1 && this.c.urbanization === null) { this.c.urbanization = this.text(i + 1, j); this.raw.urbanization = this.rawOf(i, j); }
         i = j;
         continue;

@@ -367,6 +367,18 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['PO Box 5 Portland ME', { po_box: '5', city: 'PORTLAND', state: 'ME' }],
     ['RR 3 Box 100 Portland OR', { rural_route: '3', box: '100', city: 'PORTLAND', state: 'OR' }],
     ['8555 NE Madison Ct', { predir: 'NE', street: 'MADISON', suffix: 'CT', city: null, state: null }],
+    // Puerto Rico streets written in the Spanish order: the house number after the name.
+    ['Calle Luna 7, San Juan, PR', { number: '7', street: 'CALLE LUNA', suffix: null, city: 'SAN JUAN', state: 'PR' }],
+    ['Calle Luna 7 San Juan PR', { number: '7', street: 'CALLE LUNA', city: 'SAN JUAN', state: 'PR' }],
+    ['Calle 5 #23 San Juan PR', { number: '23', street: 'CALLE 5', city: 'SAN JUAN', state: 'PR' }],
+    ['Calle Luna 7 Apt 2 San Juan PR', { number: '7', street: 'CALLE LUNA', unit_type: 'APT', unit_number: '2', city: 'SAN JUAN' }],
+    ['Urb Las Lomas Calle Luna 7 San Juan PR', { number: '7', street: 'CALLE LUNA', urbanization: 'LAS LOMAS', city: 'SAN JUAN', state: 'PR' }],
+    ['Calle Luna 7 Urb Las Lomas San Juan PR', { number: '7', street: 'CALLE LUNA', urbanization: 'LAS LOMAS', city: 'SAN JUAN', state: 'PR' }],
+    ['Calle Luna, San Juan PR', { number: null, street: 'CALLE LUNA', city: 'SAN JUAN', state: 'PR' }],
+    ['Calle Luna 7', { number: '7', street: 'CALLE LUNA', city: null }],
+    ['150 Calle A San Juan PR', { number: '150', street: 'CALLE A', city: 'SAN JUAN', state: 'PR' }],
+    // Elsewhere the order is the English one: a number after a Calle is not its house number.
+    ['Calle Real 7, Sebastopol CA', { number: null, street: 'CALLE REAL', city: 'SEBASTOPOL' }],
     // A unit's number before a place of the state is not a house number.
     ['Cond El Monte Apt 5 San Juan PR', { number: null, street: null, unit_type: 'APT', unit_number: '5', city: 'SAN JUAN', state: 'PR' }],
     ['Apt 5 123 Main St Sebastopol CA', { number: '123', street: 'MAIN', unit_type: 'APT', unit_number: '5', city: 'SEBASTOPOL' }],
