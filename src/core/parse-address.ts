@@ -246,9 +246,13 @@ class Parse {
       let dropped = false;
       for (let k = Math.max(0, this.end - 5); k < this.end && !dropped; k++) {
         const m = matchPhrase(COUNTRIES, this.t, k, this.end);
-        if (m && k + m.length === this.end && k > 0 && (this.startsSection(k) || /^\d{5}/.test(this.t[k - 1] ?? '') || stateCode(this.t[k - 1] ?? '') !== null || matchPhrase(COUNTRIES, this.t, k - 1, k) !== null)) {
+        if (!m || k + m.length !== this.end || k === 0) continue;
+        // "Salem MA / USA": a slash (a joining token) between the last line and the country goes too.
+        const from = this.t[k - 1] === '&' && k >= 2 && !this.startsSection(k - 1) ? k - 1 : k;
+        const before = this.t[from - 1] ?? '';
+        if (this.startsSection(from) || /^\d{5}/.test(before) || stateCode(before) !== null || matchPhrase(COUNTRIES, this.t, from - 1, from) !== null) {
           this.unparsed.unshift(this.rawOf(k, this.end));
-          this.end = k;
+          this.end = from;
           dropped = true;
         }
       }
@@ -1264,6 +1268,13 @@ class Parse {
     if (a === undefined || i >= limit) return null;
     const b = this.t[i + 1];
     if ((a === 'N' || a === 'S') && (b === 'E' || b === 'W') && i + 1 < limit && !this.startsSection(i + 1)) return { dir: a + b, length: 2 };
+    // "South East": a quadrant spelled out in two words, unless the second begins a known place
+    // ("Main St South West Springfield MA" is West Springfield).
+    if (b !== undefined && a.length > 2 && b.length > 2 && i + 1 < limit && !this.startsSection(i + 1)) {
+      const da = directional(a);
+      const db = directional(b);
+      if ((da === 'N' || da === 'S') && (db === 'E' || db === 'W') && this.isPlaceSpan(i + 1, this.sectionEnd(i + 1, limit)) !== true) return { dir: da + db, length: 2 };
+    }
     // "21st Ave No. Ste 130": NO before a unit or at the end is North, not a number sign.
     if (a === 'NO' && (i + 1 >= limit || this.startsSection(i + 1) || this.isUnitStart(i + 1, limit) || this.isPlaceSpan(i + 1, limit) === true)) return { dir: 'N', length: 1 };
     const d = directional(a);

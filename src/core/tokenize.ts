@@ -34,6 +34,16 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** Whether the slash at s[i] separates two words: blanks around it, or two letters or more on each side. */
+function slashJoins(s: string, i: number): boolean {
+  let left = 0;
+  for (let k = i - 1; k >= 0 && isAlnum(s.charCodeAt(k)); k--) left++;
+  let right = 0;
+  for (let k = i + 1; k < s.length && isAlnum(s.charCodeAt(k)); k++) right++;
+  if (left === 0 && right === 0) return i > 0 && i + 1 < s.length; // " / "
+  return left >= 2 && right >= 2;
+}
+
 /** Folds a string to ASCII without accents (NFKD, marks dropped); ASCII passes unchanged. */
 export function foldText(input: string): string {
   // eslint-disable-next-line no-control-regex
@@ -78,7 +88,16 @@ export function tokenizeFolded(s: string, upperCased?: string): Token[] {
       i++;
       continue;
     }
-    if (cls !== 1) { i++; continue; }
+    if (cls !== 1) {
+      // "Main St / 1st Ave", "Main St/1st Ave": a slash between words joins two streets, as '&'
+      // does; not in "c/o", "A/R" or "N/A" (a single letter beside it), nor between digits.
+      if (c === SLASH && slashJoins(s, i)) {
+        tokens.push({ text: '&', section, start: i, end: i + 1 });
+        sectionHasToken = true;
+      }
+      i++;
+      continue;
+    }
     // A word: letter/digit runs joined by inner periods and apostrophes (dropped), hyphens,
     // '/' between digits, and a decimal point between digits.
     const start = i;

@@ -30,6 +30,9 @@ describe('street addresses: directionals and suffixes', () => {
     ['233 S Wacker Dr 60606-6306', { predir: 'S', street: 'WACKER', suffix: 'DR', zip5: '60606', zip4: '6306' }],
     ['233 S Wacker Dr 606066306', { zip5: '60606', zip4: '6306' }],
     ['1 First St, e San Jose CA', { street: 'FIRST', suffix: 'ST', city: 'E SAN JOSE', state: 'CA' }],
+    // A quadrant spelled out in two words.
+    ['123 Main St South East Springfield IL', { street: 'MAIN', suffix: 'ST', postdir: 'SE', city: 'SPRINGFIELD', state: 'IL' }],
+    ['123 Main St North West, Washington DC', { postdir: 'NW', city: 'WASHINGTON', state: 'DC' }],
   ])('%s', check);
 });
 
@@ -176,6 +179,21 @@ describe('intersections', () => {
   it('Mission St and Valencia St', () => {
     const r = normalize('Mission St and Valencia St San Francisco CA');
     expect(r.components.cross_street).toMatchObject({ street: 'VALENCIA', suffix: 'ST' });
+  });
+  it.each(['Main St / 1st Ave, Springfield, IL', 'Main St/1st Ave, Springfield, IL'])('a slash between two streets joins them: %s', (input) => {
+    const r = normalize(input);
+    expect(r.components).toMatchObject({ street: 'MAIN', suffix: 'ST', city: 'SPRINGFIELD', state: 'IL' });
+    expect(r.components.cross_street).toEqual({ predir: null, street: '1ST', suffix: 'AVE', postdir: null });
+  });
+  it('a slash beside a single letter, between digits or before the country joins nothing', () => {
+    expect(normalize('c/o Jane Doe 12 Elm St Salem MA 01970')).toMatchObject({ unparsed: ['C O JANE DOE'] });
+    const ar = normalize('Attn A/R, 12 Elm St, Salem MA');
+    expect(ar.components).toMatchObject({ number: '12', street: 'ELM', city: 'SALEM' });
+    expect(ar.components.cross_street ?? null).toBeNull();
+    expect(normalize('123 1/2 Main St').components).toMatchObject({ number: '123', number_fraction: '1/2', street: 'MAIN' });
+    const country = normalize('12 Elm St Salem MA / USA');
+    expect(country.components).toMatchObject({ street: 'ELM', city: 'SALEM', state: 'MA' });
+    expect(country.unparsed).toEqual(['USA']);
   });
 });
 
