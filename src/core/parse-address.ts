@@ -1337,6 +1337,30 @@ class Parse {
         out.rawPostdir = t[e] as string;
         e++;
       }
+      // "I 49 S Service Rd", "US Highway 53 Bsnss Rte N", "US 117 South Alt Hwy": a frontage road or
+      // business route named after the highway, with a type of its own closing the street's
+      // section (where the city is not in that section, and the words are not a known place).
+      // Before a state the words after the type must be a place of that state ("Interstate 35
+      // Frontage Rd Austin TX").
+      if (out.suffix === null && e < b) {
+        for (let p = hw.next + 1; p < b; p++) {
+          const type = suffixStandard(t[p] as string);
+          if (type === null || !(isCommonSuffix(type) || type === 'RTE' || type === 'BYP')) continue;
+          if (t.slice(hw.next, p).some((w) => isIntersectionWord(w) || /\d/.test(w))) break;
+          const closingDir = p + 1 < b ? directional(t[p + 1] as string) : null;
+          const end = closingDir !== null && (p + 2 === b || need !== 'none' && this.isPlaceSpan(p + 2, b) === true) ? p + 2 : p + 1;
+          const fits = need === 'none' ? end === b && !(this.places?.isPlace(this.text(e, b), null) ?? false) : end < b && this.isPlaceSpan(end, b) === true;
+          if (!fits) continue;
+          out.street = `${hwPrefix}${hw.name} ${this.text(hw.next, p)}`;
+          out.suffix = type;
+          out.rawSuffix = t[p] as string;
+          out.postdir = end === p + 2 ? closingDir : null;
+          if (out.postdir !== null) out.rawPostdir = t[p + 1] as string;
+          else delete out.rawPostdir;
+          e = end;
+          break;
+        }
+      }
       // "US Highway 18 And 15": the highways meet; the second is a cross street.
       if (e + 2 === b && isIntersectionWord(t[e] as string) && /^\d+[A-Z]?$/.test(t[e + 1] as string) && !this.c.cross_street) {
         this.c.cross_street = { predir: null, street: t[e + 1] as string, suffix: null, postdir: null };

@@ -167,6 +167,11 @@ describe('highways and county roads are never ZIPs, units or suffixes', () => {
     ['1000 Indiana Highway 212 Michigan City IN 46360', { street: 'INDIANA HIGHWAY 212', suffix: null, unit_number: null, city: 'MICHIGAN CITY' }],
     ['500 New York State Route 17, Goshen, NY', { street: 'NEW YORK STATE ROUTE 17', suffix: null }],
     ['100 Georgia Ave NW, Washington, DC', { street: 'GEORGIA', suffix: 'AVE', postdir: 'NW' }],
+    // A frontage road or business route named after the highway, with a type of its own.
+    ['5017 I 49 S Service Rd', { street: 'INTERSTATE 49 S SERVICE', suffix: 'RD', postdir: null, city: null }],
+    ['851 United States Highway 53 Bsnss Rte N', { street: 'US HIGHWAY 53 BSNSS', suffix: 'RTE', postdir: 'N', city: null }],
+    ['2000 I-95 Frontage Rd, Jacksonville FL', { street: 'INTERSTATE 95 FRONTAGE', suffix: 'RD', city: 'JACKSONVILLE', state: 'FL' }],
+    ['12 Hwy 9 N', { street: 'HIGHWAY 9', suffix: null, postdir: 'N' }],
   ])('%s', check);
 });
 
@@ -397,6 +402,9 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['150 Calle A San Juan PR', { number: '150', street: 'CALLE A', city: 'SAN JUAN', state: 'PR' }],
     // Elsewhere the order is the English one: a number after a Calle is not its house number.
     ['Calle Real 7, Sebastopol CA', { number: null, street: 'CALLE REAL', city: 'SEBASTOPOL' }],
+    // Before a state, a highway's frontage road ends where a place of the state begins.
+    ['101 Interstate 35 Frontage Rd Sebastopol CA 95472', { street: 'INTERSTATE 35 FRONTAGE', suffix: 'RD', city: 'SEBASTOPOL', state: 'CA' }],
+    ['101 Interstate 35 Sebastopol CA 95472', { street: 'INTERSTATE 35', suffix: null, city: 'SEBASTOPOL' }],
     // A unit's number before a place of the state is not a house number.
     ['Cond El Monte Apt 5 San Juan PR', { number: null, street: null, unit_type: 'APT', unit_number: '5', city: 'SAN JUAN', state: 'PR' }],
     ['Apt 5 123 Main St Sebastopol CA', { number: '123', street: 'MAIN', unit_type: 'APT', unit_number: '5', city: 'SEBASTOPOL' }],
