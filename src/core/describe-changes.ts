@@ -4,6 +4,7 @@
  * form. Differences of case, periods and spacing alone are not reported.
  */
 import type { Findings } from './findings.js';
+import { formatDeliveryLine } from './format-lines.js';
 import { sameLetters } from './same-letters.js';
 import type { ParsedAddress } from './types.js';
 
@@ -22,7 +23,10 @@ function firstWord(text: string): string {
   return text;
 }
 
-/** Records SUFFIX/DIRECTIONAL/UNIT/PO_BOX/ROUTE_STANDARDIZED for components whose written form was not standard. */
+/**
+ * Records SUFFIX/DIRECTIONAL/UNIT/PO_BOX/ROUTE_STANDARDIZED for components whose written form was not
+ * standard, and STREET_REMOVED for a street beside a box.
+ */
 export function recordStreetFormatting(parsed: ParsedAddress, f: Findings): void {
   const c = parsed.components;
   const raw = parsed.raw;
@@ -59,5 +63,11 @@ export function recordStreetFormatting(parsed: ParsedAddress, f: Findings): void
     const std = [c.box_group_type ?? 'RR', c.rural_route, c.box !== null ? `BOX ${c.box}` : null].filter((p) => p !== null).join(' ');
     const route = raw.rural_route;
     if (differs(route, std)) f.change('ROUTE_STANDARDIZED', route, std);
+  }
+  // "123 Main St PO Box 55", "PO Box 628 Hwy 231": the delivery line is the box; the street is
+  // not lost unseen.
+  if ((c.po_box !== null || c.rural_route !== null) && (c.street !== null || c.number !== null)) {
+    const street = formatDeliveryLine({ ...c, po_box: null, rural_route: null, unit_type: null, unit_number: null });
+    f.change('STREET_REMOVED', street, formatDeliveryLine({ ...c, unit_type: null, unit_number: null }));
   }
 }

@@ -793,6 +793,8 @@ class Parse {
     if (boxId !== null) {
       this.c.po_box = t[boxId] as string;
       this.raw.po_box = this.rawOf(i, boxId + 1);
+      // "P.O. Box 628 Hwy 231 Lake Butler FL": a highway after the box, in its section, is the street.
+      if (boxId + 1 < limit && !this.startsSection(boxId + 1) && this.highwayAt(boxId + 1, limit) !== null) return this.readStreet(boxId + 1, limit);
       return this.readUnits(boxId + 1);
     }
     // Rural route / highway contract.

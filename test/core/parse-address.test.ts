@@ -106,6 +106,9 @@ describe('PO boxes', () => {
     ['Caller 5000, Austin TX', { po_box: '5000' }],
     ['Drawer 12, Austin TX', { po_box: '12' }],
     ['Lock Box 3, Austin TX', { po_box: '3' }],
+    // A highway after the box, in its section, is the street beside it (validation keeps the box).
+    ['P.O. Box 628 Hwy 231 Lake Butler, FL 32054-0628', { po_box: '628', street: 'HIGHWAY 231', city: 'LAKE BUTLER', state: 'FL' }],
+    ['PO Box 5, Hwy 9, Austin TX', { po_box: '5', street: null }],
   ])('%s', check);
 });
 

@@ -129,6 +129,7 @@ const CHANGE_CASES: [ChangeCode, ParsedAddress, string][] = [
   ['UNIT_STANDARDIZED', streetAddress({ unit_type: 'APT', unit_number: '4B', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { unit_type: 'APARTMENT 4B' }), 'Abbreviated unit designator APARTMENT to APT.'],
   ['PO_BOX_STANDARDIZED', parsedAddress({ po_box: '9', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { po_box: 'POST OFFICE BOX 9' }), 'Standardized POST OFFICE BOX 9 to PO BOX 9.'],
   ['ROUTE_STANDARDIZED', parsedAddress({ rural_route: '2', box: '45', box_group_type: 'RR', city: 'VALDEZ', state: 'AK', zip5: '99686' }, { rural_route: 'RURAL ROUTE 2 BOX 45' }), 'Standardized RURAL ROUTE 2 BOX 45 to RR 2 BOX 45.'],
+  ['STREET_REMOVED', parsedAddress({ number: '123', street: 'MAIN', suffix: 'ST', po_box: '9', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, { po_box: 'PO BOX 9' }), 'Left out the street 123 MAIN ST: the delivery line is PO BOX 9.'],
 ];
 
 describe('change codes and sentences', () => {
