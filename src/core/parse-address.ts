@@ -1189,9 +1189,10 @@ class Parse {
           const letter = t[j + 1];
           if (letter !== undefined && /^[A-Z]$/.test(letter) && /^\d+$/.test(n) && j + 1 < limit && !this.startsSection(j + 1) &&
             (j + 2 >= limit || this.startsSection(j + 2)) && directional(letter) === null) { n += letter; j++; }
-          // "# 3 South", "Unit 2 East": a direction closing the line is part of the unit.
+          // "# 3 South", "Unit 2 East": a direction closing the line is part of the unit; so is a
+          // one-letter one before the city ("Apt 1 N Oak Park IL").
           else if (letter !== undefined && directional(letter) !== null && j + 1 < limit && !this.startsSection(j + 1) &&
-            (j + 2 >= limit || this.startsSection(j + 2)) && this.c.street !== null && this.llStart >= this.end) { n += ` ${letter}`; j++; }
+            ((j + 2 >= limit || this.startsSection(j + 2)) && this.c.street !== null && this.llStart >= this.end || this.unitWingBeforeCity(j + 1, limit))) { n += ` ${letter}`; j++; }
           // An id glued with a letter and hyphen ("12-B") stays as written.
           this.setUnit(d.code, n, this.rawOf(i, j + 1));
           i = j + 1;
@@ -1248,9 +1249,10 @@ class Parse {
       }
       if (this.c.unit_number === null && this.c.unit_type === null && /\d/.test(w) && isIdentifier(w) && !building &&
         (!this.startsSection(i) || sectionEnd === i + 1) && (this.c.street !== null)) {
-        // "Park Ave W 4 N": a direction closing the line belongs to the unit.
+        // "Park Ave W 4 N": a direction closing the line belongs to the unit, and a one-letter one
+        // before the city ("Randolph 1 N Oak Park IL").
         const dir = t[i + 1];
-        if (dir !== undefined && i + 2 === limit && limit === this.end && directional(dir) !== null && !this.startsSection(i + 1)) {
+        if (dir !== undefined && directional(dir) !== null && !this.startsSection(i + 1) && (i + 2 === limit && limit === this.end || this.unitWingBeforeCity(i + 1, limit))) {
           this.setUnit('#', `${w} ${dir}`, `${w} ${dir}`);
           i += 2;
           continue;
@@ -1461,6 +1463,12 @@ class Parse {
         if (cut < 0 && cityNeeded) cut = Math.min(b - 1, k + 1);
         if (cut >= 0) nameEnd = cut;
       }
+      // A number and a one-letter directional closing a name without a type are a unit (a floor
+      // and a wing: "1024 Randolph 1 N", "1056 W Northshore 1 W"), not the street's; not a grid
+      // street ("200 S 300 W"), whose name is the number alone.
+      if (nameEnd - k >= 3 && /^[NSEW]$/.test(t[nameEnd - 1] as string) && /^\d+$/.test(t[nameEnd - 2] as string) && /^[A-Z]{3,}$/.test(t[nameEnd - 3] as string) &&
+        !HIGHWAY_LAST.has(t[nameEnd - 3] as string) &&
+        !isSpanishPreType(t[k] as string) && (nameEnd === b || need !== 'none')) nameEnd -= 2;
       // A trailing number after a name is a unit: "1020 West Bryn Mawr 211".
       // ("Calle 4" in Puerto Rico is a street's name.)
       if (nameEnd - k >= 2 && /\d/.test(t[nameEnd - 1] as string) && isIdentifier(t[nameEnd - 1] as string) && !/^\d+[NSEW]?$/.test(t[nameEnd - 2] as string) &&
@@ -1497,6 +1505,16 @@ class Parse {
     if (need === 'none') return this.llStart < this.end;
     const place = this.knownPlaceWithin(s, b);
     return place !== null && this.isPlaceSpan(s, b) !== true;
+  }
+
+  /**
+   * Whether the one-letter directional at j, after a unit's number, is the unit's wing because a
+   * place of the state follows it ("Apt 1 N Oak Park IL"), and the directional with that place is
+   * not itself a place ("Apt 1, N Sebastopol": a comma keeps it the city's).
+   */
+  unitWingBeforeCity(j: number, limit: number): boolean {
+    if (!/^[NSEW]$/.test(this.t[j] as string) || j + 1 >= limit || this.startsSection(j + 1) || this.placeState() === null) return false;
+    return this.isPlaceSpan(j + 1, limit) === true && this.isPlaceSpan(j, limit) !== true;
   }
 
   /** A highway name starting at k: the pre-type phrase and its route number. */

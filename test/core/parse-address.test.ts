@@ -408,6 +408,15 @@ describe('state code written before the city (with the gazetteer)', () => {
     // Before a state, a highway's frontage road ends where a place of the state begins.
     ['101 Interstate 35 Frontage Rd Sebastopol CA 95472', { street: 'INTERSTATE 35 FRONTAGE', suffix: 'RD', city: 'SEBASTOPOL', state: 'CA' }],
     ['101 Interstate 35 Sebastopol CA 95472', { street: 'INTERSTATE 35', suffix: null, city: 'SEBASTOPOL' }],
+    // A one-letter directional after a unit's number, before a place of the state, is the unit's wing;
+    // not when the directional and the place name a place, nor after a comma.
+    ['1024 Randolph 1 N Sebastopol CA 95472', { street: 'RANDOLPH', postdir: null, unit_type: '#', unit_number: '1 N', city: 'SEBASTOPOL' }],
+    ['100 Main St Apt 2 N Sebastopol CA', { unit_type: 'APT', unit_number: '2 N', city: 'SEBASTOPOL' }],
+    ['100 Main St Apt 2 E Sebastopol CA', { unit_type: 'APT', unit_number: '2', city: 'E SEBASTOPOL' }],
+    ['100 Main St Apt 2, N Sebastopol CA', { unit_type: 'APT', unit_number: '2', city: 'N SEBASTOPOL' }],
+    ['1056 W Northshore 1 W', { predir: 'W', street: 'NORTHSHORE', postdir: null, unit_number: '1 W' }],
+    ['200 S 300 W', { predir: 'S', street: '300', postdir: 'W', unit_number: null }],
+    ['12 County Road 850 N', { street: 'COUNTY ROAD 850', postdir: 'N', unit_number: null }],
     // A unit's number before a place of the state is not a house number.
     ['Cond El Monte Apt 5 San Juan PR', { number: null, street: null, unit_type: 'APT', unit_number: '5', city: 'SAN JUAN', state: 'PR' }],
     ['Apt 5 123 Main St Sebastopol CA', { number: '123', street: 'MAIN', unit_type: 'APT', unit_number: '5', city: 'SEBASTOPOL' }],
