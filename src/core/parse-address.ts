@@ -11,7 +11,7 @@ import type { AddressComponents, CrossStreet } from './types.js';
 import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
-  isIdentifier, isIntersectionWord, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
+  isIdentifier, isIntersectionWord, isPhoneWord, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
   isExtraSuffix, isRouteModifier, isStateFirstWord, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero,
 } from './vocabulary.js';
 import type { UnitDesignator } from './vocabulary.js';
@@ -274,9 +274,33 @@ class Parse {
     return false;
   }
 
+  /**
+   * Where a phone number closing the line starts, with the words that label it ("(217) 555-1234",
+   * "Tel: 937-555-1212", "217.555.1234"), when a ZIP or a state code comes right before; -1 when
+   * there is none.
+   */
+  phoneTailStart(): number {
+    const t = this.t;
+    let s = this.end - 1;
+    const last = t[s] ?? '';
+    if (/^(?:1-)?\d{3}[-.]\d{3}[-.]\d{4}$/.test(last)) {
+      // one token: 937-555-1212, 217.555.1234
+    } else if (/^\d{3}-\d{4}$/.test(last) && s >= 1 && /^\d{3}$/.test(t[s - 1] as string)) {
+      s--; // (217) 555-1234
+    } else if (!/^\d{3}-\d{4}$/.test(last)) return -1; // "62701 555-1234", "IL 555-1234"
+    while (s >= 1 && isPhoneWord(t[s - 1] as string)) s--;
+    const before = t[s - 1] ?? '';
+    return s >= 2 && (/^\d{5}(-?\d{4})?$/.test(before) || stateCode(before) !== null) ? s : -1;
+  }
+
   /** Finds ZIP and state at the end; sets llStart. */
   readLastLine(): void {
     const t = this.t;
+    const phone = this.phoneTailStart();
+    if (phone > 0) {
+      this.unparsed.push(this.rawOf(phone, this.end));
+      this.end = phone;
+    }
     // "..., CA 900031, Period": a last section of words after "STATE digits" is not the address.
     if (this.end >= 4) {
       let q = this.end - 1;

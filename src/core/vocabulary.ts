@@ -71,6 +71,9 @@ export const isSpanishPreType = (t: string): boolean => SPANISH_PRE_TYPES.has(t)
 const SPANISH_STREET_TYPES = new Set(words.spanishStreetTypes);
 /** True for CALLE, AVENIDA, CARRETERA...: the Spanish pre-types of streets (not of areas or buildings: URB, COND, BO). */
 export const isSpanishStreetType = (t: string): boolean => SPANISH_STREET_TYPES.has(t);
+const PHONE_WORDS = new Set(words.phoneWords);
+/** True for TEL, PHONE, FAX...: words that label a phone number. */
+export const isPhoneWord = (t: string): boolean => PHONE_WORDS.has(t);
 const FRENCH_PRE_TYPES = new Set(words.frenchPreTypes);
 /** True for a street type written before the name: the Spanish ones, and RUE, PLACE, AVENUE... ("Rue St Louis", "Place St Charles"). */
 export const isPreType = (t: string): boolean => SPANISH_PRE_TYPES.has(t) || FRENCH_PRE_TYPES.has(t);

@@ -228,6 +228,20 @@ describe('recipients and notes go to unparsed', () => {
     expect(r.components).toMatchObject({ po_box: '48', unit_type: null, unit_number: null, city: 'GALVESTON', state: 'TX' });
     expect(r.unparsed).toEqual(['SUBSTATION # 1']);
   });
+  // A phone number after the last line, with the words that label it, is not the address.
+  it.each<[string, Expect, string[]]>([
+    ['John Smith 123 Main St Springfield IL 62701 (217) 555-1234', { street: 'MAIN', city: 'SPRINGFIELD', state: 'IL', zip5: '62701' }, ['217 555-1234', 'JOHN SMITH']],
+    ['500 Oak St, Dayton, OH 45402 Tel: 937-555-1212', { street: 'OAK', city: 'DAYTON', state: 'OH', zip5: '45402' }, ['TEL 937-555-1212']],
+    ['123 Main St Springfield IL 217.555.1234', { city: 'SPRINGFIELD', state: 'IL', zip5: null }, ['217.555.1234']],
+    ['123 Main St, Springfield, IL, 62701, 555-1234', { city: 'SPRINGFIELD', state: 'IL', zip5: '62701' }, ['555-1234']],
+    // Not a unit's id, nor a ZIP+4.
+    ['123 Main St Unit 555-1234', { unit_type: 'UNIT', unit_number: '555-1234' }, []],
+    ['123 Main St Springfield IL 62701-1234', { zip5: '62701', zip4: '1234' }, []],
+  ])('a phone number closing the line is left aside: %s', (input, expected, unparsed) => {
+    const r = normalize(input);
+    expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
+    expect(r.unparsed).toEqual(unparsed);
+  });
   // No city's name has a digit: such words are a building, a unit or a mail stop.
   it.each<[string, Expect, string[]]>([
     ['Terminal Tower Ste 1100', { number: null, unit_type: 'STE', unit_number: '1100', city: null }, ['TERMINAL TOWER']],
