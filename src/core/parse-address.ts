@@ -109,6 +109,8 @@ class Parse {
   pendingPostdir: string | null = null;
   /** The city's tokens [from, to) when the state code was written before it ("CA LONG BEACH 90807"). */
   cityAfterState: [number, number] | null = null;
+  /** A unit written after the last line ("..., IL 62701, Apt 4"): its tokens [from, to). */
+  unitAfterLastLine: [number, number] | null = null;
 
   constructor(readonly tokens: Token[], readonly source: string, readonly places: PlaceLookup | null, readonly sourceIsUpper: boolean) {
     this.t = tokens.map((x) => x.text);
@@ -150,6 +152,11 @@ class Parse {
       cityFrom = start >= 0 ? this.readDelivery(start) : this.readWithoutNumber();
     }
     this.readCity(cityFrom);
+    if (this.unitAfterLastLine !== null) {
+      const [from, to] = this.unitAfterLastLine;
+      if (this.c.unit_type === null && this.c.unit_number === null) this.readUnits(from, to);
+      else this.unparsed.push(this.rawOf(from, to));
+    }
     this.dropEmptyStreets();
     return { components: this.c, raw: this.raw, unparsed: this.unparsed };
   }
@@ -293,6 +300,25 @@ class Parse {
     return s >= 2 && (/^\d{5}(-?\d{4})?$/.test(before) || stateCode(before) !== null) ? s : -1;
   }
 
+  /**
+   * Where a unit closing the line starts (a designator that takes a number and its id, or # and
+   * an id: "Apt 4", "Unit B", "# 4", "Apt # 4") when a ZIP or a state code comes right before it
+   * and a delivery line (a number) before that; -1 when there is none.
+   */
+  unitClosingLine(): number {
+    const t = this.t;
+    const e = this.end;
+    if (e < 4 || !isIdentifier(t[e - 1] as string)) return -1;
+    let u = e - 2;
+    if (t[u] === '#' && u >= 1 && unitDesignator(t[u - 1] as string)?.requiresNumber === true) u--;
+    const w = t[u] as string;
+    if (w !== '#' && unitDesignator(w)?.requiresNumber !== true) return -1;
+    const before = t[u - 1] ?? '';
+    if (!(/^\d{5}(-?\d{4})?$/.test(before) || /^[A-Z]{2}$/.test(before) && stateCode(before) !== null)) return -1;
+    for (let k = 0; k < u - 1; k++) if (/\d/.test(t[k] as string)) return u;
+    return -1;
+  }
+
   /** Finds ZIP and state at the end; sets llStart. */
   readLastLine(): void {
     const t = this.t;
@@ -300,6 +326,13 @@ class Parse {
     if (phone > 0) {
       this.unparsed.push(this.rawOf(phone, this.end));
       this.end = phone;
+    }
+    // "123 Main St, Springfield, IL 62701, Apt 4": a unit written after the ZIP or the state is
+    // read after the rest (run), as if written after the street.
+    const unitAt = this.unitClosingLine();
+    if (unitAt > 0) {
+      this.unitAfterLastLine = [unitAt, this.end];
+      this.end = unitAt;
     }
     // "..., CA 900031, Period": a last section of words after "STATE digits" is not the address.
     if (this.end >= 4) {

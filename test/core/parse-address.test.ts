@@ -242,6 +242,20 @@ describe('recipients and notes go to unparsed', () => {
     expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
     expect(r.unparsed).toEqual(unparsed);
   });
+  // A unit written after the ZIP or the state is the address's unit; the last line stays whole.
+  it.each<[string, Expect, string[]]>([
+    ['123 Main St Springfield IL 62701 Apt 4', { street: 'MAIN', unit_type: 'APT', unit_number: '4', city: 'SPRINGFIELD', state: 'IL', zip5: '62701' }, []],
+    ['123 Main St, Springfield, IL 62701, Unit B', { unit_type: 'UNIT', unit_number: 'B', city: 'SPRINGFIELD', zip5: '62701' }, []],
+    ['123 Main St Springfield IL # 4', { unit_type: '#', unit_number: '4', city: 'SPRINGFIELD', state: 'IL' }, []],
+    // A second unit is not lost.
+    ['123 Main St Apt 2 Springfield IL 62701 Apt 4', { unit_type: 'APT', unit_number: '2', city: 'SPRINGFIELD' }, ['APT 4']],
+    // A floor that reads as Florida is not a unit after a state.
+    ['5150 Madison Road, Fl 134', { unit_type: 'FL', unit_number: '134', state: null }, []],
+  ])('a unit after the last line: %s', (input, expected, unparsed) => {
+    const r = normalize(input);
+    expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
+    expect(r.unparsed).toEqual(unparsed);
+  });
   // No city's name has a digit: such words are a building, a unit or a mail stop.
   it.each<[string, Expect, string[]]>([
     ['Terminal Tower Ste 1100', { number: null, unit_type: 'STE', unit_number: '1100', city: null }, ['TERMINAL TOWER']],
