@@ -1113,6 +1113,9 @@ class Parse {
     if (w === '#') return i + 1 < limit;
     const d = this.designatorAt(i, limit);
     const next = t[i + 1];
+    // "Main St Ste Genevieve MO": a designator's word that begins the name of a place of the
+    // state, up to the last line, is the city's.
+    if (d && next !== undefined && !/\d/.test(next) && limit === this.llStart && limit < this.end && this.placeState() !== null && this.isPlaceSpan(i, limit) === true) return false;
     if (d) {
       if (d.numberWithDigit) return next !== undefined && i + 1 < limit && isIdentifier(next) && (/\d/.test(next) || next.length === 1);
       if (next !== undefined && i + 1 < limit && (isIdentifier(next) || next === '#' || next === 'NO' || ordinalNumber(next) !== null)) {

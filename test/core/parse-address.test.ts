@@ -421,6 +421,9 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['PO Box 5 Portland ME', { po_box: '5', city: 'PORTLAND', state: 'ME' }],
     ['RR 3 Box 100 Portland OR', { rural_route: '3', box: '100', city: 'PORTLAND', state: 'OR' }],
     ['8555 NE Madison Ct', { predir: 'NE', street: 'MADISON', suffix: 'CT', city: null, state: null }],
+    // A designator's word that begins a place of the state up to the state is the city's.
+    ['123 Main St Ste Genevieve MO', { street: 'MAIN', suffix: 'ST', unit_type: null, city: 'STE GENEVIEVE', state: 'MO' }],
+    ['123 Main St Ste 5 Ste Genevieve MO', { unit_type: 'STE', unit_number: '5', city: 'STE GENEVIEVE', state: 'MO' }],
     // Puerto Rico streets written in the Spanish order: the house number after the name.
     ['Calle Luna 7, San Juan, PR', { number: '7', street: 'CALLE LUNA', suffix: null, city: 'SAN JUAN', state: 'PR' }],
     ['Calle Luna 7 San Juan PR', { number: '7', street: 'CALLE LUNA', city: 'SAN JUAN', state: 'PR' }],

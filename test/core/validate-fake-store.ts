@@ -54,6 +54,8 @@ const POPULATED: PlaceRecord[] = [
   // A place named with a unit designator that takes no number (as Upper Jay NY, Front Royal VA), where
   // the rest of its name is a place too; far from Sebastopol (synthetic).
   { city: 'LOWER SEBASTOPOL', key: 'LOWER SEBASTOPOL', state: 'CA', zips: [], lat: 36.9, lon: -121.9 },
+  // A place whose name begins with a unit designator's word (STE is Suite and Sainte).
+  { city: 'SAINTE GENEVIEVE', key: 'ST GENEVIEVE', state: 'MO', zips: [], lat: 37.9814, lon: -90.0418 },
   // A Puerto Rico city, for the forms of its addresses (Calle 45, Cond ... Apt 5 San Juan PR).
   { city: 'SAN JUAN', key: 'SAN JUAN', state: 'PR', zips: [], lat: 18.4655, lon: -66.1057 },
 ];
