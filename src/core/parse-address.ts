@@ -11,7 +11,7 @@ import type { AddressComponents, CrossStreet } from './types.js';
 import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
-  isIdentifier, isIntersectionWord, isPhoneWord, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
+  isIdentifier, isIntersectionWord, isPhoneWord, numberOfWords, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
   isExtraSuffix, isRouteModifier, isStateFirstWord, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero,
 } from './vocabulary.js';
 import type { UnitDesignator } from './vocabulary.js';
@@ -771,6 +771,7 @@ class Parse {
     }
     if (numberWord(w) !== null && i + 2 <= limit && next !== undefined && !this.startsSection(i + 1) &&
       (suffixStandard(next) === null || i + 2 < limit && !this.startsSection(i + 2))) return true;
+    if (this.numberWordsAt(i, limit) !== null) return true; // "Twenty-Two Elm St", "Two Hundred Main St"
     if (matchPhrase(PO_BOX, t, i, limit) && this.boxIdAfter(i, limit) !== null) return true;
     if (i === 0 && this.highwayAt(0, limit) !== null) return true;
     if (this.routeAt(i, limit) !== null) return true;
@@ -924,11 +925,34 @@ class Parse {
     return this.readStreet(i, limit);
   }
 
+  /**
+   * A house number written in several number words from i ("Two Hundred", "Twenty Two",
+   * "Twenty-Two"), with a street after it in its section: its value and the index after it.
+   */
+  numberWordsAt(i: number, limit: number): { value: string; next: number } | null {
+    let found: { value: string; next: number } | null = null;
+    for (let j = i + 1; j <= limit && j - i <= 6; j++) {
+      if (j > i + 1 && this.startsSection(j - 1)) break;
+      const value = numberOfWords(this.t.slice(i, j));
+      if (value !== null && j < limit && !this.startsSection(j)) found = { value, next: j };
+    }
+    // "One Thousand Oaks Blvd": number words that begin a place's name with the word after them
+    // are the street's; the number is the first word.
+    if (found !== null && this.places?.isPlace(this.text(i + 1, found.next + 1), null) === true) return null;
+    return found;
+  }
+
   /** House number (with fraction, grid or Wisconsin forms); returns the next index. */
   readNumber(i: number, limit: number): number {
     const t = this.t;
     const w = t[i];
     if (w === undefined || i >= limit) return i;
+    const words = this.numberWordsAt(i, limit);
+    if (words !== null) {
+      this.c.number = words.value;
+      this.raw.number = this.rawOf(i, words.next);
+      return words.next;
+    }
     const word = numberWord(w);
     if (word !== null && i + 1 < limit && !this.startsSection(i + 1)) {
       this.c.number = word;

@@ -106,6 +106,47 @@ export const isMilitaryCity = (t: string): boolean => MILITARY_CITIES.has(t);
 export const isUrbanization = (t: string): boolean => URBANIZATION.has(t);
 /** The digits of a number word (ONE -> 1), or null. */
 export const numberWord = (t: string): string | null => NUMBER_WORDS.get(t) ?? null;
+// Number words that count only inside a number of several words ("Nineteen Hundred", "One Thousand").
+const COMPOUND_NUMBER_WORDS = new Map([...NUMBER_WORDS, ...Object.entries(words.compoundNumberWords)]);
+
+/**
+ * The number that number words in a row make ("TWO HUNDRED" 200, "TWENTY TWO" 22, "ONE THOUSAND
+ * AND TEN" 1010; each word may be hyphenated: "TWENTY-TWO"), or null when they make none (one word
+ * alone, a word that is no number word, or an order no number is written in: "TWO ONE").
+ */
+export function numberOfWords(tokens: readonly string[]): string | null {
+  const parts = tokens.flatMap((t) => t.split('-'));
+  if (parts.length < 2) return null;
+  let total = 0;
+  let current = 0;
+  let last = ''; // the kind of the previous word: unit, teen, ten, hundred, thousand
+  for (let k = 0; k < parts.length; k++) {
+    const w = parts[k] as string;
+    // "One Thousand And Fifty": AND after a hundred or a thousand, before more number words.
+    if (w === 'AND' && (last === 'hundred' || last === 'thousand') && k + 1 < parts.length) continue;
+    const v = COMPOUND_NUMBER_WORDS.get(w);
+    if (v === undefined) return null;
+    const n = Number(v);
+    if (n === 1000) {
+      if (last === '' || last === 'thousand') return null;
+      total += current * 1000;
+      current = 0;
+      last = 'thousand';
+    } else if (n === 100) {
+      if (last !== 'unit' && last !== 'teen') return null;
+      current *= 100;
+      last = 'hundred';
+    } else {
+      const kind = n < 10 ? 'unit' : n < 20 ? 'teen' : 'ten';
+      // A unit follows a ten, a hundred or a thousand; a teen or a ten follows a hundred or a thousand.
+      if (last !== '' && !(kind === 'unit' && (last === 'ten' || last === 'hundred' || last === 'thousand')) &&
+        !(kind !== 'unit' && (last === 'hundred' || last === 'thousand'))) return null;
+      current += n;
+      last = kind;
+    }
+  }
+  return String(total + current);
+}
 /** The number of an ordinal, as a word (SIXTH) or with its ending (6TH), or null. */
 export function ordinalNumber(t: string): string | null {
   const w = ORDINAL_WORDS.get(t);

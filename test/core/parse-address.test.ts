@@ -138,6 +138,14 @@ describe('Puerto Rico urbanizations', () => {
 describe('house number forms', () => {
   it.each<[string, Expect]>([
     ['123 1/2 Main St, Boise, ID', { number: '123', number_fraction: '1/2', street: 'MAIN' }],
+    // A number written in several words.
+    ['Two Hundred South Alloy Drive', { number: '200', predir: 'S', street: 'ALLOY', suffix: 'DR' }],
+    ['Twenty-Two Elm St, Salem, MA', { number: '22', street: 'ELM', suffix: 'ST', city: 'SALEM' }],
+    ['One Thousand And Fifty Nine Main St', { number: '1059', street: 'MAIN', suffix: 'ST' }],
+    ['One Main St', { number: '1', street: 'MAIN' }],
+    // Words that make no number, or a place's name, are the street's.
+    ['Two One Main St', { number: '2', street: 'ONE MAIN' }],
+    ['Ninety Six, SC', { number: null, city: 'NINETY SIX', state: 'SC' }],
     ['123-45 Queens Blvd, Queens, NY 11375', { number: '123-45', street: 'QUEENS', suffix: 'BLVD' }],
     ['85-080 Farrington Hwy, Waianae, HI', { number: '85-080', street: 'FARRINGTON', suffix: 'HWY' }],
     ['200 S 300 W, Salt Lake City, UT', { number: '200', predir: 'S', street: '300', postdir: 'W', suffix: null }],
@@ -421,6 +429,8 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['PO Box 5 Portland ME', { po_box: '5', city: 'PORTLAND', state: 'ME' }],
     ['RR 3 Box 100 Portland OR', { rural_route: '3', box: '100', city: 'PORTLAND', state: 'OR' }],
     ['8555 NE Madison Ct', { predir: 'NE', street: 'MADISON', suffix: 'CT', city: null, state: null }],
+    // Number words that begin a place's name with the word after them are the street's.
+    ['One Thousand Oaks Blvd, Thousand Oaks CA', { number: '1', street: 'THOUSAND OAKS', suffix: 'BLVD', city: 'THOUSAND OAKS' }],
     // A designator's word that begins a place of the state up to the state is the city's.
     ['123 Main St Ste Genevieve MO', { street: 'MAIN', suffix: 'ST', unit_type: null, city: 'STE GENEVIEVE', state: 'MO' }],
     ['123 Main St Ste 5 Ste Genevieve MO', { unit_type: 'STE', unit_number: '5', city: 'STE GENEVIEVE', state: 'MO' }],

@@ -56,6 +56,8 @@ const POPULATED: PlaceRecord[] = [
   { city: 'LOWER SEBASTOPOL', key: 'LOWER SEBASTOPOL', state: 'CA', zips: [], lat: 36.9, lon: -121.9 },
   // A place whose name begins with a unit designator's word (STE is Suite and Sainte).
   { city: 'SAINTE GENEVIEVE', key: 'ST GENEVIEVE', state: 'MO', zips: [], lat: 37.9814, lon: -90.0418 },
+  // A place named with a number word ("One Thousand Oaks Blvd" is 1 Thousand Oaks Blvd).
+  { city: 'THOUSAND OAKS', key: 'THOUSAND OAKS', state: 'CA', zips: [], lat: 34.1706, lon: -118.8376 },
   // A Puerto Rico city, for the forms of its addresses (Calle 45, Cond ... Apt 5 San Juan PR).
   { city: 'SAN JUAN', key: 'SAN JUAN', state: 'PR', zips: [], lat: 18.4655, lon: -66.1057 },
 ];
