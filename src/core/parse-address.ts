@@ -11,7 +11,7 @@ import type { AddressComponents, CrossStreet } from './types.js';
 import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
-  isIdentifier, isIntersectionWord, isPhoneWord, numberOfWords, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
+  isIdentifier, isIntersectionWord, isPhoneWord, numberOfWords, startsNumberWords, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
   isExtraSuffix, isRouteModifier, isStateFirstWord, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero,
 } from './vocabulary.js';
 import type { UnitDesignator } from './vocabulary.js';
@@ -111,6 +111,9 @@ class Parse {
   cityAfterState: [number, number] | null = null;
   /** A unit written after the last line ("..., IL 62701, Apt 4"): its tokens [from, to). */
   unitAfterLastLine: [number, number] | null = null;
+  /** The ZIP whose state placeState last looked up, and that state. */
+  private zipOfState: string | null = null;
+  private stateOfZip: string | null = null;
 
   constructor(readonly tokens: Token[], readonly source: string, readonly places: PlaceLookup | null, readonly sourceIsUpper: boolean) {
     this.t = tokens.map((x) => x.text);
@@ -930,6 +933,7 @@ class Parse {
    * "Twenty-Two"), with a street after it in its section: its value and the index after it.
    */
   numberWordsAt(i: number, limit: number): { value: string; next: number } | null {
+    if (i + 1 >= limit || !startsNumberWords(this.t[i] as string)) return null;
     let found: { value: string; next: number } | null = null;
     for (let j = i + 1; j <= limit && j - i <= 6; j++) {
       if (j > i + 1 && this.startsSection(j - 1)) break;
@@ -1684,7 +1688,12 @@ class Parse {
   placeState(): string | null {
     if (this.c.state !== null) return this.c.state;
     if (this.c.zip5 === null || !this.places?.stateOfZip) return null;
-    return this.places.stateOfZip(this.c.zip5);
+    // (Asked many times a parse, of the same ZIP.)
+    if (this.zipOfState !== this.c.zip5) {
+      this.zipOfState = this.c.zip5;
+      this.stateOfZip = this.places.stateOfZip(this.c.zip5);
+    }
+    return this.stateOfZip;
   }
 
   placeEndsAt(s: number, b: number): boolean | null {

@@ -109,6 +109,12 @@ export const numberWord = (t: string): string | null => NUMBER_WORDS.get(t) ?? n
 // Number words that count only inside a number of several words ("Nineteen Hundred", "One Thousand").
 const COMPOUND_NUMBER_WORDS = new Map([...NUMBER_WORDS, ...Object.entries(words.compoundNumberWords)]);
 
+/** Whether a token can begin a number written in words ("TWO", "TWENTY-TWO"): the cheap test before numberOfWords. */
+export function startsNumberWords(t: string): boolean {
+  const dash = t.indexOf('-');
+  return COMPOUND_NUMBER_WORDS.has(dash < 0 ? t : t.slice(0, dash));
+}
+
 /**
  * The number that number words in a row make ("TWO HUNDRED" 200, "TWENTY TWO" 22, "ONE THOUSAND
  * AND TEN" 1010; each word may be hyphenated: "TWENTY-TWO"), or null when they make none (one word
