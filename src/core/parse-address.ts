@@ -559,8 +559,8 @@ class Parse {
       if (p >= 0 && directional(this.t[p] as string) !== null) p--;
       // (A number after CALLE or a highway word is the street's name, after BOX the box's:
       // "123 Calle 45 Carolina PR", "PO Box 5 Bangor ME".)
-      const before = this.t[p - 1] as string;
-      const named = p >= 1 && (isPreType(before) || HIGHWAY_LAST.has(before) || isBoxWord(before) || PO_BOX_LAST.has(before));
+      const before = this.t[p - 1] ?? '';
+      const named = isPreType(before) || HIGHWAY_LAST.has(before) || isBoxWord(before) || PO_BOX_LAST.has(before);
       const afterNumber = p >= 0 && isHouseNumber(this.t[p] as string) && !this.startsSection(p + 1) && !named;
       if (!afterNumber && this.places?.isPlace(this.text(q, k), code)) return true;
     }
@@ -1232,12 +1232,7 @@ class Parse {
       if (isUrbanization(w)) {
         let j = i + 1;
         while (j < limit && !this.startsSection(j)) j++;
-        // "Urb Las Lomas Ponce PR": with no comma before the state, a place of the state closing
-        // the urbanization's words is the city.
-        if (j === this.llStart && j < this.end && this.placeState() !== null) {
-          const place = this.knownPlaceWithin(i + 1, j);
-          if (place !== null) j = place[0];
-        }
+        j = this.beforePlaceClosing(i + 1, j); // "Urb Las Lomas Ponce PR"
         if (j > i + 1 && this.c.urbanization === null) { this.c.urbanization = this.text(i + 1, j); this.raw.urbanization = this.rawOf(i, j); }
         i = j;
         continue;
@@ -1245,12 +1240,7 @@ class Parse {
       if (isRecipientMarker(w) && w !== 'CO') {
         let j = i + 1;
         while (j < limit && !this.startsSection(j)) j++;
-        // "Attn: Lockbox # 402605 College Park GA": with no comma before the state, a place of
-        // the state closing the recipient's words is the city's.
-        if (j === this.llStart && j < this.end && this.placeState() !== null) {
-          const place = this.knownPlaceWithin(i, j);
-          if (place !== null) j = place[0];
-        }
+        j = this.beforePlaceClosing(i, j); // "Attn: Lockbox # 402605 College Park GA"
         this.unparsed.push(this.rawOf(i, j));
         i = j;
         continue;
@@ -1682,6 +1672,18 @@ class Parse {
       for (let q = Math.max(s + 1, e - 3); q < e; q++) if (this.places.isAlias(this.text(q, e), state)) return [q, e];
     }
     return null;
+  }
+
+  /**
+   * Where the words [from, j) of a recipient or an urbanization end when they run, with no comma,
+   * up to the state: before the place of the state that closes them ("Attn: Lockbox # 402605
+   * College Park GA", "Urb Las Lomas Ponce PR": the place is the city); j otherwise. The place
+   * starts after `from`'s word.
+   */
+  beforePlaceClosing(from: number, j: number): number {
+    if (j !== this.llStart || j >= this.end || this.placeState() === null) return j;
+    const place = this.knownPlaceWithin(from, j);
+    return place !== null ? place[0] : j;
   }
 
   /** The state a place name is looked up in: the parsed one, else the ZIP's. */
