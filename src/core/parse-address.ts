@@ -11,7 +11,7 @@ import type { AddressComponents, CrossStreet } from './types.js';
 import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
-  isIdentifier, isIntersectionWord, isPhoneWord, numberOfWords, startsNumberWords, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
+  isIdentifier, isIntersectionWord, isPhoneWord, isPrimarySuffix, numberOfWords, startsNumberWords, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
   isExtraSuffix, isRouteModifier, isStateFirstWord, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero,
 } from './vocabulary.js';
 import type { UnitDesignator } from './vocabulary.js';
@@ -1495,6 +1495,10 @@ class Parse {
       } else if (remaining > 0) {
         // After the street, in the same section: a unit id, or a city without a state.
         score -= remaining > 3 ? 3 : 1;
+        // "1950 N Campbell Ave Luxe Logan Square, Chicago", "Ashley River Rd Middleton Cove,
+        // Charleston": a through street's type, then a complex's name ending in a type of its own.
+        if (isPrimarySuffix(std) && remaining >= 2 && remaining <= 3 && rest === p + 1 && this.llStart < this.end && suffixStandard(t[b - 1] as string) !== null &&
+          !t.slice(rest, b).some((w) => /\d/.test(w) || directional(w) !== null)) score += 2;
       }
       // "Peachtree Rd NE Tower Place": a common type with its directional closes the street.
       if (isCommonSuffix(std) && rest > p + 1 && need === 'none' && (rest >= b || suffixStandard(t[rest] as string) === null)) score += 1.5;

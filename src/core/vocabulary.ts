@@ -168,6 +168,9 @@ export const isIntersectionWord = (t: string): boolean => INTERSECTION.has(t);
 export const isRecipientMarker = (t: string): boolean => RECIPIENT_MARKERS.has(t);
 /** True for the street types most streets carry (ST, AVE, RD...). */
 export const isCommonSuffix = (std: string): boolean => COMMON_SUFFIXES.has(std);
+const PRIMARY_SUFFIXES = new Set(words.primarySuffixes);
+/** True for the types of through streets (ST, AVE, RD...), which a complex's name after them does not end. */
+export const isPrimarySuffix = (std: string): boolean => PRIMARY_SUFFIXES.has(std);
 
 // The parser's tokens are already folded: it uses the direct lookups under the usual names.
 export { directionOfToken as directional, stateOfText as stateCode, suffixOfToken as suffixStandard, unitOfToken as unitDesignator };

@@ -36,6 +36,21 @@ describe('street addresses: directionals and suffixes', () => {
   ])('%s', check);
 });
 
+describe('a complex named after the street', () => {
+  it.each<[string, Expect, string[]]>([
+    // A through street's type, then a complex's name ending in a type of its own, before the city's section.
+    ['1950 N Campbell Ave Luxe Logan Square, Chicago, IL 60647', { street: 'CAMPBELL', suffix: 'AVE', city: 'CHICAGO' }, ['LUXE LOGAN SQUARE']],
+    ['2274 Ashley River Rd Middleton Cove, Charleston, SC 29414', { street: 'ASHLEY RIVER', suffix: 'RD', city: 'CHARLESTON' }, ['MIDDLETON COVE']],
+    // Two types in a row, or a type and one word after it, stay the street's.
+    ['1 Washington Sq Village, New York, NY', { street: 'WASHINGTON SQ', suffix: 'VLG' }, []],
+    ['3 Bedford Rd Ext, Pleasantville, NY', { street: 'BEDFORD RD', suffix: 'EXT' }, []],
+  ])('%s', (input, expected, unparsed) => {
+    const r = normalize(input);
+    expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
+    expect(r.unparsed).toEqual(unparsed);
+  });
+});
+
 describe('streets named with suffix or direction words', () => {
   it.each<[string, Expect]>([
     ['1211 Avenue of the Americas, New York, NY 10036', { number: '1211', street: 'AVENUE OF THE AMERICAS', suffix: null, city: 'NEW YORK', state: 'NY' }],
