@@ -746,6 +746,16 @@ class Parse {
     return 0;
   }
 
+  /**
+   * Whether token i begins a recipient after the address began (ATTN, C/O written "C/O" or
+   * "C O"; not CO, which is also Colorado).
+   */
+  recipientMarkerAt(i: number, limit: number): boolean {
+    const w = this.t[i] as string;
+    if (w === 'C') return this.t[i + 1] === 'O' && i + 2 < limit && !this.startsSection(i + 1);
+    return w !== 'CO' && isRecipientMarker(w);
+  }
+
   /** Whether an address line can start at token i. */
   isAnchor(i: number, limit: number): boolean {
     const t = this.t;
@@ -1057,7 +1067,7 @@ class Parse {
       if (stop > i && this.boxIdAfter(stop, limit) !== null && (w !== 'BOX' || stop > i + 1)) break;
       if (stop > i && this.routeAt(stop, limit) !== null && w !== 'RT' && w !== 'ROUTE' && w !== 'RTE') break;
       if (stop > i && isIntersectionWord(w) && this.c.number === null) break;
-      if (stop > i && isRecipientMarker(w) && w !== 'CO') break;
+      if (stop > i && this.recipientMarkerAt(stop, limit)) break;
       stop++;
     }
     // Intersection: "Main St & 1st Ave".
@@ -1237,7 +1247,7 @@ class Parse {
         i = j;
         continue;
       }
-      if (isRecipientMarker(w) && w !== 'CO') {
+      if (this.recipientMarkerAt(i, limit)) {
         let j = i + 1;
         while (j < limit && !this.startsSection(j)) j++;
         j = this.beforePlaceClosing(i, j); // "Attn: Lockbox # 402605 College Park GA"

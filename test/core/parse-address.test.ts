@@ -246,6 +246,12 @@ describe('recipients and notes go to unparsed', () => {
     expect(r.components).toMatchObject({ number: '660', street: 'NOSTRAND', suffix: 'AVE', city: 'BROOKLYN', state: 'NY', zip5: '11216' });
     expect(r.unparsed).toEqual(['BLACK ALLIANCE FOR JUST IMMIGRATION']);
   });
+  it('c/o after the street begins a recipient, not a unit C', () => {
+    const r = normalize('12 Elm St c/o Jane Doe, Salem MA');
+    expect(r.components).toMatchObject({ street: 'ELM', unit_type: null, unit_number: null, city: 'SALEM', state: 'MA' });
+    expect(r.unparsed).toEqual(['C O JANE DOE']);
+    expect(normalize("12 Elm St Apt C O'Fallon MO").components).toMatchObject({ unit_type: 'APT', unit_number: 'C', city: 'OFALLON' });
+  });
   it('a name numbered with # between the box and the city stays a name, not a unit', () => {
     const r = normalize('P.O. Box 48, Substation # 1; Galveston, TX 77555');
     expect(r.components).toMatchObject({ po_box: '48', unit_type: null, unit_number: null, city: 'GALVESTON', state: 'TX' });
