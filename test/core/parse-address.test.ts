@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { normalize } from '../../src/core/normalize.js';
 import type { AddressComponents } from '../../src/core/types.js';
 import { placeLookup } from '../../src/core/place-lookup.js';
+import type { PlaceLookup } from '../../src/core/parse-address.js';
 import { fakeLocalityStore } from './validate-fake-store.js';
 
 type Expect = Partial<AddressComponents>;
@@ -18,6 +19,13 @@ function picked(components: AddressComponents, expected: Expect): Record<string,
 function check(input: string, expected: Expect): void {
   const r = normalize(input);
   expect(picked(r.components, expected), `${input} -> ${JSON.stringify(r.components)}`).toEqual(expected);
+}
+
+/** check, and the words left unparsed (upper case), with the gazetteer `places` when given. */
+function checkWithUnparsed(input: string, expected: Expect, unparsed: string[], places?: PlaceLookup): void {
+  const r = normalize(input, places === undefined ? {} : { places });
+  expect(picked(r.components, expected), `${input} -> ${JSON.stringify(r.components)}`).toEqual(expected);
+  expect(r.unparsed.map((u) => u.toUpperCase())).toEqual(unparsed);
 }
 
 describe('street addresses: directionals and suffixes', () => {
@@ -44,11 +52,7 @@ describe('a complex named after the street', () => {
     // Two types in a row, or a type and one word after it, stay the street's.
     ['1 Washington Sq Village, New York, NY', { street: 'WASHINGTON SQ', suffix: 'VLG' }, []],
     ['3 Bedford Rd Ext, Pleasantville, NY', { street: 'BEDFORD RD', suffix: 'EXT' }, []],
-  ])('%s', (input, expected, unparsed) => {
-    const r = normalize(input);
-    expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
-    expect(r.unparsed).toEqual(unparsed);
-  });
+  ])('%s', (input, expected, unparsed) => checkWithUnparsed(input, expected, unparsed));
 });
 
 describe('streets named with suffix or direction words', () => {
@@ -266,11 +270,7 @@ describe('recipients and notes go to unparsed', () => {
     // Not a unit's id, nor a ZIP+4.
     ['123 Main St Unit 555-1234', { unit_type: 'UNIT', unit_number: '555-1234' }, []],
     ['123 Main St Springfield IL 62701-1234', { zip5: '62701', zip4: '1234' }, []],
-  ])('a phone number closing the line is left aside: %s', (input, expected, unparsed) => {
-    const r = normalize(input);
-    expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
-    expect(r.unparsed).toEqual(unparsed);
-  });
+  ])('a phone number closing the line is left aside: %s', (input, expected, unparsed) => checkWithUnparsed(input, expected, unparsed));
   // A unit written after the ZIP or the state is the address's unit; the last line stays whole.
   it.each<[string, Expect, string[]]>([
     ['123 Main St Springfield IL 62701 Apt 4', { street: 'MAIN', unit_type: 'APT', unit_number: '4', city: 'SPRINGFIELD', state: 'IL', zip5: '62701' }, []],
@@ -280,11 +280,7 @@ describe('recipients and notes go to unparsed', () => {
     ['123 Main St Apt 2 Springfield IL 62701 Apt 4', { unit_type: 'APT', unit_number: '2', city: 'SPRINGFIELD' }, ['APT 4']],
     // A floor that reads as Florida is not a unit after a state.
     ['5150 Madison Road, Fl 134', { unit_type: 'FL', unit_number: '134', state: null }, []],
-  ])('a unit after the last line: %s', (input, expected, unparsed) => {
-    const r = normalize(input);
-    expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
-    expect(r.unparsed).toEqual(unparsed);
-  });
+  ])('a unit after the last line: %s', (input, expected, unparsed) => checkWithUnparsed(input, expected, unparsed));
   // No city's name has a digit: such words are a building, a unit or a mail stop.
   it.each<[string, Expect, string[]]>([
     ['Terminal Tower Ste 1100', { number: null, unit_type: 'STE', unit_number: '1100', city: null }, ['TERMINAL TOWER']],
@@ -294,11 +290,7 @@ describe('recipients and notes go to unparsed', () => {
     // A designator that takes no number closing those words: no id, and no error.
     ['0 Spring Spring Second 21st Rm Rear', { number: '0', city: null }, ['SECOND 21ST RM REAR']],
   ])('words with a digit are not a city: %s', (input, expected, unparsed) => {
-    for (const places of [undefined, placeLookup(fakeLocalityStore())]) {
-      const r = normalize(input, places === undefined ? {} : { places });
-      expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
-      expect(r.unparsed).toEqual(unparsed);
-    }
+    for (const places of [undefined, placeLookup(fakeLocalityStore())]) checkWithUnparsed(input, expected, unparsed, places);
   });
 });
 
@@ -496,11 +488,7 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['Whole Foods NYC', { number: null, street: null, city: 'NYC', state: null }, ['WHOLE FOODS']],
     ['Lower Sebastopol', { city: 'LOWER SEBASTOPOL' }, []],
     ['Acme Sebastopol', { city: 'ACME SEBASTOPOL' }, []],
-  ])('recipient words before the city: %s', (input, expected, unparsed) => {
-    const r = normalize(input, { places });
-    expect(picked(r.components, expected), JSON.stringify(r.components)).toEqual(expected);
-    expect(r.unparsed.map((u) => u.toUpperCase())).toEqual(unparsed);
-  });
+  ])('recipient words before the city: %s', (input, expected, unparsed) => checkWithUnparsed(input, expected, unparsed, places));
 });
 
 describe('structured fields: the street lines keep every word of the street and unit', () => {
