@@ -1785,6 +1785,12 @@ class Parse {
     }
   }
 
+  /** The last of the tokens [s, e) that has a digit, or -1. */
+  lastDigitAt(s: number, e: number): number {
+    for (let q = e - 1; q >= s; q--) if (/\d/.test(this.t[q] as string)) return q;
+    return -1;
+  }
+
   /** Sets the city to tokens [s, e); what lies between `from` and s is unparsed. */
   setCity(s: number, e: number, from: number): void {
     if (s > from) this.pushLeftovers(from, s);
@@ -1799,7 +1805,8 @@ class Parse {
     // No city's name has a digit. Without a state or ZIP, such words are a building or a unit, not
     // a city ("2848 Paces Ferry Road Suite 700, Overlook 1", "Terminal Tower Ste 1100", "Ste 200C
     // PBM 214").
-    if (this.llStart >= this.end && this.t.slice(s, e).some((w) => /\d/.test(w))) {
+    let digitAt = this.lastDigitAt(s, e);
+    if (this.llStart >= this.end && digitAt >= 0) {
       this.pushLeftovers(s, e);
       return;
     }
@@ -1808,7 +1815,7 @@ class Parse {
     // A city in a section of its own ("..., Fort Worth, MO") is kept whole.
     // (Unless it carries a number, as "Interim Unit 1 San Francisco" or "MS 5-230 Vallejo" do.)
     const ownSection = this.startsSection(s) && (e >= this.t.length || this.startsSection(e) || e === this.llStart && this.startsSection(this.llStart)) &&
-      !this.t.slice(s, e).some((w) => /\d/.test(w));
+      digitAt < 0;
     if (this.places && this.placeState() !== null && !ownSection && e - s > 1 && this.isPlaceSpan(s, e) === false && !isMilitaryCity(this.t[s] as string)) {
       const found = this.knownPlaceWithin(s, e);
       if (found !== null) {
@@ -1831,8 +1838,7 @@ class Parse {
     }
     // Before a state or ZIP, the words up to the last with a digit (and a floor's designator after
     // its ordinal) are a mail stop, a unit or a building: "MSC 24 S San Fran CA".
-    let digitAt = -1;
-    for (let q = s; q < e; q++) if (/\d/.test(this.t[q] as string)) digitAt = q;
+    if (digitAt < s || digitAt >= e) digitAt = this.lastDigitAt(s, e); // the span was trimmed
     if (digitAt >= 0) {
       if (digitAt + 1 < e && ordinalNumber(this.t[digitAt] as string) !== null && unitDesignator(this.t[digitAt + 1] as string)?.code === 'FL') digitAt++;
       this.pushLeftovers(s, digitAt + 1);
