@@ -293,11 +293,11 @@ class Parse {
     const t = this.t;
     let s = this.end - 1;
     const last = t[s] ?? '';
-    if (/^(?:1-)?\d{3}[-.]\d{3}[-.]\d{4}$/.test(last)) {
-      // one token: 937-555-1212, 217.555.1234
-    } else if (/^\d{3}-\d{4}$/.test(last) && s >= 1 && /^\d{3}$/.test(t[s - 1] as string)) {
-      s--; // (217) 555-1234
-    } else if (!/^\d{3}-\d{4}$/.test(last)) return -1; // "62701 555-1234", "IL 555-1234"
+    // One token (937-555-1212, 217.555.1234), or a local number (555-1234) after its area code
+    // ("(217) 555-1234") or alone ("62701 555-1234").
+    if (/^\d{3}-\d{4}$/.test(last)) {
+      if (s >= 1 && /^\d{3}$/.test(t[s - 1] as string)) s--;
+    } else if (!/^(?:1-)?\d{3}[-.]\d{3}[-.]\d{4}$/.test(last)) return -1;
     while (s >= 1 && isPhoneWord(t[s - 1] as string)) s--;
     const before = t[s - 1] ?? '';
     return s >= 2 && (/^\d{5}(-?\d{4})?$/.test(before) || stateCode(before) !== null) ? s : -1;
