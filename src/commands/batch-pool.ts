@@ -36,7 +36,8 @@ export class BatchPool {
   private configured = false;
   private closed: Promise<void> | null = null;
 
-  constructor(count: number, boot: WorkerBoot) {
+  /** `boot`: where the workers' engines read their data (the run's engine location). */
+  constructor(count: number, readonly boot: WorkerBoot) {
     const url = new URL('./batch-worker.js', import.meta.url);
     this.slots = [];
     for (let i = 0; i < count; i++) {

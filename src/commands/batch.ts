@@ -51,7 +51,6 @@ import { formatRecord } from './csv-record.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { BatchFlags } from './options.js';
-import { engineLocation } from './engine-location.js';
 import { formatCount as int } from './format-count.js';
 
 /** Exit codes of a run stopped by a signal (128 + the signal number, as shells report them). */
@@ -183,9 +182,9 @@ export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: 
     }
     // The engine's stores are opened here once, as `addr validate` opens them (address points from
     // the data directory when imported), to report missing or broken data (exit 4) before any work;
-    // the engine itself runs in the workers, which open theirs while this thread checks the account
-    // and reads the header.
-    const location = engineLocation(flags.dataDir, ctx.env);
+    // the engine itself runs in the workers, which open theirs (from the same location) while this
+    // thread checks the account and reads the header.
+    const location = pool.boot;
     checkEngineStores(location);
     accounts = openAccountsDb(location.dataDir);
     const runs = new SqliteBatchRunStore(accounts);
