@@ -488,7 +488,7 @@ describe('state code written before the city (with the gazetteer)', () => {
     ['Whole Foods NYC', { number: null, street: null, city: 'NYC', state: null }, ['WHOLE FOODS']],
     ['Lower Sebastopol', { city: 'LOWER SEBASTOPOL' }, []],
     ['Acme Sebastopol', { city: 'ACME SEBASTOPOL' }, []],
-  ])('recipient words before the city: %s', (input, expected, unparsed) => checkWithUnparsed(input, expected, unparsed, places));
+  ])('words before the city that are not its name (a recipient, a venue): %s', (input, expected, unparsed) => checkWithUnparsed(input, expected, unparsed, places));
 });
 
 describe('structured fields: the street lines keep every word of the street and unit', () => {
