@@ -22,7 +22,7 @@ import { normalize } from '../src/core/normalize.js';
 import { placeLookup } from '../src/core/place-lookup.js';
 import type { ZipRecord } from '../src/core/ports.js';
 import { validateAddress } from '../src/core/validate.js';
-import { defaultLocalityDbPath } from '../src/store/reference-db-path.js';
+import { defaultLocalityDbPath } from '../src/store/data-location.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
 import { buildCases, calibrationTable, categoryTable, isRight, signatureTable } from './calibration-cases.js';
 import type { Judged } from './calibration-cases.js';

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { buildLocalityDb } from '../src/store/build-locality-db.js';
 import type { LocalitySources } from '../src/store/locality-import.js';
-import { addrPackageRoot, defaultLocalityDbPath } from '../src/store/reference-db-path.js';
+import { addrPackageRoot, defaultLocalityDbPath } from '../src/store/data-location.js';
 
 const require = createRequire(import.meta.url);
 

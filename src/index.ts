@@ -1,18 +1,23 @@
 /**
  * The library API of addr: `import { normalize, validate } from 'addr'`.
- * `normalize` is pure; `validate` opens the embedded locality database once,
- * lazily, unless a store is passed in.
+ * Both are methods of one default engine (store/lazy-engine.ts), opened on first use from the
+ * same data as the CLI's (store/data-location.ts: ADDR_REFERENCE_DB, ADDR_DATA_DIR and its
+ * imported address points), so the library answers as `addr normalize`, `addr validate` and
+ * `addr serve` do. normalize needs no reference data and never throws; validate throws
+ * AddrError only when reference data is missing or broken.
  */
 import { randomUUID } from 'node:crypto';
-import { normalize } from './core/normalize.js';
+import { createEngine } from './core/engine.js';
+import type { Engine } from './core/engine.js';
+import { normalize as parseAddress } from './core/normalize.js';
+import type { NormalizeOptions } from './core/normalize.js';
 import type { LocalityStore } from './core/ports.js';
-import type { AddressInput } from './core/types.js';
-import { validateAddress } from './core/validate.js';
+import type { AddressInput, ParsedAddress } from './core/types.js';
 import type { ValidationResult } from './core/validation-result.js';
-import { defaultLocalityDbPath } from './store/reference-db-path.js';
+import { defaultLocalityDbPath, engineLocation } from './store/data-location.js';
+import { lazyEngine } from './store/lazy-engine.js';
 import { openLocalityStore } from './store/sqlite-locality-store.js';
 
-export { normalize };
 export type { NormalizeOptions } from './core/normalize.js';
 export type { AddressComponents, AddressInput, CrossStreet, NormalizeResult, ParsedAddress, StructuredAddress } from './core/types.js';
 export type { ValidationResult } from './core/validation-result.js';
@@ -20,25 +25,36 @@ export type { LocalityStore, PlaceRecord, ZipRecord } from './core/ports.js';
 export { AddrError, ERRORS, isAddrError } from './core/errors.js';
 export type { ErrorCode, ErrorKind } from './core/errors.js';
 export { ENGINE_VERSION } from './core/version.js';
-export { openLocalityStore, defaultLocalityDbPath };
-// The engine with imported address points: openEngine({ referenceDbPath: defaultLocalityDbPath(), dataDir }).engine.validate / .geocode.
+export { toNormalizeResult } from './core/views/normalize-result.js';
+export { openLocalityStore, defaultLocalityDbPath, engineLocation };
+// An engine of one's own: openEngine(engineLocation(dataDir, process.env)).engine.validate / .geocode, then close().
 export { openEngine } from './store/open-engine.js';
-export type { EngineLocation, OpenedEngine } from './store/open-engine.js';
+export type { EngineLocation } from './store/data-location.js';
+export type { OpenedEngine } from './store/open-engine.js';
 export type { Engine, ValidateCallOptions } from './core/engine.js';
 export type { GeocodeResult } from './core/geocode.js';
 export type { PointCandidate } from './core/validation-result.js';
 
 /** Options of validate. */
 export interface ValidateOptions {
-  store?: LocalityStore; // reference data to validate against (default: the embedded locality database)
+  store?: LocalityStore; // reference data to validate against (default: the default engine's stores)
 }
 
-let defaultStore: LocalityStore | null = null;
+// Resolved and opened on first use, not at import, so that importing the library opens nothing.
+const defaultEngine = lazyEngine(() => engineLocation(undefined, process.env));
+const engines = new WeakMap<LocalityStore, Engine>();
+
+/**
+ * Parses and standardizes one address (a line or structured fields) with the default engine's
+ * gazetteer; never throws. `options.places` parses with that gazetteer instead (null: none).
+ */
+export function normalize(input: AddressInput, options: NormalizeOptions = {}): ParsedAddress {
+  return options.places !== undefined ? parseAddress(input, options) : defaultEngine.normalize(input);
+}
 
 /** Validates one address (a line or structured fields); throws AddrError only when reference data is missing. */
 export function validate(input: AddressInput, options: ValidateOptions = {}): ValidationResult {
-  // Opened on first use, not at import, so normalize-only users never touch the database.
-  const store = options.store ?? (defaultStore ??= openLocalityStore(defaultLocalityDbPath()));
-  const startedAt = performance.now();
-  return validateAddress(normalize(input), store, { requestId: randomUUID(), startedAt, now: () => performance.now() });
+  const { store } = options;
+  const engine = store === undefined ? defaultEngine.engine() : engines.get(store) ?? engines.set(store, createEngine({ locality: store })).get(store) as Engine;
+  return engine.validate(input, { requestId: randomUUID(), startedAt: performance.now(), now: () => performance.now() });
 }

@@ -9,7 +9,7 @@ import type { Account } from '../accounts/plans.js';
 import { AddrError } from '../core/errors.js';
 import { openAccountsDb } from '../store/accounts-db.js';
 import type { SqliteAccountStore } from '../store/accounts-db.js';
-import { resolveDataDir } from './data-dir.js';
+import { resolveDataDir } from '../store/data-location.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { AccountSettingsFlags, AdminFlags } from './options.js';

@@ -11,11 +11,10 @@ import { openPointStore, openPointsDatabase } from '../store/points-db.js';
 import { importPoints } from '../store/points-import.js';
 import type { ImportInput, ImportSummary } from '../store/points-import.js';
 import { openLocalityStore } from '../store/sqlite-locality-store.js';
-import { resolveDataDir } from './data-dir.js';
+import { resolveDataDir, resolveReferenceDbPath } from '../store/data-location.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { DataFlags, Format } from './options.js';
-import { resolveReferenceDbPath } from './engine-location.js';
 import { writeRecords } from './write-records.js';
 import { formatCount as int } from './format-count.js';
 

@@ -29,7 +29,7 @@ import type { CommandContext } from './io.js';
 import type { ExtractFlags } from './options.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
 import type { Column } from './render.js';
-import { engineLocation } from './engine-location.js';
+import { engineLocation } from '../store/data-location.js';
 import { openValidationMeter } from './validation-meter.js';
 import { VALIDATE_COLUMNS } from './validate.js';
 

@@ -1,12 +1,13 @@
 /**
  * addr normalize [ADDRESS...] — parse and standardize addresses (USPS Publication 28)
- * without validating them; uses the locality database as a gazetteer when present, needs none. Its flags, help text and
+ * without validating them: the engine's normalize, whose gazetteer is the locality database
+ * when present (it needs none). Its flags, help text and
  * examples are registered in program.ts, so `--help` does not load the engine.
  */
-import { normalize } from '../core/normalize.js';
-import type { NormalizeResult, ParsedAddress } from '../core/types.js';
+import { toNormalizeResult } from '../core/views/normalize-result.js';
+import { resolveReferenceDbPath } from '../store/data-location.js';
+import { lazyEngine } from '../store/lazy-engine.js';
 import { EXIT_OK } from './exit-codes.js';
-import { openGazetteer } from './reference-db.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { NormalizeFlags } from './options.js';
@@ -28,12 +29,6 @@ export const NORMALIZE_COLUMNS: readonly Column[] = [
   { header: 'unparsed', path: ['unparsed'], style: () => 'yellow' },
 ];
 
-/** The printed shape (DESIGN.md §2): the parser's extra fields dropped, components in a fixed order. */
-export function toNormalizeResult(parsed: ParsedAddress): NormalizeResult {
-  const { input, components, delivery_line, last_line, unparsed } = parsed;
-  return { input, components, delivery_line, last_line, unparsed };
-}
-
 /** Runs `addr normalize`; returns the exit code. */
 export async function runNormalize(args: readonly string[], flags: NormalizeFlags, ctx: CommandContext): Promise<number> {
   const source = resolveInputSource(args, flags, ctx);
@@ -44,11 +39,17 @@ export async function runNormalize(args: readonly string[], flags: NormalizeFlag
     many: source.kind === 'lines',
     color: shouldColor(ctx.stdout, flags.color, ctx.env),
   });
-  // The gazetteer helps split street from city when commas are missing; opened once per run.
-  const places = openGazetteer(ctx.env);
-  for await (const input of readInputs(source)) {
-    if (!(await renderer.write(toNormalizeResult(normalize(input, { places }))))) return EXIT_OK; // reader gone: quiet success
+  // The engine's gazetteer helps split street from city when commas are missing. normalize reads
+  // no address points, so no data directory is opened; without the locality database it still
+  // answers (store/lazy-engine.ts).
+  const engine = lazyEngine(() => ({ referenceDbPath: resolveReferenceDbPath(ctx.env) }));
+  try {
+    for await (const input of readInputs(source)) {
+      if (!(await renderer.write(toNormalizeResult(engine.normalize(input))))) return EXIT_OK; // reader gone: quiet success
+    }
+    await renderer.end();
+    return EXIT_OK;
+  } finally {
+    engine.close();
   }
-  await renderer.end();
-  return EXIT_OK;
 }

@@ -13,7 +13,7 @@ import { isAddrError } from '../core/errors.js';
 import { ENGINE_VERSION } from '../core/version.js';
 import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
 import type { CommandContext } from './io.js';
-import { engineLocation } from './engine-location.js';
+import { engineLocation } from '../store/data-location.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
 import type { AdminFlags, AutocompleteFlags, BatchFlags, DataFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ReverseFlags, ServeFlags, ValidateFlags } from './options.js';
 

@@ -15,7 +15,7 @@ import { EXIT_OK } from './exit-codes.js';
 import { openOutput } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ReverseFlags } from './options.js';
-import { engineLocation } from './engine-location.js';
+import { engineLocation } from '../store/data-location.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
 import type { Column } from './render.js';
 

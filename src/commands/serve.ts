@@ -4,14 +4,14 @@
  * examples are registered in program.ts; this resolves the paths and runs the
  * server until SIGTERM or SIGINT, then exits 0 once in-flight requests finish.
  *
- * The locality database path comes from reference-db.ts (ADDR_REFERENCE_DB),
- * the data directory (accounts.sqlite) from --data-dir or ADDR_DATA_DIR.
+ * The locality database and the data directory (accounts.sqlite, points.sqlite)
+ * come from store/data-location.ts (ADDR_REFERENCE_DB, --data-dir, ADDR_DATA_DIR).
  */
 import { startServer } from '../server/listen.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { ServeFlags } from './options.js';
-import { engineLocation } from './engine-location.js';
+import { engineLocation } from '../store/data-location.js';
 
 /** Default TCP port. */
 export const DEFAULT_PORT = 8080;

@@ -3,7 +3,7 @@
  * locality layer (DESIGN.md §3). Flags, help and examples are registered in
  * program.ts, so `--help` does not load the engine or SQLite.
 
- * The locality database path comes from reference-db.ts (ADDR_REFERENCE_DB).
+ * Where the data is comes from store/data-location.ts (ADDR_REFERENCE_DB, --data-dir).
  * Each address is metered (validation-meter.ts): against --account/--key, refused
  * as the API would; otherwise recorded for the local account, never refused.
  */
@@ -12,7 +12,7 @@ import type { ValidationResult } from '../core/validation-result.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
 import { EXIT_FAIL_ON, EXIT_OK } from './exit-codes.js';
-import { engineLocation } from './engine-location.js';
+import { engineLocation } from '../store/data-location.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ValidateFlags } from './options.js';

@@ -13,7 +13,7 @@ import { LOCAL_ACCOUNT } from '../accounts/plans.js';
 import type { UsageKind } from '../accounts/plans.js';
 import { AddrError } from '../core/errors.js';
 import { openAccountsDb } from '../store/accounts-db.js';
-import { resolveDataDir } from './data-dir.js';
+import { resolveDataDir } from '../store/data-location.js';
 import type { CommandContext } from './io.js';
 import type { AccountFlags, DataDirFlags } from './options.js';
 

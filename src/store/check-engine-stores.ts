@@ -4,7 +4,7 @@
  * before a run starts, without loading the engine itself: `addr batch` runs its
  * engines in worker threads, and its main thread only needs the answer.
  */
-import type { EngineLocation } from './open-engine.js';
+import type { EngineLocation } from './data-location.js';
 import { openPointStore } from './points-db.js';
 import { openLocalityStore } from './sqlite-locality-store.js';
 

@@ -1,20 +1,20 @@
 /**
  * Opens the engine over the SQLite stores: the embedded locality database (read
  * only) and, when `dataDir` holds imported address points (points.sqlite), the
- * point store. Faces call this once per run or server and close it at the end.
+ * point store. Every face (commands, batch workers, the server, the library)
+ * opens its engine here, once per run or server, and closes it at the end;
+ * store/data-location.ts says where the stores are.
  */
 import { createEngine } from '../core/engine.js';
 import type { Engine } from '../core/engine.js';
+import type { EngineLocation } from './data-location.js';
 import { loadHtmlParser } from './html-parser.js';
 import { openPointStore } from './points-db.js';
 import { SqlitePointSearch } from './points-search.js';
 import { openLocalityStore } from './sqlite-locality-store.js';
 
-/** Where the stores are. */
-export interface EngineLocation {
-  referenceDbPath: string; // the locality database (see commands/reference-db.ts for the default)
-  dataDir?: string; // the data directory: its points.sqlite, when there, is opened too
-}
+export type { EngineLocation };
+
 
 /** An engine and the function that closes its stores. */
 export interface OpenedEngine {

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { AddrError, isAddrError } from '../core/errors.js';
 import type { LocalityNames, LocalityStore, NearZip, PlaceRecord, ZipLocator, ZipRecord, ZipTable } from '../core/ports.js';
 import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
-import { defaultLocalityDbPath } from './reference-db-path.js';
+import { defaultLocalityDbPath } from './data-location.js';
 import { zipLocator } from './zip-locator.js';
 import type { ZipPosition } from './zip-locator.js';
 

@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { chmodSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveDataDir } from '../../src/commands/data-dir.js';
 import { BIN, ndjson, runCli, tempDir } from './run-cli.js';
 
 const ADDRESS = '1600 pennsylvania av nw washington dc';
@@ -108,18 +107,5 @@ describe('addr accounts, keys, usage', () => {
     expect(outputs.map((o) => o.code)).toContain(3);
     for (const o of outputs) expect([0, 3]).toContain(o.code);
     expect(ndjson(run(['usage', '--account', 'acme']).stdout)[0]).toMatchObject({ validation: 150 });
-  });
-});
-
-describe('resolveDataDir', () => {
-  it.each([
-    ['/flag', { ADDR_DATA_DIR: '/env' }, 'linux', '/flag'],
-    [undefined, { ADDR_DATA_DIR: '/env' }, 'linux', '/env'],
-    [undefined, { XDG_DATA_HOME: '/xdg' }, 'linux', '/xdg/addr'],
-    [undefined, {}, 'linux', '/home/u/.local/share/addr'],
-    [undefined, {}, 'darwin', '/home/u/Library/Application Support/addr'],
-    [undefined, { APPDATA: '/appdata' }, 'win32', join('/appdata', 'addr')],
-  ] as const)('flag %s, env %j on %s -> %s', (flag, env, platform, expected) => {
-    expect(resolveDataDir(flag, env, platform, '/home/u')).toBe(expected);
   });
 });

@@ -2,11 +2,11 @@
 // writes, field for field, for results of every kind and both contracts: with and without address
 // points, corrected, partial with a suggestion, not found, units, PO boxes, Variant B's options.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toVariantAResult } from '../../src/core/variant-a-result.js';
-import { toVariantBResult } from '../../src/core/variant-b-result.js';
+import { toVariantAResult } from '../../src/core/views/variant-a-result.js';
+import { toVariantBResult } from '../../src/core/views/variant-b-result.js';
 import type { Engine } from '../../src/core/engine.js';
 import { resultSerializer } from '../../src/server/result-serializers.js';
-import { defaultLocalityDbPath } from '../../src/store/reference-db-path.js';
+import { defaultLocalityDbPath } from '../../src/store/data-location.js';
 import { openEngine } from '../../src/store/open-engine.js';
 import type { OpenedEngine } from '../../src/store/open-engine.js';
 import { makeServer, realEngine } from './server-fixture.js';

@@ -15,7 +15,7 @@ import { openAccountsDb } from '../../src/store/accounts-db.js';
 import type { SqliteAccountStore } from '../../src/store/accounts-db.js';
 import { openEngine } from '../../src/store/open-engine.js';
 import type { OpenedEngine } from '../../src/store/open-engine.js';
-import { defaultLocalityDbPath } from '../../src/store/reference-db-path.js';
+import { defaultLocalityDbPath } from '../../src/store/data-location.js';
 import { importFixtures } from '../store/points-fixtures.js';
 
 let shared: OpenedEngine | null = null;

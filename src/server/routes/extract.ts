@@ -13,8 +13,8 @@
  */
 import type { ExtractedAddress } from '../../core/engine.js';
 import { AddrError, isAddrError } from '../../core/errors.js';
-import { toVariantAResult } from '../../core/variant-a-result.js';
-import { toVariantBResult } from '../../core/variant-b-result.js';
+import { toVariantAResult } from '../../core/views/variant-a-result.js';
+import { toVariantBResult } from '../../core/views/variant-b-result.js';
 import { contractOf } from '../contract.js';
 import { engineFailure } from '../engine-call.js';
 import { LIMITS } from '../limits.js';

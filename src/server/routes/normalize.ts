@@ -4,6 +4,7 @@
  * the request id and latency). Metered as one lookup, like validation.
  */
 import type { StructuredAddress } from '../../core/types.js';
+import { toNormalizeResult } from '../../core/views/normalize-result.js';
 import { addressInputOf } from '../address-input.js';
 import { meteredCall } from '../engine-call.js';
 import type { RouteSpec } from '../route-spec.js';
@@ -29,14 +30,6 @@ export const normalizePost: RouteSpec = {
   handler: (ctx) => async (request) => {
     const input = addressInputOf(request.body as { input?: string; address?: StructuredAddress }, 'a');
     const parsed = await meteredCall(ctx.meter, request, 'validation', 1, () => ctx.engine.normalize(input));
-    return {
-      id: request.id,
-      input: parsed.input,
-      components: parsed.components,
-      delivery_line: parsed.delivery_line,
-      last_line: parsed.last_line,
-      unparsed: parsed.unparsed,
-      latency_ms: elapsedMs(request),
-    };
+    return { id: request.id, ...toNormalizeResult(parsed), latency_ms: elapsedMs(request) };
   },
 };

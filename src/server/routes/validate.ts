@@ -4,8 +4,8 @@
  * validation.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toVariantAResult } from '../../core/variant-a-result.js';
-import { toVariantBResult } from '../../core/variant-b-result.js';
+import { toVariantAResult } from '../../core/views/variant-a-result.js';
+import { toVariantBResult } from '../../core/views/variant-b-result.js';
 import type { StructuredAddress } from '../../core/types.js';
 import { addressInputOf } from '../address-input.js';
 import { contractOf } from '../contract.js';

@@ -7,10 +7,10 @@
  * src/core/data/contract-b.json.
  * Every face that speaks Variant B (addr serve, and any other) uses this.
  */
-import table from './data/contract-b.json' with { type: 'json' };
-import { formatDeliveryLine, formatUnit } from './format-lines.js';
-import type { ChangeCode, ReasonCode } from './reason-codes.js';
-import type { Geocode, ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
+import table from '../data/contract-b.json' with { type: 'json' };
+import { formatDeliveryLine, formatUnit } from '../format-lines.js';
+import type { ChangeCode, ReasonCode } from '../reason-codes.js';
+import type { Geocode, ValidationInput, ValidationResult, ValidationStatus } from '../validation-result.js';
 
 /** Variant B status. */
 export type VariantBStatus =
