@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules, plus the layering of DESIGN.md §1:
+// Lint: typescript-eslint's recommended rules, plus the layering of docs/architecture.md:
 // the core is pure and never imports the store, SQLite, the file system or process.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -1,5 +1,5 @@
 /**
- * Measures how well `confidence` is calibrated (DESIGN.md §3: among results
+ * Measures how well `confidence` is calibrated (docs/validation.md, Confidence: among results
  * with confidence >= 0.9, at least 90% are right), after a build:
  *
  *   node dist/bench/calibrate.js [--seed N] [--cases N] [--signatures] [--examples N] [--wrong-above X]

@@ -1,5 +1,5 @@
 /**
- * The "points" section of `npm run bench` (issue 6): a generated OpenAddresses
+ * The "points" section of `npm run bench`: a generated OpenAddresses
  * CSV of 1,000,000 points (100,000 with --quick) around real ZIP centroids is
  * imported into a fresh points.sqlite; then, over the same addresses,
  * validation with the points loaded is timed against locality-only validation

@@ -1,5 +1,5 @@
 /**
- * The "reverse+autocomplete" section of `npm run bench` (issue 6): a generated
+ * The "reverse+autocomplete" section of `npm run bench`: a generated
  * OpenAddresses CSV of 1,000,000 points (100,000 with --quick) around real ZIP
  * centroids is imported with the store's importer into a fresh points.sqlite;
  * then, in process over the engine as the CLI and server open it

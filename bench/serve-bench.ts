@@ -1,5 +1,5 @@
 /**
- * The serve section of `npm run bench` (issue 4): `addr serve` (the built CLI,
+ * The serve section of `npm run bench`: `addr serve` (the built CLI,
  * its own process, request logs on, written to a file) answering POST
  * /v1/validate with a Bearer key and metering (a production account with
  * overage on, so every request is decided and recorded, never refused),

@@ -39,7 +39,7 @@ describe('error catalog', () => {
     expect([...rows.keys()].filter((code) => !(code in ERRORS))).toEqual([]);
   });
 
-  it('maps every kind to the exit code DESIGN.md §4 fixes, and --help lists each', () => {
+  it('maps every kind to the exit code docs/errors.md lists, and --help lists each', () => {
     expect(EXIT_CODES).toEqual({ usage: 2, input: 2, quota: 3, unavailable: 4, internal: 1 });
     for (const code of new Set(Object.values(EXIT_CODES))) expect(EXIT_CODE_HELP).toMatch(new RegExp(`^  ${code}  `, 'm'));
   });

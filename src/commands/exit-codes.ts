@@ -1,5 +1,5 @@
 /**
- * THE table from error kind to exit code (DESIGN.md §4). The CLI maps errors to
+ * THE table from error kind to exit code (docs/errors.md, Exit codes). The CLI maps errors to
  * exit codes here and nowhere else; `--help` prints EXIT_CODE_HELP from it.
  */
 import type { ErrorKind } from '../core/errors.js';
@@ -7,7 +7,7 @@ import type { ErrorKind } from '../core/errors.js';
 /** Exit code of a run that did its job (an address that does not validate is a result, not a failure). */
 export const EXIT_OK = 0;
 
-/** Exit code when `--fail-on` matched a status: the same number as an internal failure, per DESIGN.md §4. */
+/** Exit code when `--fail-on` matched a status: the same number as an internal failure, per docs/errors.md. */
 export const EXIT_FAIL_ON = 1;
 
 /** Exit code for each error kind. */

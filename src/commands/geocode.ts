@@ -1,5 +1,5 @@
 /**
- * addr geocode [ADDRESS...] — a point for each address (DESIGN.md §3): ROOFTOP
+ * addr geocode [ADDRESS...] — a point for each address (docs/validation.md): ROOFTOP
  * from an imported address point, else STREET (interpolated on the street, or
  * its centre), else the ZIP or city centroid. Same input forms as validate;
  * flags, help and examples are registered in program.ts. Address points are

@@ -15,7 +15,7 @@ export const FORMATS = ['json', 'ndjson', 'table', 'csv'] as const;
 /** One output format. */
 export type Format = (typeof FORMATS)[number];
 
-/** Validation statuses `--fail-on` accepts (DESIGN.md §3, Variant A). */
+/** Validation statuses `--fail-on` accepts (docs/validation.md, Status). */
 export const FAIL_ON_STATUSES = ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND'] as const;
 
 /** One status `--fail-on` accepts. */

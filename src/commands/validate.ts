@@ -1,6 +1,6 @@
 /**
  * addr validate [ADDRESS...] — validate, correct and complete addresses at the
- * locality layer (DESIGN.md §3). Flags, help and examples are registered in
+ * locality layer (docs/validation.md). Flags, help and examples are registered in
  * program.ts, so `--help` does not load the engine or SQLite.
 
  * Where the data is comes from store/data-location.ts (ADDR_REFERENCE_DB, --data-dir).
@@ -30,7 +30,7 @@ const STATUS_STYLE: Readonly<Record<string, Style>> = {
 
 const col = (header: string, path: string = header, style?: Column['style']): Column => ({ header, path: path.split('.'), ...(style ? { style } : {}) });
 
-/** csv and table columns of a validation result (Variant A fields, DESIGN.md §3), nested objects flattened. */
+/** csv and table columns of a validation result (Variant A fields, docs/validation.md), nested objects flattened. */
 export const VALIDATE_COLUMNS: readonly Column[] = [
   col('status', 'status', (v) => STATUS_STYLE[v] ?? null),
   col('confidence'),

@@ -1,5 +1,5 @@
 /**
- * Metering of `addr validate` (DESIGN.md §6). With --account or --key, each
+ * Metering of `addr validate` (README.md, `addr accounts`). With --account or --key, each
  * address is decided and recorded in one transaction before it is validated,
  * and refused as the API would refuse it. Without them the built-in local
  * account records the usage and never refuses: its counts are written in one

@@ -60,9 +60,9 @@ export type { ExtractedAddress, ExtractOptions, Extractor };
 /** What every face calls. */
 export interface Engine {
   readonly ports: EnginePorts;
-  /** Parses and standardizes one address (DESIGN.md §2), with the locality gazetteer. */
+  /** Parses and standardizes one address (docs/parser.md, Components), with the locality gazetteer. */
   normalize(input: AddressInput): ParsedAddress;
-  /** Validates one address (DESIGN.md §3) at the finest layer that covers it. */
+  /** Validates one address (docs/validation.md) at the finest layer that covers it. */
   validate(input: AddressInput, options?: ValidateCallOptions): ValidationResult;
   /** The same decision without the result's views (input as written, display address...): what a spreadsheet row carries. */
   assess(input: AddressInput): Assessment;

@@ -1,6 +1,6 @@
 /**
  * extract: every U.S. address in a text, each with its exact text, offsets,
- * line number and full validation result (DESIGN.md §3). Pure.
+ * line number and full validation result (docs/validation.md). Pure.
  *
  * Offsets are JavaScript string indexes (UTF-16 code units, end exclusive), so
  * `input.slice(start, end) === text` for the string a caller passed in; the

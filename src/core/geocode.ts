@@ -1,5 +1,5 @@
 /**
- * geocodeAddress: the geocode of an address from its validation (DESIGN.md §3):
+ * geocodeAddress: the geocode of an address from its validation (docs/validation.md):
  * ROOFTOP when an address point confirms it, STREET when the street is among the
  * points but the number is not (interpolated between the neighbouring numbers
  * of the same side, else the street centre), else the ZIP or city centroid of

@@ -1,5 +1,5 @@
 /**
- * City matching at the locality layer (REFERENCE-DATA.md §2). The reference
+ * City matching at the locality layer (docs/data.md §2). The reference
  * has no USPS acceptable names, so a city that differs from the ZIP's primary
  * city is classified, never blindly "corrected":
  * exact (same key) > curated alias > known place among the nearest (kept) > misspelling of

@@ -1,5 +1,5 @@
 /**
- * The address-point half of a validation (DESIGN.md §3): once the locality is
+ * The address-point half of a validation (docs/validation.md): once the locality is
  * decided, find the street among the imported points (exact name in the ZIP,
  * then in a nearby ZIP of the state, then a misspelling in the ZIP), repair a
  * missing or wrong suffix or directional, confirm the house number and the

@@ -1,6 +1,6 @@
 /**
  * Military (APO/FPO/DPO) addresses. They are validated by ZIP range and state
- * agreement, not by list membership (REFERENCE-DATA.md §1: the reference's
+ * agreement, not by list membership (docs/data.md §1: the reference's
  * military rows are incomplete and often mislabelled).
  */
 

@@ -2,7 +2,7 @@
  * The full record of one place of the address-point layer, as reverse
  * geocoding returns its results and autocomplete's details lookup returns a
  * suggestion: the standardized address (USPS upper case), its components
- * (DESIGN.md §2 names), the one-line text for people (mixed case) and the
+ * (docs/parser.md, Components), the one-line text for people (mixed case) and the
  * rooftop geocode. Pure: built from a PointRecord.
  */
 import { displayAddress } from './display-address.js';
@@ -44,7 +44,7 @@ export interface PointPlace {
   inferred: ('city' | 'state' | 'zip5')[]; // fields the importer filled from the locality layer by position
 }
 
-/** The components of a point (DESIGN.md §2 vocabulary; PO box, route and urbanization never apply). */
+/** The components of a point (docs/parser.md, Components; PO box, route and urbanization never apply). */
 export function pointComponents(p: PointRecord): AddressComponents {
   return {
     number: p.number,

@@ -1,6 +1,6 @@
 /**
  * Civilian localities: confirm, fill or correct ZIP, city and state against the
- * locality layer (DESIGN.md §3). Which side to trust when they disagree:
+ * locality layer (docs/validation.md). Which side to trust when they disagree:
  * two pieces of evidence that agree beat one that disagrees; a ZIP that is a
  * one-digit typo of a ZIP of the named place is corrected; a tie is left
  * unresolved (PARTIAL) with the other reading offered for review.

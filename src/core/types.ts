@@ -1,5 +1,5 @@
 /**
- * The closed vocabulary of address components (DESIGN.md §2) and the result
+ * The closed vocabulary of address components (docs/parser.md, Components) and the result
  * shapes every face of addr returns. Names here are used unchanged in JSON
  * output, HTTP responses and database columns.
  */

@@ -1,6 +1,6 @@
 /**
  * validateAddress: a parsed address in, a Variant A validation result out
- * (DESIGN.md §3), decided at the locality layer: ZIP, city and state are
+ * (docs/validation.md), decided at the locality layer: ZIP, city and state are
  * confirmed, filled or corrected against the reference; the street line is
  * standardized but not confirmed (NO_STREET_COVERAGE). Pure: the faces pass
  * the request id and the clock.

@@ -1,7 +1,6 @@
 /**
- * The validation result of Variant A (DESIGN.md §3, SERVICE-INTERFACE.md
- * "Validation result"): JSON field names exactly as served and printed.
- * Codes are documented in docs/validation.md and src/core/data/reason-codes.json.
+ * The validation result of Variant A (docs/validation.md): JSON field names
+ * exactly as served and printed. Codes are documented in docs/validation.md and src/core/data/reason-codes.json.
  */
 import type { AddressComponents } from './types.js';
 import type { ChangeCode, ReasonCode } from './reason-codes.js';

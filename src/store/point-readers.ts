@@ -1,5 +1,5 @@
 /**
- * Readers of address-point files (REFERENCE-DATA.md §4): OpenAddresses CSV
+ * Readers of address-point files (docs/data.md §4): OpenAddresses CSV
  * (LON/LAT or GEOM WKT, headers in any order and case, HASH optional),
  * OpenAddresses GeoJSON lines (null and whitespace values, string
  * coordinates) and the National Address Database text files (recent and

@@ -1,4 +1,4 @@
-// addr normalize as a real process: exit codes, stderr exactly, stdout shape (DESIGN.md §2, §4).
+// addr normalize as a real process: exit codes, stderr exactly, stdout shape (docs/parser.md, Components; docs/errors.md).
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Validation and geocoding with address points (DESIGN.md §3, docs/validation.md "How the
+// Validation and geocoding with address points (docs/validation.md, docs/validation.md "How the
 // points layer decides"): the fixtures of fixtures/points imported into a temporary
 // points.sqlite, the fake locality layer, the engine every face uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Parser tables, one per address category of issue #2 Part 2. Each row: input, and the
+// Parser tables, one per address category of docs/parser.md. Each row: input, and the
 // components it must produce (fields not listed must be null unless `partial` is used).
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../../src/core/normalize.js';

@@ -9,7 +9,7 @@ import {
 } from '../../src/core/pub28.js';
 
 // street-types@1.0.1 is the independent copy of C1 our table is checked against
-// (REFERENCE-DATA.md §3); it is a dev dependency, read only here.
+// (docs/data.md §3); it is a dev dependency, read only here.
 interface StreetType { suffix: string; abbrs: string[]; standardAbbr: string }
 const oracle = createRequire(import.meta.url)('street-types') as StreetType[];
 

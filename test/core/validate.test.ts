@@ -1,4 +1,4 @@
-// validateAddress at the locality layer (DESIGN.md §3): one table per status, per
+// validateAddress at the locality layer (docs/validation.md): one table per status, per
 // reason code and per change code, then the rules one by one. ParsedAddress values
 // are built directly so these tests do not depend on the parser.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The address-point importer over the fixtures of fixtures/points (REFERENCE-DATA.md §4):
+// The address-point importer over the fixtures of fixtures/points (docs/data.md §4):
 // every format and quirk, duplicates, inference by position, idempotent re-import, atomic
 // replacement, and an interrupted import that leaves nothing behind.
 import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';

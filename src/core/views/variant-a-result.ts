@@ -1,7 +1,6 @@
 /**
- * The Variant A validation result as served (SERVICE-INTERFACE.md "Validation
- * result"): the engine's result without the fields that only the CLI and
- * batch use (`change_codes`, which is Variant B's `changes`, the final
+ * The Variant A validation result as served (docs/validation.md): the
+ * engine's result without the fields that only the CLI and batch use (`change_codes`, which is Variant B's `changes`, the final
  * `components`, and the `candidates` only `addr validate --candidates` asks for). Pure.
  */
 import type { ValidationResult } from '../validation-result.js';

@@ -1,5 +1,5 @@
 /**
- * The Variant B reading of a validation result (DESIGN.md §3): statuses
+ * The Variant B reading of a validation result (docs/validation.md): statuses
  * VALIDATED / NOT_IN_REFERENCE / INVALID, match_code EXACT / PARTIAL /
  * NO_MATCH, `changes` as codes, the geocode and the reason codes only when the
  * request asks for them, and the secondary unit on `line2` (Variant A, after

@@ -1,6 +1,6 @@
 /**
  * POST /v1/normalize — parse and standardize one address without validating
- * it (DESIGN.md §2: the shape `addr normalize --format ndjson` writes, plus
+ * it (docs/parser.md, Components: the shape `addr normalize --format ndjson` writes, plus
  * the request id and latency). Metered as one lookup, like validation.
  */
 import type { StructuredAddress } from '../../core/types.js';
