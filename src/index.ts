@@ -52,9 +52,15 @@ export function normalize(input: AddressInput, options: NormalizeOptions = {}): 
   return options.places !== undefined ? parseAddress(input, options) : defaultEngine.normalize(input);
 }
 
+/** An engine over a store given to validate, made once per store. */
+function engineOver(store: LocalityStore): Engine {
+  let engine = engines.get(store);
+  if (engine === undefined) engines.set(store, (engine = createEngine({ locality: store })));
+  return engine;
+}
+
 /** Validates one address (a line or structured fields); throws AddrError only when reference data is missing. */
 export function validate(input: AddressInput, options: ValidateOptions = {}): ValidationResult {
-  const { store } = options;
-  const engine = store === undefined ? defaultEngine.engine() : engines.get(store) ?? engines.set(store, createEngine({ locality: store })).get(store) as Engine;
+  const engine = options.store === undefined ? defaultEngine.engine() : engineOver(options.store);
   return engine.validate(input, { requestId: randomUUID(), startedAt: performance.now(), now: () => performance.now() });
 }
