@@ -56,7 +56,7 @@ const BATCH_HELP = 'Every input column is kept, in order, and these columns are 
   + 'zip/zip code/postal code/postcode, any case or punctuation) or given with --columns. ZIPs a spreadsheet turned into numbers '
   + '(2108, 21081234, 2108.0) are restored when the row\'s state confirms them (reason code ZIP_REPAIRED). '
   + 'XLSX: the first worksheet or --sheet NAME; cells keep their types (numbers, dates, text) in an XLSX output, which is built from a '
-  + 'CSV journal OUT.partial.csv at the end. On a terminal a spinner shows rows done, rows/s and the time left; a summary is always printed. '
+  + 'journal of worksheet rows, OUT.partial.xml, at the end. On a terminal a spinner shows rows done, rows/s and the time left; a summary is always printed. '
   + 'Output goes to OUT.partial and is renamed to OUT when complete. Each row counts against the account (--account, --key, '
   + 'else the local account, on the plan `addr accounts set local` gives it); when the allowance runs out, the allowed rows are written, '
   + 'the rest are reported with the input line they start at (exit 3), and --resume continues there. An interrupted run (Ctrl-C, kill) '
@@ -162,7 +162,7 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr reverse 38.4021 -122.8287',
       'addr reverse 57.7900 -152.4072 --limit 5 --max-distance 250 --format json',
     ],
-    options: ['limit', 'maxDistance', 'dataDir', 'format', 'color'],
+    options: ['reverseLimit', 'maxDistance', 'dataDir', 'format', 'color'],
     argument: { syntax: '<lat> <lon>', description: 'latitude in decimal degrees, -90 to 90\nlongitude in decimal degrees, -180 to 180 (a negative one needs no quoting)' },
     help: 'Searches the imported address points (addr data import) in points.sqlite of the data directory. '
       + 'Without a point within --max-distance (default 1000 m), the result has coverage "locality" and the nearest ZIP centroid with its city and distance; '
@@ -178,7 +178,7 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr autocomplete sebas',
       'addr autocomplete --details pt_3mWq0x9Zb1cYl2Ke',
     ],
-    options: ['limit', 'stateFilter', 'details', 'account', 'key', 'dataDir', 'format', 'color'],
+    options: ['autocompleteLimit', 'stateFilter', 'details', 'account', 'key', 'dataDir', 'format', 'color'],
     argument: { syntax: '[query...]', description: 'what has been typed so far (the words are joined); "-" reads one query per line from stdin' },
     help: 'Suggestions come from the imported address points (addr data import): buildings for "NUMBER STREET...", streets for a name alone, '
       + 'one suggestion per building unless a unit is typed ("1400 abercrombie dr apt 2"). When no point matches and no house number was typed, '
@@ -205,7 +205,7 @@ const COMMANDS: readonly CommandSpec[] = [
     name: 'usage',
     summary: 'show metered usage (validations, batch rows, autocomplete) by account and UTC day',
     examples: ['addr usage', 'addr usage --account acme --since 2026-03-01 --format csv'],
-    options: ['account', 'since', 'dataDir', 'format', 'color'],
+    options: ['usageAccount', 'since', 'dataDir', 'format', 'color'],
     argument: null,
     help: ACCOUNTS_HELP,
     run: async (_args, command, ctx) => (await import('./usage.js')).runUsage(command.opts<AdminFlags>(), ctx),
@@ -230,9 +230,9 @@ const GROUPS: readonly GroupSpec[] = [
         examples: [
           'addr data import us-ak-kodiak.csv',
           'addr data import bucks.geojson.gz --source bucks',
-          'addr data import - --format nad --source ar-nad < NAD_r4.txt',
+          'addr data import - --input-format nad --source ar-nad < NAD_r4.txt',
         ],
-        options: ['importFormat', 'source', 'json', 'dataDir'],
+        options: ['importFormat', 'importFormatMoved', 'source', 'json', 'dataDir'],
         argument: { syntax: '<file>', description: 'the file to import, or - for stdin' },
         run: async (args, command, ctx) => (await import('./data.js')).runDataImport(args[0] ?? '', command.opts<DataFlags>(), ctx),
       },
@@ -307,7 +307,7 @@ const GROUPS: readonly GroupSpec[] = [
         name: 'create',
         summary: 'create an API key for an account; the key is printed once and only its hash is kept',
         examples: ['addr keys create --account acme'],
-        options: ['account', ...ADMIN_OUTPUT],
+        options: ['keysAccount', ...ADMIN_OUTPUT],
         argument: null,
         run: async (_args, command, ctx) => (await import('./keys.js')).runKeysCreate(command.opts<AdminFlags>(), ctx),
       },
@@ -315,7 +315,7 @@ const GROUPS: readonly GroupSpec[] = [
         name: 'list',
         summary: 'list keys by prefix: account, created, last used, status',
         examples: ['addr keys list', 'addr keys list --account acme'],
-        options: ['account', ...ADMIN_OUTPUT],
+        options: ['keysAccount', ...ADMIN_OUTPUT],
         argument: null,
         run: async (_args, command, ctx) => (await import('./keys.js')).runKeysList(command.opts<AdminFlags>(), ctx),
       },
