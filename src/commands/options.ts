@@ -99,7 +99,7 @@ export const OPTIONS = {
   },
   failOn: {
     flags: '--fail-on <statuses>',
-    description: `exit 1 when any result has one of these statuses (comma-separated: ${FAIL_ON_STATUSES.join(',')})`,
+    description: `exit 1 when any result has one of these statuses (comma-separated: ${FAIL_ON_STATUSES.join(',')}); stderr says which matched, how many`,
     parse: parseFailOn,
   },
   candidates: { flags: '--candidates <n>', description: 'validate: with address points, list up to n other readings (nearest numbers, units, streets)', parse: parseCount },
