@@ -5,8 +5,9 @@
  * when run, so `--help` and cold start do not pay for the engine or SQLite.
  *
  * Environment: ADDR_REFERENCE_DB (path of the locality database, read by
- * `validate`), NO_COLOR / FORCE_COLOR (colour of table output), ADDR_DEBUG
- * (print stack traces of internal errors).
+ * `validate`), ADDR_KEY (the API key of --key, for the commands that take it,
+ * when neither --key nor --account is given), NO_COLOR / FORCE_COLOR (colour
+ * of table output), ADDR_DEBUG (print stack traces of internal errors).
  */
 import { Command, CommanderError } from 'commander';
 import { isAddrError } from '../core/errors.js';
@@ -39,7 +40,7 @@ interface GroupSpec {
 // One paragraph: commander wraps it to the terminal width.
 const INPUT_HELP = 'Input: the arguments joined are one address. With "-", or no argument and stdin piped, '
   + 'one address per line is read from stdin and one result per line is written, in order. '
-  + 'With --account or --key each address counts against that account and is refused as the API would refuse it; '
+  + 'With --account or --key (or the key in $ADDR_KEY) each address counts against that account and is refused as the API would refuse it; '
   + 'without them the built-in local account records the usage and never refuses.';
 
 const GEOCODE_HELP = 'Input: the arguments joined are one address. With "-", or no argument and stdin piped, '
@@ -347,6 +348,11 @@ function registerCommand(parent: Command, spec: CommandSpec, ctx: CommandContext
   addOptions(command, spec.options);
   command.action(async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
+    // ADDR_KEY stands for --key (a key on the command line shows in `ps`); --key or --account given win over it.
+    const envKey = ctx.env.ADDR_KEY;
+    if (spec.options.includes('key') && envKey !== undefined && envKey !== '' && cmd.getOptionValue('key') === undefined && cmd.getOptionValue('account') === undefined) {
+      cmd.setOptionValue('key', envKey);
+    }
     const args = (cmd.processedArgs as unknown[]).flat().filter((a): a is string => typeof a === 'string');
     setExitCode(await spec.run(args, cmd, ctx));
   });

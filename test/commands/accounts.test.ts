@@ -68,6 +68,21 @@ describe('addr accounts, keys, usage', () => {
     expect(ndjson(run(['keys', 'revoke', prefix]).stdout)[0]).toMatchObject({ prefix, status: 'revoked' });
     expect(run(['validate', '--key', key, ADDRESS])).toMatchObject({ code: 2, stderr: 'error: The API key is missing, invalid or revoked.\n' });
     expect(run(['keys', 'revoke', 'addr_nothing']).code).toBe(2);
+  });
+
+  it('takes the key from ADDR_KEY (not shown in ps), --key and --account winning over it', () => {
+    const dataDir = tempDir();
+    const run = cli(dataDir);
+    run(['accounts', 'create', '--name', 'bigco', '--plan', 'production', '--included-lookups', '1', '--no-overage']);
+    const { key } = ndjson(run(['keys', 'create', '--account', 'bigco']).stdout)[0] as { key: string };
+    const withKey = (args: readonly string[], extra: Record<string, string> = {}) => runCli([...args, '--format', 'ndjson'], { env: { ADDR_DATA_DIR: dataDir, ADDR_KEY: key, ...extra } });
+    expect(withKey(['validate', ADDRESS]).code).toBe(0);
+    // The second lookup is past the allowance of the key's account: ADDR_KEY was used.
+    expect(withKey(['validate', ADDRESS])).toMatchObject({ code: 3, stderr: expect.stringContaining("Account 'bigco'") });
+    expect(withKey(['validate', '--account', 'local', ADDRESS]).code).toBe(0);
+    expect(withKey(['validate', '--key', 'addr_wrong', ADDRESS])).toMatchObject({ code: 2, stderr: 'error: The API key is missing, invalid or revoked.\n' });
+    expect(withKey(['validate', ADDRESS], { ADDR_KEY: 'addr_wrong' }).code).toBe(2);
+    expect(ndjson(run(['usage', '--account', 'bigco']).stdout)[0]).toMatchObject({ validation: 1 });
     for (const file of readdirSync(dataDir)) expect(readFileSync(join(dataDir, file)).includes(key.slice(13))).toBe(false);
   });
 
