@@ -203,9 +203,9 @@ export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: 
 function allowanceRefusal(rc: RunContext): AddrError {
   const account = rc.accounts.getAccount(rc.account);
   const allowance = account === null ? null : rowAllowance(account);
-  if (account === null || allowance === null) return new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, '?']);
+  if (account === null || allowance === null) return new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, '?', rc.account]);
   const decision = decideUsage(account, { rows: allowance }, { kind: 'batch_row', rows: 1 }, new Date());
-  return decision.ok ? new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, String(allowance)]) : decision.error;
+  return decision.ok ? new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, String(allowance), rc.account]) : decision.error;
 }
 
 interface RunContext {

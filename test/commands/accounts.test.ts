@@ -26,6 +26,16 @@ describe('addr accounts, keys, usage', () => {
     expect(run(['accounts', 'show', 'nope'])).toMatchObject({ code: 2, stderr: "error: No account named 'nope'. `addr accounts list` shows the accounts.\n" });
     expect(run(['accounts', 'set', 'acme', '--daily-rows', 'many']).code).toBe(2);
     expect(run(['accounts', 'set', 'acme']).code).toBe(2);
+    // A setting of another plan is refused, naming the fix, and nothing is created or changed.
+    expect(run(['accounts', 'create', '--name', 'bigco', '--plan', 'production', '--daily-rows', '5'])).toMatchObject({
+      code: 2, stdout: '', stderr: "error: --daily-rows applies to the free_beta plan only, and account 'bigco' would be on production: drop --daily-rows, or give --plan free_beta.\n",
+    });
+    expect(run(['accounts', 'show', 'bigco']).code).toBe(2);
+    expect(run(['accounts', 'create', '--name', 'beta', '--plan', 'free_beta', '--included-lookups', '5']).code).toBe(2);
+    expect(run(['accounts', 'set', 'acme', '--daily-rows', '9']).stderr).toContain("--daily-rows applies to the free_beta plan only, and account 'acme' is on production");
+    expect(run(['accounts', 'set', 'acme', '--plan', 'free_beta', '--overage']).stderr).toContain('--overage applies to the production plan only');
+    expect(ndjson(run(['accounts', 'show', 'acme']).stdout)[0]).toMatchObject({ plan: 'production', included_lookups: 5 });
+    expect(run(['accounts', 'set', 'acme', '--plan', 'free_beta', '--daily-rows', '9']).code).toBe(0);
   });
 
   it('meters validate against --account: refuses at the allowance with exit 3 and records nothing more', () => {
@@ -33,13 +43,13 @@ describe('addr accounts, keys, usage', () => {
     run(['accounts', 'create', '--name', 'acme', '--plan', 'free_beta', '--daily-rows', '2']);
     // Unverified Free Beta email: refused before anything is validated or recorded.
     expect(run(['validate', '--account', 'acme', ADDRESS])).toMatchObject({
-      code: 3, stdout: '', stderr: "error: Account 'acme' has not verified its email; Free Beta validation needs a verified email.\n",
+      code: 3, stdout: '', stderr: "error: Account 'acme' has not verified its email; Free Beta validation needs a verified email. Once it is verified: `addr accounts set acme --email-verified`.\n",
     });
     run(['accounts', 'set', 'acme', '--email-verified']);
     const three = run(['validate', '--account', 'acme', '-'], `${ADDRESS}\n${ADDRESS}\n${ADDRESS}\n`);
     expect(three.code).toBe(3);
     expect(ndjson(three.stdout)).toHaveLength(2);
-    expect(three.stderr).toBe("2 addresses validated; the rest were refused.\nerror: Account 'acme' has used its daily allowance of 2 rows; it resets at midnight UTC.\n");
+    expect(three.stderr).toBe("2 addresses validated; the rest were refused.\nerror: Account 'acme' has used its daily allowance of 2 rows; it resets at midnight UTC, or raise it with `addr accounts set acme --daily-rows N`.\n");
     expect(run(['validate', '--account', 'acme', ADDRESS]).code).toBe(3);
     expect(ndjson(run(['usage', '--account', 'acme']).stdout)).toEqual([
       { day: new Date().toISOString().slice(0, 10), account: 'acme', validation: 2, batch_row: 0, autocomplete: 0 },
@@ -60,7 +70,7 @@ describe('addr accounts, keys, usage', () => {
     expect(key).toMatch(/^addr_[A-Za-z0-9_-]{43}$/);
     expect(run(['validate', '--key', key, ADDRESS]).code).toBe(0);
     expect(run(['validate', '--key', key, ADDRESS])).toMatchObject({
-      code: 3, stderr: "error: Account 'bigco' has used its 1 included lookups this billing period and overage is off.\n",
+      code: 3, stderr: "error: Account 'bigco' has used its 1 included lookups this billing period and overage is off; allow overage with `addr accounts set bigco --overage`, or raise them with --included-lookups N.\n",
     });
     const listed = ndjson(run(['keys', 'list', '--account', 'bigco']).stdout);
     expect(listed).toEqual([expect.objectContaining({ prefix, account: 'bigco', status: 'active', last_used_at: expect.any(String) })]);
