@@ -41,7 +41,7 @@ interface GroupSpec {
 const INPUT_HELP = 'Input: the arguments joined are one address. With "-", or no argument and stdin piped, '
   + 'one address per line is read from stdin and one result per line is written, in order. '
   + 'With --account or --key (or the key in $ADDR_KEY) each address counts against that account and is refused as the API would refuse it; '
-  + 'without them the built-in local account records the usage and never refuses.';
+  + 'without them the built-in local account, on the plan `addr accounts set local` gives it (unlimited by default: never refused).';
 
 const GEOCODE_HELP = 'Input: the arguments joined are one address. With "-", or no argument and stdin piped, '
   + 'one address per line is read from stdin and one result per line is written, in order. '
@@ -69,7 +69,7 @@ const EXTRACT_HELP = 'Input: FILE, or stdin with "-" (or no argument when stdin 
   + 'UTF-16 code units, end exclusive; into the HTML itself for HTML), line number and validation result. '
   + 'An address ends at a state and is kept when the ZIP or the city confirms the state; --aggressive also reports street lines alone. '
   + 'Each address found counts as one validation: with --account or --key against that account, refused as the API would refuse it; '
-  + 'without them the built-in local account records the usage and never refuses.';
+  + 'without them the built-in local account, on the plan `addr accounts set local` gives it (unlimited by default: never refused).';
 
 const ACCOUNTS_HELP = 'Accounts, keys and usage live in accounts.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
   + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
@@ -186,7 +186,7 @@ const COMMANDS: readonly CommandSpec[] = [
       + 'cities ("sebas") and ZIPs ("9547") of the locality layer. A misspelled street name is tried when nothing matches as typed. '
       + 'Each suggestion has text, highlight (the matched part of text), highlight_ranges, place_id (stable across re-imports) and kind; '
       + '--details PLACE_ID prints the full record. Each query or details lookup counts as one autocomplete request, metered apart from validation: '
-      + 'with --account or --key it is refused as the API would (Free Beta: not on the plan); without them the local account records it.',
+      + 'it is refused as the API would (Free Beta: not on the plan) for the account of --account or --key, else for the local account (unlimited by default).',
     run: async (args, command, ctx) => (await import('./autocomplete.js')).runAutocomplete(args, command.opts<AutocompleteFlags>(), ctx),
   },
   {

@@ -115,6 +115,25 @@ describe('addr accounts, keys, usage', () => {
     if (process.getuid?.() !== 0) expect(blocked.stderr).toMatch(/^warning: usage of the local account is not recorded: Accounts database at '.*' cannot be used: .*\n$/);
   });
 
+  it('applies the plan of the local account to every command alike: validate, extract and batch', () => {
+    const dataDir = tempDir();
+    const run = cli(dataDir);
+    run(['accounts', 'set', 'local', '--plan', 'free_beta', '--no-email-verified']);
+    const unverified = "error: Account 'local' has not verified its email; Free Beta validation needs a verified email. Once it is verified: `addr accounts set local --email-verified`.\n";
+    expect(run(['validate', ADDRESS])).toMatchObject({ code: 3, stdout: '', stderr: unverified });
+    expect(run(['extract', '-'], `${ADDRESS} 20500\n`)).toMatchObject({ code: 3, stderr: unverified });
+    writeFileSync(join(dataDir, 'in.csv'), `address\n${ADDRESS}\n`);
+    expect(runCli(['batch', join(dataDir, 'in.csv')], { env: { ADDR_DATA_DIR: dataDir } })).toMatchObject({ code: 3, stderr: unverified });
+    run(['accounts', 'set', 'local', '--email-verified', '--daily-rows', '2']);
+    const three = run(['validate', '-'], `${ADDRESS}\n${ADDRESS}\n${ADDRESS}\n`);
+    expect(three.code).toBe(3);
+    expect(ndjson(three.stdout)).toHaveLength(2);
+    expect(run(['autocomplete', 'sebas']).code).toBe(3); // autocomplete is off on Free Beta
+    run(['accounts', 'set', 'local', '--plan', 'unlimited']);
+    expect(run(['validate', ADDRESS]).code).toBe(0);
+    expect(ndjson(run(['usage', '--account', 'local']).stdout)[0]).toMatchObject({ validation: 3, batch_row: 0, autocomplete: 0 });
+  });
+
   it('never lets two concurrent validate runs exceed the allowance', async () => {
     const dataDir = tempDir();
     const run = cli(dataDir);
