@@ -4,7 +4,8 @@
  * of an input that --resume checks.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readSync, readlinkSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { InputIdentity } from '../accounts/batch-runs.js';
 import { AddrError } from '../core/errors.js';
@@ -95,4 +96,69 @@ export function textInputIdentity(path: string, delimiter: string): InputIdentit
 export function workbookIdentity(path: string): InputIdentity {
   const stat = statSync(path);
   return { path, size: stat.size, mtimeMs: stat.mtimeMs, headerHash: createHash('sha256').update(readHead(path)).digest('hex') };
+}
+
+/** What a path is, in words, for a message. */
+function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** The final target of a path that may be a symbolic link (to a file that need not exist yet). */
+function followLinks(path: string): string {
+  let current = path;
+  for (let hops = 0; hops < 40; hops++) {
+    let stat: Stats;
+    try {
+      stat = lstatSync(current);
+    } catch {
+      return current; // nothing there (yet): the file to create
+    }
+    if (!stat.isSymbolicLink()) return current;
+    current = resolve(dirname(current), readlinkSync(current));
+  }
+  throw new AddrError('ADDR_ERR_BATCH_INPUT', [`The output '${path}' is a chain of symbolic links that does not end; give another name with -o.`]);
+}
+
+/**
+ * Checks an output path before any row is read or charged, and returns the file to write: a symbolic link's
+ * target (written through, the link kept), a new or existing regular file in a folder that exists and takes
+ * files. A folder, a device, a FIFO or a socket is refused: the output is written beside it as OUT.partial and
+ * renamed over it, which would replace it; `-o -` writes to stdout.
+ */
+export function resolveOutputFile(path: string): string {
+  let stat: Stats | null = null;
+  try {
+    stat = statSync(resolve(path)); // through every link: /dev/stdout is the pipe or terminal it stands for
+  } catch {
+    stat = null;
+  }
+  if (stat !== null && !stat.isFile()) {
+    const fix = stat.isDirectory() ? `give a file name, e.g. -o ${join(path, 'out.csv')}` : 'give a regular file, or -o - to write to stdout';
+    throw new AddrError('ADDR_ERR_BATCH_INPUT', [`The output '${path}' is ${kindOf(stat)}: addr batch writes a regular file (beside it, then renamed over it); ${fix}.`]);
+  }
+  const target = stat === null ? followLinks(resolve(path)) : realpathSync(resolve(path));
+  const folder = dirname(target);
+  let folderStat: Stats | null = null;
+  try {
+    folderStat = statSync(folder);
+  } catch {
+    folderStat = null;
+  }
+  if (folderStat === null || !folderStat.isDirectory()) {
+    throw new AddrError('ADDR_ERR_BATCH_INPUT', [`Cannot write '${path}': the folder ${folder} does not exist; create it, or give another path with -o.`]);
+  }
+  // A file is made and removed beside the output: the one test of writing that holds for root, read-only mounts and ACLs.
+  const probe = join(folder, `.${basename(target)}.addr-probe-${process.pid}`);
+  try {
+    closeSync(openSync(probe, 'wx'));
+    unlinkSync(probe);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new AddrError('ADDR_ERR_BATCH_INPUT', [`Cannot write '${path}': files cannot be created in the folder ${folder} (${code}); give a path you can write with -o.`]);
+  }
+  return target;
 }

@@ -40,7 +40,7 @@ import { checkEngineStores } from '../store/check-engine-stores.js';
 import type { BatchPool } from './batch-pool.js';
 import type { ChunkRequest, ChunkResult, WorkerSetup } from './batch-protocol.js';
 import {
-  defaultOutputPath, delimiterOf, formatOfPath, readHead, resolveInputFile, sniffFormat, tempPathOf, textInputIdentity, workbookIdentity,
+  defaultOutputPath, delimiterOf, formatOfPath, readHead, resolveInputFile, resolveOutputFile, sniffFormat, tempPathOf, textInputIdentity, workbookIdentity,
 } from './batch-files.js';
 import type { BatchFormat } from './batch-files.js';
 import { openSheetInput, openTextInput } from './batch-inputs.js';
@@ -86,7 +86,8 @@ function plan(input: string, flags: BatchFlags, ctx: CommandContext): Plan {
   const out = flags.output;
   const toStdout = out === '-' || (out === undefined && fromStdin);
   const outFormat = flags.format ?? (out !== undefined && out !== '-' ? formatOfPath(out) : null) ?? inFormat;
-  const outputPath = toStdout ? null : resolve(out ?? defaultOutputPath(inputPath as string, outFormat));
+  // Checked here, before the account is opened or a row read: a bad output costs nothing and records no run.
+  const outputPath = toStdout ? null : resolveOutputFile(out ?? defaultOutputPath(inputPath as string, outFormat));
   if (outputPath !== null && inputPath !== null && outputPath === inputPath) {
     throw new AddrError('ADDR_ERR_BATCH_INPUT', [`The output '${out ?? outputPath}' is the input file; give another name with -o.`]);
   }

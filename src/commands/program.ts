@@ -58,7 +58,7 @@ const BATCH_HELP = 'Every input column is kept, in order, and these columns are 
   + '(2108, 21081234, 2108.0) are restored when the row\'s state confirms them (reason code ZIP_REPAIRED). '
   + 'XLSX: the first worksheet or --sheet NAME; cells keep their types (numbers, dates, text) in an XLSX output, which is built from a '
   + 'journal of worksheet rows, OUT.partial.xml, at the end. On a terminal a spinner shows rows done, rows/s and the time left; a summary is always printed. '
-  + 'Output goes to OUT.partial and is renamed to OUT when complete. Each row counts against the account (--account, --key, '
+  + 'Output goes to OUT.partial and is renamed to OUT when complete (a symbolic link is written through; a folder, device, FIFO or socket is refused: -o - is stdout). Each row counts against the account (--account, --key, '
   + 'else the local account, on the plan `addr accounts set local` gives it); when the allowance runs out, the allowed rows are written, '
   + 'the rest are reported with the input line they start at (exit 3), and --resume continues there. An interrupted run (Ctrl-C, kill) '
   + 'keeps a checkpoint in accounts.sqlite in the data directory: --resume finishes it with every row written once.';
