@@ -37,6 +37,7 @@ export type ChunkRequest =
 export interface ChunkResult {
   seq: number;
   text: Uint8Array | null; // encoded output records, when the output is text
+  textEnds: Uint32Array | null; // where each record of a text output ends in `text` (stdout counts the rows it delivered)
   rows: string[][] | null; // output rows, when the output is a workbook
   statuses: Record<string, number>; // rows by status (VALIDATED ... ERROR)
 }

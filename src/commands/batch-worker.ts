@@ -97,8 +97,9 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
   } else {
     for (let k = 0; k < req.rows.length; k++) emit(outputRow(req.rows[k] as string[], '', opened, true), req.types[k] ?? '');
   }
-  if (text === null && sheet === null) return { seq: req.seq, text: null, rows, statuses };
-  return { seq: req.seq, text: lines.take(), rows: null, statuses };
+  if (text === null && sheet === null) return { seq: req.seq, text: null, textEnds: null, rows, statuses };
+  const textEnds = text !== null ? lines.recordEnds() : null;
+  return { seq: req.seq, text: lines.take(), textEnds, rows: null, statuses };
 }
 
 if (port !== null) {

@@ -118,52 +118,95 @@ function alive(pid: number | null): boolean {
 
 /** A sink for encoded output: a file descriptor written synchronously, or stdout with back-pressure. */
 interface Sink {
-  write(bytes: Uint8Array): Promise<void>;
+  /** Writes bytes; `ends` (where each row ends in them) makes the rows count as delivered once written. */
+  write(bytes: Uint8Array, ends?: Uint32Array | null): Promise<void>;
+  /** Resolves once every write has been taken by the reader or failed. */
+  settle(): Promise<void>;
   readonly bytes: number; // bytes written so far (file: from its start)
   readonly gone: boolean; // stdout's reader went away (EPIPE, as with \`| head\`): nothing more can be delivered
+  readonly deliveredRows: number; // rows whose bytes were written (stdout: accepted by the pipe before its reader left)
 }
 
 function fileSink(fd: number, start: number): Sink {
   let bytes = start;
+  let delivered = 0;
   return {
-    async write(data) {
+    async write(data, ends) {
       let off = 0;
       // Positioned writes: a resumed file is opened at its start and truncated to the checkpoint.
       while (off < data.length) off += writeSync(fd, data, off, data.length - off, bytes + off);
       bytes += data.length;
+      delivered += ends?.length ?? 0;
     },
+    settle: async () => {},
     get bytes() {
       return bytes;
     },
     gone: false,
+    get deliveredRows() {
+      return delivered;
+    },
   };
 }
+
+/** Bytes of stdout written at once: a reader that leaves (\`| head\`) is charged for the rows of the pieces it took, not for a whole chunk. */
+const STDOUT_PIECE = 16 * 1024;
 
 function streamSink(stream: NodeJS.WritableStream): Sink {
   let bytes = 0;
   let gone = false;
+  let delivered = 0;
+  let pending = 0;
+  let settled: (() => void) | null = null;
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') gone = true;
   });
+  const put = async (piece: Uint8Array, rows: number): Promise<void> => {
+    pending++;
+    const ok = stream.write(piece, (err) => {
+      if (err) gone = true;
+      else delivered += rows;
+      if (--pending === 0) settled?.();
+    });
+    bytes += piece.length;
+    if (!ok && !gone) await new Promise<void>((res) => {
+      const done = (): void => {
+        stream.off('drain', done);
+        stream.off('error', done);
+        res();
+      };
+      stream.on('drain', done);
+      stream.on('error', done);
+    });
+  };
   return {
-    async write(data) {
-      if (gone) return;
-      bytes += data.length;
-      if (!stream.write(data)) await new Promise<void>((res) => {
-        const done = (): void => {
-          stream.off('drain', done);
-          stream.off('error', done);
-          res();
-        };
-        stream.on('drain', done);
-        stream.on('error', done);
-      });
+    async write(data, ends) {
+      if (ends === undefined || ends === null) {
+        if (!gone) await put(data, 0);
+        return;
+      }
+      // Cut at row ends into pieces of about STDOUT_PIECE bytes, each counting its rows once written.
+      let from = 0;
+      let rowsFrom = 0;
+      for (let k = 0; k < ends.length && !gone; k++) {
+        const end = ends[k] as number;
+        if (end - from < STDOUT_PIECE && k < ends.length - 1) continue;
+        await put(data.subarray(from, end), k + 1 - rowsFrom);
+        from = end;
+        rowsFrom = k + 1;
+      }
     },
+    settle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((res) => {
+      settled = res;
+    })),
     get bytes() {
       return bytes;
     },
     get gone() {
       return gone;
+    },
+    get deliveredRows() {
+      return delivered;
     },
   };
 }
@@ -383,6 +426,24 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   let stop: { reason: AddrError | null; line: number } | null = null;
   let unprocessed = 0;
   let dispatched = 0;
+  const reservedByDay = new Map<string, number>(); // rows this process reserved, by the UTC day they were recorded under
+
+  /**
+   * Without a checkpoint (stdout, or stdin to a file) nothing carries reserved rows over to a resume: the rows
+   * reserved but never delivered (a reader that went away, a signal, a failure whose output is removed) are
+   * given back, latest day first, so only delivered rows stay charged.
+   */
+  const giveBackUndelivered = async (outputKept: boolean): Promise<void> => {
+    if (run !== null) return;
+    await sink.settle();
+    let undelivered = [...reservedByDay.values()].reduce((a, b) => a + b, 0) - (outputKept ? sink.deliveredRows : 0);
+    for (const [day, rows] of [...reservedByDay].reverse()) {
+      if (undelivered <= 0) break;
+      const back = Math.min(rows, undelivered);
+      rc.accounts.release(rc.account, 'batch_row', back, day);
+      undelivered -= back;
+    }
+  };
   let lastSave = 0;
 
   const save = (state: BatchRun['state']): void => {
@@ -392,7 +453,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   const writeResult = async (result: ChunkResult): Promise<void> => {
     const meta = pendingMeta.get(result.seq);
     pendingMeta.delete(result.seq);
-    if (result.text !== null) await sink.write(result.text);
+    if (result.text !== null) await sink.write(result.text, result.textEnds);
     for (const [status, n] of Object.entries(result.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
     if (meta !== undefined) {
       rowsDone += meta.rows;
@@ -431,6 +492,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
           stop = { reason: decision.error, line: chunk.lines[granted] as number };
         } else {
           granted += decision.allowed;
+          if (decision.allowed > 0) reservedByDay.set(decision.day, (reservedByDay.get(decision.day) ?? 0) + decision.allowed);
           if (granted < rows) stop = { reason: null, line: chunk.lines[granted] as number };
         }
       }
@@ -464,6 +526,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   if (failure !== null) {
     save('running');
     finishFile();
+    await giveBackUndelivered(run === null && tempPath === null);
     // Without a checkpoint (stdin), or refused before the first row of a new run, nothing is left behind.
     const refusedAtStart = isAddrError(failure) && failure.kind === 'quota' && rowsDone === 0 && run !== null && run.rowsDone === 0;
     if (run !== null && refusedAtStart) rc.runs.deleteRun(run.id);
@@ -472,6 +535,11 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   }
 
   const summary = (extra: string): void => {
+    if (sink.gone) {
+      // A reader that went away: say what it was given (and charged), not what was validated for it.
+      ctx.stderr.write(`addr batch: stdout was closed by its reader after ${plural(sink.deliveredRows, 'row')}; only those are charged, and the rest of the input was not read\n`);
+      return;
+    }
     const order = ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND', 'ERROR'];
     const byStatus = order.map((s) => `${s} ${int(statuses[s] ?? 0)}`).join(', ');
     const seconds = (performance.now() - started) / 1000; // a workbook's writing included
@@ -482,6 +550,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   if (signal !== null) {
     save('running');
     finishFile();
+    await giveBackUndelivered(true);
     summary('');
     if (run !== null) {
       ctx.stderr.write(`addr batch: interrupted (${signal}); the checkpoint is kept: run the same command with --resume to finish from input line ${int(inLine)}.\n`);
@@ -505,6 +574,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   if (stop !== null) {
     save('stopped');
     finishFile();
+    await giveBackUndelivered(true);
     await publish(true);
     summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
     const why = `${(stop.reason ?? allowanceRefusal(rc)).message} `;
@@ -517,6 +587,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   finishFile();
   await publish(false);
   if (run !== null) rc.runs.deleteRun(run.id);
-  summary(p.outputPath !== null ? ` -> ${p.outputPath}` : sink.gone ? '; stdout was closed by its reader, so the rest of the input was not read' : '');
+  await giveBackUndelivered(true);
+  summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
   return EXIT_OK;
 }
