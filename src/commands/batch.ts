@@ -26,7 +26,7 @@ import type { Ora } from 'ora';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { authenticate } from '../accounts/authenticate.js';
-import type { BatchRun } from '../accounts/batch-runs.js';
+import type { BatchRun, BatchTally } from '../accounts/batch-runs.js';
 import { decideUsage } from '../accounts/decide-usage.js';
 import { LOCAL_ACCOUNT, rowAllowance } from '../accounts/plans.js';
 import { columnsFromFlag, describeMapping, detectColumns } from '../core/detect-columns.js';
@@ -421,7 +421,10 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   };
   const pool = rc.pool;
   pool.configure(setup);
-  const statuses: Record<string, number> = {};
+  // Rows by status and processing time of the whole file: a resumed run starts from its checkpoint's tally.
+  const statuses: Record<string, number> = { ...(run?.tally.statuses ?? {}) };
+  const elapsedBefore = run?.tally.elapsedMs ?? 0;
+  const tally = (): BatchTally => ({ statuses: { ...statuses }, elapsedMs: elapsedBefore + (performance.now() - started) });
   const pendingMeta = new Map<number, { rows: number; endOffset: number; nextLine: number }>();
   let stop: { reason: AddrError | null; line: number } | null = null;
   let unprocessed = 0;
@@ -448,7 +451,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
 
   const save = (state: BatchRun['state']): void => {
     if (run === null) return;
-    rc.runs.saveProgress(run.id, { rowsDone, inOffset, inLine, outBytes: sink.bytes, state }, now());
+    rc.runs.saveProgress(run.id, { rowsDone, inOffset, inLine, outBytes: sink.bytes, tally: tally(), state }, now());
   };
   const writeResult = async (result: ChunkResult): Promise<void> => {
     const meta = pendingMeta.get(result.seq);
@@ -475,9 +478,15 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   try {
     for await (const whole of input.chunks) {
       // A reader that went away takes no more rows: reading on would only spend the allowance.
-      if (signal !== null || sink.gone) break;
+      if (sink.gone) break;
       let chunk = whole;
       const rows = chunk.count;
+      if (signal !== null) {
+        // Stopped by a signal: the rest of a file is counted (not validated) for the summary; stdin is left unread.
+        if (p.inputPath === null) break;
+        unprocessed += rows;
+        continue;
+      }
       if (stop !== null) {
         unprocessed += rows;
         continue;
@@ -542,8 +551,9 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     }
     const order = ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND', 'ERROR'];
     const byStatus = order.map((s) => `${s} ${int(statuses[s] ?? 0)}`).join(', ');
-    const seconds = (performance.now() - started) / 1000; // a workbook's writing included
-    const rate = seconds > 0 ? Math.round((rowsDone - (run?.rowsDone ?? 0)) / seconds) : 0;
+    // The whole file: the rows and processing time of the runs a --resume continued, a workbook's writing included.
+    const seconds = tally().elapsedMs / 1000;
+    const rate = seconds > 0 ? Math.round(rowsDone / seconds) : 0;
     ctx.stderr.write(`addr batch: ${plural(rowsDone, 'row')} done in ${seconds.toFixed(1)} s (${int(rate)} rows/s): ${byStatus}; unprocessed ${int(unprocessed)}${extra}\n`);
   };
 
@@ -551,7 +561,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     save('running');
     finishFile();
     await giveBackUndelivered(true);
-    summary('');
+    summary(p.inputPath === null ? '; the rest of stdin was not read' : '');
     if (run !== null) {
       ctx.stderr.write(`addr batch: interrupted (${signal}); the checkpoint is kept: run the same command with --resume to finish from input line ${int(inLine)}.\n`);
     } else ctx.stderr.write(`addr batch: interrupted (${signal}).\n`);

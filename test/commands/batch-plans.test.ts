@@ -190,7 +190,17 @@ describe('addr batch interrupted', () => {
     expect(stderr).toMatch(/interrupted \(SIGTERM\); the checkpoint is kept: run the same command with --resume to finish from input line [\d,]+\./);
     const done = ids(partial).length;
     expect(done).toBeGreaterThan(0);
-    expect(cli(dir, ['batch', 'big.csv', '-o', 'out.csv', '--resume']).code).toBe(0);
+    // The summary counts the rows the signal left undone: the rest of the file, not 0.
+    const summary = /([\d,]+) rows? done in .*; unprocessed ([\d,]+)\n/.exec(stderr);
+    const num = (t: string | undefined): number => Number((t ?? '').replace(/,/g, ''));
+    expect(num(summary?.[1])).toBe(done);
+    expect(num(summary?.[2])).toBe(n - done);
+    // After --resume the summary covers the whole file: every row, every status.
+    const resumed = cli(dir, ['batch', 'big.csv', '-o', 'out.csv', '--resume']);
+    expect(resumed.code).toBe(0);
+    const whole = /([\d,]+) rows done in [\d.]+ s \(([\d,]+) rows\/s\): VALIDATED ([\d,]+), CORRECTED ([\d,]+), PARTIAL ([\d,]+), NOT_FOUND ([\d,]+), ERROR ([\d,]+); unprocessed 0/.exec(resumed.stderr);
+    expect(num(whole?.[1])).toBe(n);
+    expect([3, 4, 5, 6, 7].reduce((sum, i) => sum + num(whole?.[i]), 0)).toBe(n);
     const got = ids(join(dir, 'out.csv'));
     expect(got.length).toBe(n);
     expect(got.every((id, i) => id === String(i + 1))).toBe(true);
