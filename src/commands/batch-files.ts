@@ -21,6 +21,24 @@ export type BatchFormat = (typeof BATCH_FORMATS)[number];
 /** The field delimiter of a text format. */
 export const delimiterOf = (format: BatchFormat): string => (format === 'tsv' ? '\t' : ',');
 
+/**
+ * The delimiter of a text header line (the first line of `head`): of comma, tab, semicolon and pipe, the one
+ * found most often outside quotes; a comma when none is found or on a tie with it.
+ */
+export function sniffDelimiter(head: Uint8Array): string {
+  const counts = new Map<number, number>([[44, 0], [9, 0], [59, 0], [124, 0]]);
+  let quoted = false;
+  for (let i = hasBom(head) ? 3 : 0; i < head.length; i++) {
+    const c = head[i] as number;
+    if (c === 34) quoted = !quoted;
+    else if (!quoted && (c === 10 || c === 13)) break;
+    else if (!quoted && counts.has(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  let best = 44;
+  for (const [c, n] of counts) if (n > (counts.get(best) ?? 0)) best = c;
+  return String.fromCharCode(best);
+}
+
 /** The format an extension names, or null. */
 export function formatOfPath(path: string): BatchFormat | null {
   const ext = extname(path).toLowerCase();
@@ -30,18 +48,16 @@ export function formatOfPath(path: string): BatchFormat | null {
   return null;
 }
 
-/** The format of input bytes: a ZIP container is a workbook; a first line with tabs and no commas is TSV; else CSV. */
+/** The format of input bytes: a ZIP container is a workbook; a header line delimited by tabs is TSV; else CSV (comma, semicolon or pipe). */
 export function sniffFormat(head: Uint8Array): BatchFormat {
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) return 'xlsx';
-  let tabs = 0;
-  let commas = 0;
-  for (let i = hasBom(head) ? 3 : 0; i < head.length; i++) {
-    const c = head[i];
-    if (c === 10 || c === 13) break;
-    if (c === 9) tabs++;
-    else if (c === 44) commas++;
-  }
-  return tabs > 0 && commas === 0 ? 'tsv' : 'csv';
+  return sniffDelimiter(head) === '\t' ? 'tsv' : 'csv';
+}
+
+/** Extensions `-o` may have without --format: the three formats, and .txt (written in the input's format). */
+export function outputExtensionAllowed(path: string): boolean {
+  const ext = extname(path).toLowerCase();
+  return ext === '' || ext === '.txt' || formatOfPath(path) !== null;
 }
 
 /** The first bytes of a file (up to `max`). */

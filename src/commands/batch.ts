@@ -40,7 +40,7 @@ import { checkEngineStores } from '../store/check-engine-stores.js';
 import type { BatchPool } from './batch-pool.js';
 import type { ChunkRequest, ChunkResult, WorkerSetup } from './batch-protocol.js';
 import {
-  defaultOutputPath, delimiterOf, formatOfPath, readHead, resolveInputFile, resolveOutputFile, sniffFormat, tempPathOf, textInputIdentity, workbookIdentity,
+  defaultOutputPath, delimiterOf, formatOfPath, readHead, outputExtensionAllowed, resolveInputFile, resolveOutputFile, sniffDelimiter, sniffFormat, tempPathOf, textInputIdentity, workbookIdentity,
 } from './batch-files.js';
 import type { BatchFormat } from './batch-files.js';
 import { openSheetInput, openTextInput } from './batch-inputs.js';
@@ -66,6 +66,8 @@ interface RunSettings {
   eol: string;
   bom: boolean;
   sheet: string | null; // the worksheet read (XLSX input), reused by --resume
+  inDelimiter?: string; // CSV/TSV field delimiters (absent in checkpoints of older runs: the format's)
+  outDelimiter?: string;
 }
 
 /** Where the rows come from and go to. */
@@ -85,6 +87,10 @@ function plan(input: string, flags: BatchFlags, ctx: CommandContext): Plan {
   if (inputPath !== null && inFormat !== 'xlsx' && formatOfPath(inputPath) === null && sniffFormat(readHead(inputPath, 4)) === 'xlsx') inFormat = 'xlsx';
   const out = flags.output;
   const toStdout = out === '-' || (out === undefined && fromStdin);
+  if (out !== undefined && out !== '-' && flags.format === undefined && !outputExtensionAllowed(out)) {
+    throw new AddrError('ADDR_ERR_USAGE', [`addr batch writes CSV, TSV or XLSX, and '${out}' names another format by its extension: `
+      + 'give -o a .csv, .tsv or .xlsx name, or --format csv|tsv|xlsx to write that format under this name.']);
+  }
   const outFormat = flags.format ?? (out !== undefined && out !== '-' ? formatOfPath(out) : null) ?? inFormat;
   // Checked here, before the account is opened or a row read: a bad output costs nothing and records no run.
   const outputPath = toStdout ? null : resolveOutputFile(out ?? defaultOutputPath(inputPath as string, outFormat));
@@ -92,6 +98,7 @@ function plan(input: string, flags: BatchFlags, ctx: CommandContext): Plan {
     throw new AddrError('ADDR_ERR_BATCH_INPUT', [`The output '${out ?? outputPath}' is the input file; give another name with -o.`]);
   }
   if (outFormat === 'xlsx' && outputPath === null) throw new AddrError('ADDR_ERR_USAGE', ['An XLSX workbook cannot be written to stdout; give a file with -o, or pick a text format for stdout with --format csv or --format tsv.']);
+  if (flags.delimiter !== undefined && inFormat === 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['--delimiter is the field delimiter of a CSV or TSV input; this input is a workbook.']);
   if (flags.sheet !== undefined && inFormat !== 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['--sheet picks a worksheet of an XLSX input; this input is not a workbook.']);
   void ctx;
   return { inputPath, outputPath, inFormat, outFormat };
@@ -264,12 +271,14 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   const now = (): Date => new Date();
   let inFormat = p.inFormat;
   let stdinSource: AsyncIterable<Buffer> | null = null;
+  let stdinHead: Buffer | null = null;
   if (p.inputPath === null) {
     // stdin: the format is sniffed from the first bytes, which are then read again by the chunker.
     const it = (ctx.stdin as Readable)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     const firstPiece = await it.next();
     const head: Buffer = firstPiece.done ? Buffer.alloc(0) : Buffer.isBuffer(firstPiece.value) ? firstPiece.value : Buffer.from(String(firstPiece.value));
     inFormat = sniffFormat(head);
+    stdinHead = head;
     if (inFormat === 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['An XLSX workbook cannot be read from stdin; give the file name.']);
     stdinSource = (async function* () {
       if (head.length > 0) yield head;
@@ -277,8 +286,12 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     })();
   }
   const outFormat = flags.format ?? (p.outputPath !== null ? formatOfPath(p.outputPath) : null) ?? inFormat;
-  const inDelimiter = delimiterOf(inFormat);
-  const outDelimiter = delimiterOf(outFormat);
+  // The field delimiter: --delimiter, else the one the header line uses (comma, tab, semicolon, pipe). A CSV
+  // output keeps the input's (a semicolon file stays one, as the spreadsheet that made it reads it back).
+  let inDelimiter = delimiterOf(inFormat);
+  if (inFormat === 'csv') inDelimiter = flags.delimiter ?? sniffDelimiter(stdinHead ?? readHead(p.inputPath as string, 64 * 1024));
+  else if (inFormat === 'tsv') inDelimiter = flags.delimiter ?? '\t';
+  const outDelimiter = outFormat === 'csv' && inFormat === 'csv' ? inDelimiter : delimiterOf(outFormat);
 
   // ---- the checkpoint of this input and output, if any
   let run: BatchRun | null = null;
@@ -293,7 +306,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
         throw new AddrError('ADDR_ERR_BATCH_RESUME', [`The unfinished run of this file belongs to account '${previous.account}'; resume it with --account ${previous.account} (or its key).`]);
       }
       const settings = JSON.parse(previous.settings) as RunSettings;
-      const identity = settings.inFormat === 'xlsx' ? workbookIdentity(p.inputPath) : textInputIdentity(p.inputPath, delimiterOf(settings.inFormat));
+      const identity = settings.inFormat === 'xlsx' ? workbookIdentity(p.inputPath) : textInputIdentity(p.inputPath, settings.inDelimiter ?? delimiterOf(settings.inFormat));
       if (identity.size !== previous.input.size || identity.mtimeMs !== previous.input.mtimeMs || identity.headerHash !== previous.input.headerHash) {
         throw new AddrError('ADDR_ERR_BATCH_RESUME', [`${p.inputPath} changed since the interrupted run (size, time or header differ); start over with --restart.`]);
       }
@@ -343,7 +356,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     rc.runs.claimRun(run.id, process.pid, now());
     input = settings.inFormat === 'xlsx'
       ? await openSheetInput(p.inputPath as string, settings.sheet ?? undefined, inOffset)
-      : await openTextInput(createReadStream(p.inputPath as string, { start: inOffset, highWaterMark: 1 << 20 }), delimiterOf(settings.inFormat), { offset: inOffset, line: inLine });
+      : await openTextInput(createReadStream(p.inputPath as string, { start: inOffset, highWaterMark: 1 << 20 }), settings.inDelimiter ?? delimiterOf(settings.inFormat), { offset: inOffset, line: inLine });
     ctx.stderr.write(`addr batch: resuming at input ${settings.inFormat === 'xlsx' ? 'row' : 'line'} ${int(inLine)} after ${plural(rowsDone, 'row')} done\n`);
   } else {
     input = inFormat === 'xlsx'
@@ -361,6 +374,8 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
       eol: journal ? '\n' : input.eol,
       bom: journal ? false : input.bom,
       sheet: input.sheet,
+      inDelimiter,
+      outDelimiter,
     };
     inOffset = input.firstPosition;
     const outHeader = [...headers, ...RESULT_COLUMNS.map((c) => settings.prefix + c)];
@@ -416,8 +431,10 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   const setup: WorkerSetup = {
     mapping: settings.mapping,
     width: settings.headers.length,
-    inDelimiter: delimiterOf(settings.inFormat),
-    out: settings.outFormat === 'xlsx' ? { kind: 'sheet', layout: sheetLayout(settings.headers.length) } : { kind: 'text', delimiter: delimiterOf(settings.outFormat), eol: settings.eol },
+    inDelimiter: settings.inDelimiter ?? delimiterOf(settings.inFormat),
+    out: settings.outFormat === 'xlsx'
+      ? { kind: 'sheet', layout: sheetLayout(settings.headers.length) }
+      : { kind: 'text', delimiter: settings.outDelimiter ?? delimiterOf(settings.outFormat), eol: settings.eol },
   };
   const pool = rc.pool;
   pool.configure(setup);

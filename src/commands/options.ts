@@ -48,6 +48,16 @@ export function parsePositive(value: string): number {
   return Number(value.trim());
 }
 
+/** The field delimiters `--delimiter` takes, by what one may type. */
+const DELIMITERS: Readonly<Record<string, string>> = { ',': ',', comma: ',', '\t': '\t', tab: '\t', '\\t': '\t', ';': ';', semicolon: ';', '|': '|', pipe: '|' };
+
+/** Parses `--delimiter` (`,` `;` `|` `tab`, or their names). */
+export function parseDelimiter(value: string): string {
+  const delimiter = DELIMITERS[value] ?? DELIMITERS[value.trim().toLowerCase()];
+  if (delimiter === undefined) throw new InvalidArgumentError('Give one of , ; | or tab (or comma, semicolon, pipe).');
+  return delimiter;
+}
+
 /** Parses a distance in meters (`--max-distance 250`): a number above 0. */
 export function parseMeters(value: string): number {
   const n = Number(value.trim());
@@ -138,6 +148,7 @@ export const OPTIONS = {
   json: { flags: '--json', description: 'data import: print the summary as a JSON document' },
   output: { flags: '-o, --output <file>', description: 'batch: the output file, or - for stdout (default: IN with .validated before the extension; stdout when IN is -)' },
   batchFormat: { flags: '-f, --format <format>', description: 'batch: the output format (default: the input format, or the extension of -o)', choices: ['csv', 'tsv', 'xlsx'] },
+  delimiter: { flags: '--delimiter <char>', description: 'batch: the field delimiter of a CSV input, , ; | or tab (default: the one the header line uses)', parse: parseDelimiter },
   sheet: { flags: '--sheet <name>', description: 'batch: the worksheet of an XLSX input to read (default: the first)' },
   columns: { flags: '--columns <map>', description: 'batch: the address columns, ROLE=HEADER pairs separated by commas (roles: address, line1, line2, city, state, zip), e.g. line1=Street,city=Town' },
   resume: { flags: '--resume', description: 'batch: continue the unfinished run of this input and output from its checkpoint' },
@@ -212,6 +223,7 @@ export type BatchFlags = DataDirFlags & AccountFlags & {
   output?: string;
   format?: 'csv' | 'tsv' | 'xlsx';
   sheet?: string;
+  delimiter?: string;
   columns?: string;
   resume?: boolean;
   restart?: boolean;

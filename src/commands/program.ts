@@ -133,7 +133,7 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr batch export.tsv --columns line1=Street,city=Town,zip=Postcode -o - > checked.tsv',
       'addr batch customers.csv --resume             # finish a run that was interrupted or stopped by the allowance',
     ],
-    options: ['output', 'batchFormat', 'sheet', 'columns', 'resume', 'restart', 'workers', 'account', 'key', 'dataDir'],
+    options: ['output', 'batchFormat', 'delimiter', 'sheet', 'columns', 'resume', 'restart', 'workers', 'account', 'key', 'dataDir'],
     argument: { syntax: '<file>', description: 'the CSV, TSV or XLSX file, or - to read CSV/TSV from stdin' },
     help: BATCH_HELP,
     run: async (args, command, ctx) => {
