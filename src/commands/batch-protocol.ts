@@ -31,7 +31,7 @@ export interface SetupMessage {
 /** One chunk of input rows; firstRow: the output row number of its first row (a workbook output). */
 export type ChunkRequest =
   | { seq: number; firstRow?: number; kind: 'bytes'; bytes: Uint8Array; ends: Uint32Array; quoted: Uint8Array } // ends relative to bytes, after each line break
-  | { seq: number; firstRow?: number; kind: 'rows'; rows: string[][]; types: string[] }; // types: each row's cell types (xlsx-read.ts)
+  | { seq: number; firstRow?: number; kind: 'rows'; rows: string[][]; types: string[]; rowNumbers?: number[] }; // types: each row's cell types (xlsx-read.ts); rowNumbers: each row's worksheet row, kept in a workbook output
 
 /** The output of one chunk, in input order. */
 export interface ChunkResult {

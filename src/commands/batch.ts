@@ -616,5 +616,9 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   if (run !== null) rc.runs.deleteRun(run.id);
   await giveBackUndelivered(true);
   summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
+  const others = input.otherSheets;
+  if (others.length > 0) {
+    ctx.stderr.write(`addr batch: only the sheet '${settings.sheet ?? ''}' is written; not carried to the output: the workbook's other sheet${others.length === 1 ? '' : 's'} ${others.map((n) => `'${n}'`).join(', ')}\n`);
+  }
   return EXIT_OK;
 }
