@@ -28,10 +28,17 @@ export interface BatchRun {
   inOffset: number; // input position after the last row done (bytes for CSV/TSV, rows for XLSX)
   inLine: number; // input line of the next row (1-based, the header is line 1)
   outBytes: number; // length of the partial output holding exactly rowsDone rows
+  tally: BatchTally; // of the rowsDone rows
   state: 'running' | 'stopped'; // stopped: left unfinished by the allowance (the partial output is at outputPath)
   pid: number | null; // the process running it
   startedAt: string;
   updatedAt: string;
+}
+
+/** What the rows done so far came to, for a summary of the whole file after --resume. */
+export interface BatchTally {
+  statuses: Record<string, number>; // rows by status (VALIDATED ... ERROR)
+  elapsedMs: number; // processing time of the runs that did them
 }
 
 /** Where a run stands after writing rows. */
@@ -40,6 +47,7 @@ export interface BatchProgress {
   inOffset: number;
   inLine: number;
   outBytes: number;
+  tally: BatchTally;
   state: BatchRun['state'];
 }
 

@@ -36,12 +36,12 @@ export type UsageDecision =
  * runs it again under the store's lock.
  */
 export function checkAccess(account: Account, kind: UsageKind): AddrError | null {
-  if (account.status === 'suspended') return new AddrError('ADDR_ERR_ACCOUNT_SUSPENDED', [account.name]);
+  if (account.status === 'suspended') return new AddrError('ADDR_ERR_ACCOUNT_SUSPENDED', [account.name, account.name]);
   if (PLANS[account.plan].emailVerificationRequired && !account.emailVerified) {
-    return new AddrError('ADDR_ERR_EMAIL_UNVERIFIED', [account.name]);
+    return new AddrError('ADDR_ERR_EMAIL_UNVERIFIED', [account.name, account.name]);
   }
   if (kind === 'autocomplete' && !autocompleteAllowed(account)) {
-    return new AddrError('ADDR_ERR_FEATURE_UNAVAILABLE', ['Autocomplete', account.name]);
+    return new AddrError('ADDR_ERR_FEATURE_UNAVAILABLE', ['Autocomplete', account.name, account.name, '--autocomplete']);
   }
   return null;
 }
@@ -61,7 +61,7 @@ export function decideUsage(account: Account, usageSoFar: UsageSoFar, request: U
   if (rows <= remaining) return { ok: true, allowed: rows, day, remaining: remaining - rows };
   if (request.partial && remaining > 0) return { ok: true, allowed: remaining, day, remaining: 0 };
   if (account.plan === 'production') {
-    return refuse(new AddrError('ADDR_ERR_LOOKUP_LIMIT', [account.name, String(allowance)], {
+    return refuse(new AddrError('ADDR_ERR_LOOKUP_LIMIT', [account.name, String(allowance), account.name], {
       details: {
         limits: {
           remainingLookupCredits: remaining,
@@ -72,5 +72,5 @@ export function decideUsage(account: Account, usageSoFar: UsageSoFar, request: U
       },
     }));
   }
-  return refuse(new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [account.name, String(allowance)]));
+  return refuse(new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [account.name, String(allowance), account.name]));
 }

@@ -5,7 +5,7 @@
  */
 import type { AccountPatch } from '../accounts/account-store.js';
 import { PLANS, autocompleteAllowed, rowAllowance, usageWindow } from '../accounts/plans.js';
-import type { Account } from '../accounts/plans.js';
+import type { Account, PlanName } from '../accounts/plans.js';
 import { AddrError } from '../core/errors.js';
 import { openAccountsDb } from '../store/accounts-db.js';
 import type { SqliteAccountStore } from '../store/accounts-db.js';
@@ -62,6 +62,26 @@ function settingsFrom(flags: AccountSettingsFlags): AccountPatch {
   return patch;
 }
 
+/** The plan-specific settings and the plan each belongs to. */
+const PLAN_SETTINGS: readonly { key: keyof AccountSettingsFlags; flag: (value: unknown) => string; plan: PlanName }[] = [
+  { key: 'dailyRows', flag: () => '--daily-rows', plan: 'free_beta' },
+  { key: 'includedLookups', flag: () => '--included-lookups', plan: 'production' },
+  { key: 'overage', flag: (v) => (v === false ? '--no-overage' : '--overage'), plan: 'production' },
+];
+
+/** Refuses (exit 2) a setting that does not apply to the plan the account will be on, instead of storing it silently. */
+function checkSettingsApply(flags: AccountSettingsFlags, plan: PlanName, name: string): void {
+  for (const setting of PLAN_SETTINGS) {
+    const value = flags[setting.key];
+    if (value === undefined || setting.plan === plan) continue;
+    const flag = setting.flag(value);
+    throw new AddrError('ADDR_ERR_USAGE', [
+      `${flag} applies to the ${setting.plan} plan only, and account '${name}' ${flags.plan === undefined ? 'is' : 'would be'} on ${plan}: `
+      + `drop ${flag}, or give --plan ${setting.plan}.`,
+    ]);
+  }
+}
+
 async function withStore(flags: AdminFlags, ctx: CommandContext, work: (store: SqliteAccountStore, now: Date) => Promise<void>): Promise<number> {
   const store = openAccountsFor(flags, ctx);
   try {
@@ -78,6 +98,7 @@ export function runAccountsCreate(flags: AdminFlags, ctx: CommandContext): Promi
   if (name === '') throw new AddrError('ADDR_ERR_USAGE', ['Give the account a name with --name.']);
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) throw new AddrError('ADDR_ERR_USAGE', ['An account name is letters, digits, dots, dashes and underscores.']);
   if (flags.plan === undefined) throw new AddrError('ADDR_ERR_USAGE', ['Give the account a plan with --plan free_beta or --plan production.']);
+  checkSettingsApply(flags, flags.plan, name);
   return withStore(flags, ctx, async (store, now) => {
     const account = store.createAccount({ name, plan: flags.plan ?? 'free_beta', ...settingsFrom(flags) }, now);
     await writeRecords(ctx, flags, ACCOUNT_FIELDS, [describeAccount(store, account, now)], false);
@@ -108,6 +129,9 @@ export function runAccountsSet(name: string, flags: AdminFlags, ctx: CommandCont
   if (flags.activate) patch.status = 'active';
   if (Object.keys(patch).length === 0) throw new AddrError('ADDR_ERR_USAGE', ['Nothing to change: give at least one setting (see `addr accounts set --help`).']);
   return withStore(flags, ctx, async (store, now) => {
+    const current = store.getAccount(name);
+    if (current === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
+    checkSettingsApply(flags, flags.plan ?? current.plan, name);
     const account = store.updateAccount(name, patch);
     await writeRecords(ctx, flags, ACCOUNT_FIELDS, [describeAccount(store, account, now)], false);
   });

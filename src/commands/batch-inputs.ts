@@ -28,6 +28,7 @@ export interface OpenedInput {
   eol: string; // line break of the header record ('\n' for workbooks)
   bom: boolean;
   sheet: string | null; // the worksheet read
+  otherSheets: string[]; // a workbook's other worksheets (not carried to the output)
   firstPosition: number; // position of the first data record
   chunks: AsyncGenerator<InputChunk>;
 }
@@ -61,11 +62,11 @@ async function* textChunks(first: TextChunk | null, rest: AsyncGenerator<TextChu
 /** A CSV/TSV input: from its start (header first), or from a checkpoint's byte offset and line. */
 export async function openTextInput(source: AsyncIterable<Buffer>, delimiter: string, from: { offset: number; line: number } | null): Promise<OpenedInput> {
   if (from !== null) {
-    return { header: null, eol: '\n', bom: false, sheet: null, firstPosition: from.offset, chunks: textChunks(null, readTextChunks(source, delimiter, from.offset, from.line)) };
+    return { header: null, eol: '\n', bom: false, sheet: null, otherSheets: [], firstPosition: from.offset, chunks: textChunks(null, readTextChunks(source, delimiter, from.offset, from.line)) };
   }
   const chunks = readTextChunks(source, delimiter, 0, 1);
   const first = await chunks.next();
-  if (first.done) return { header: null, eol: '\n', bom: false, sheet: null, firstPosition: 0, chunks: textChunks(null, chunks) };
+  if (first.done) return { header: null, eol: '\n', bom: false, sheet: null, otherSheets: [], firstPosition: 0, chunks: textChunks(null, chunks) };
   const chunk = first.value;
   const headerEnd = chunk.ends[0] as number;
   const raw = Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, headerEnd).toString('utf8');
@@ -85,6 +86,7 @@ export async function openTextInput(source: AsyncIterable<Buffer>, delimiter: st
     eol: raw.endsWith('\r\n') ? '\r\n' : raw.endsWith('\r') ? '\r' : '\n',
     bom: chunk.startOffset === 3,
     sheet: null,
+    otherSheets: [],
     firstPosition: chunk.startOffset + headerEnd,
     chunks: textChunks(rest, chunks),
   };
@@ -97,7 +99,7 @@ function rowChunk(rows: string[][], types: string[], lines: number[], start: num
     nextLine,
     positionAfter: (k) => start + k,
     cut: (k) => rowChunk(rows.slice(0, k), types.slice(0, k), lines.slice(0, k), start, k < lines.length ? (lines[k] as number) : nextLine),
-    request: (seq) => ({ seq, kind: 'rows', rows, types }),
+    request: (seq) => ({ seq, kind: 'rows', rows, types, rowNumbers: lines }),
   };
 }
 
@@ -133,5 +135,6 @@ export async function openSheetInput(path: string, sheet: string | undefined, sk
     for await (const batch of batches) yield* take(batch, 0);
     if (cells.length > 0) yield rowChunk(cells, types, lines, start, (lines[lines.length - 1] as number) + 1);
   }
-  return { header: skip === null ? header : null, eol: '\n', bom: false, sheet: sheetName, firstPosition: skip ?? 0, chunks: chunks() };
+  const otherSheets = first.done ? [] : first.value.otherSheets;
+  return { header: skip === null ? header : null, eol: '\n', bom: false, sheet: sheetName, otherSheets, firstPosition: skip ?? 0, chunks: chunks() };
 }

@@ -66,10 +66,11 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
   const lines = encoded as OutputBytes; // used only for a text or worksheet output
   lines?.clear();
   const rows: string[][] = [];
-  const emit = (row: string[], types: string): void => {
+  const emit = (row: string[], types: string, at?: number): void => {
     const status = row[setup.width] as string;
     statuses[status] = (statuses[status] ?? 0) + 1;
-    if (sheet !== null) lines.push(outputRowXml(rowNumber++, row, types, sheet));
+    // A worksheet row keeps its row number (blank rows between stay where they were); others are numbered in order.
+    if (sheet !== null) lines.push(outputRowXml(at ?? rowNumber++, row, types, sheet));
     else if (text === null) rows.push(row);
     else lines.push(formatRecord(row, text.delimiter));
   };
@@ -95,10 +96,11 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
       emit(outputRow(fields, raw, opened), '');
     }
   } else {
-    for (let k = 0; k < req.rows.length; k++) emit(outputRow(req.rows[k] as string[], '', opened, true), req.types[k] ?? '');
+    for (let k = 0; k < req.rows.length; k++) emit(outputRow(req.rows[k] as string[], '', opened, true), req.types[k] ?? '', req.rowNumbers?.[k]);
   }
-  if (text === null && sheet === null) return { seq: req.seq, text: null, rows, statuses };
-  return { seq: req.seq, text: lines.take(), rows: null, statuses };
+  if (text === null && sheet === null) return { seq: req.seq, text: null, textEnds: null, rows, statuses };
+  const textEnds = text !== null ? lines.recordEnds() : null;
+  return { seq: req.seq, text: lines.take(), textEnds, rows: null, statuses };
 }
 
 if (port !== null) {

@@ -30,6 +30,7 @@ const READ_BATCH = 500;
 /** Some rows of a worksheet: the sheet's name, and each row's number, cells as text (index 0 = column A) and cell types. */
 export interface SheetRows {
   sheet: string;
+  otherSheets: string[]; // the workbook's other worksheets, which the output does not carry
   numbers: number[];
   cells: string[][];
   types: string[]; // one letter a cell: CELL_TEXT, CELL_NUMBER, CELL_DATE or CELL_BOOLEAN
@@ -66,7 +67,7 @@ export async function* readSheetRows(path: string, sheet: string | undefined): A
       }
       if (next.done) break;
       const batch = next.value;
-      yield { sheet: entry.name, numbers: batch.map((r) => r.number), cells: batch.map((r) => r.cells), types: batch.map((r) => r.types) };
+      yield { sheet: entry.name, otherSheets: book.sheets.filter((s) => s !== entry).map((s) => s.name), numbers: batch.map((r) => r.number), cells: batch.map((r) => r.cells), types: batch.map((r) => r.types) };
     }
   } finally {
     book.close();

@@ -26,7 +26,7 @@ import type { Ora } from 'ora';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { authenticate } from '../accounts/authenticate.js';
-import type { BatchRun } from '../accounts/batch-runs.js';
+import type { BatchRun, BatchTally } from '../accounts/batch-runs.js';
 import { decideUsage } from '../accounts/decide-usage.js';
 import { LOCAL_ACCOUNT, rowAllowance } from '../accounts/plans.js';
 import { columnsFromFlag, describeMapping, detectColumns } from '../core/detect-columns.js';
@@ -40,7 +40,7 @@ import { checkEngineStores } from '../store/check-engine-stores.js';
 import type { BatchPool } from './batch-pool.js';
 import type { ChunkRequest, ChunkResult, WorkerSetup } from './batch-protocol.js';
 import {
-  defaultOutputPath, delimiterOf, formatOfPath, readHead, resolveInputFile, sniffFormat, tempPathOf, textInputIdentity, workbookIdentity,
+  defaultOutputPath, delimiterOf, formatOfPath, readHead, outputExtensionAllowed, resolveInputFile, resolveOutputFile, sniffDelimiter, sniffFormat, tempPathOf, textInputIdentity, workbookIdentity,
 } from './batch-files.js';
 import type { BatchFormat } from './batch-files.js';
 import { openSheetInput, openTextInput } from './batch-inputs.js';
@@ -66,6 +66,8 @@ interface RunSettings {
   eol: string;
   bom: boolean;
   sheet: string | null; // the worksheet read (XLSX input), reused by --resume
+  inDelimiter?: string; // CSV/TSV field delimiters (absent in checkpoints of older runs: the format's)
+  outDelimiter?: string;
 }
 
 /** Where the rows come from and go to. */
@@ -85,12 +87,18 @@ function plan(input: string, flags: BatchFlags, ctx: CommandContext): Plan {
   if (inputPath !== null && inFormat !== 'xlsx' && formatOfPath(inputPath) === null && sniffFormat(readHead(inputPath, 4)) === 'xlsx') inFormat = 'xlsx';
   const out = flags.output;
   const toStdout = out === '-' || (out === undefined && fromStdin);
+  if (out !== undefined && out !== '-' && flags.format === undefined && !outputExtensionAllowed(out)) {
+    throw new AddrError('ADDR_ERR_USAGE', [`addr batch writes CSV, TSV or XLSX, and '${out}' names another format by its extension: `
+      + 'give -o a .csv, .tsv or .xlsx name, or --format csv|tsv|xlsx to write that format under this name.']);
+  }
   const outFormat = flags.format ?? (out !== undefined && out !== '-' ? formatOfPath(out) : null) ?? inFormat;
-  const outputPath = toStdout ? null : resolve(out ?? defaultOutputPath(inputPath as string, outFormat));
+  // Checked here, before the account is opened or a row read: a bad output costs nothing and records no run.
+  const outputPath = toStdout ? null : resolveOutputFile(out ?? defaultOutputPath(inputPath as string, outFormat));
   if (outputPath !== null && inputPath !== null && outputPath === inputPath) {
     throw new AddrError('ADDR_ERR_BATCH_INPUT', [`The output '${out ?? outputPath}' is the input file; give another name with -o.`]);
   }
   if (outFormat === 'xlsx' && outputPath === null) throw new AddrError('ADDR_ERR_USAGE', ['An XLSX workbook cannot be written to stdout; give a file with -o, or pick a text format for stdout with --format csv or --format tsv.']);
+  if (flags.delimiter !== undefined && inFormat === 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['--delimiter is the field delimiter of a CSV or TSV input; this input is a workbook.']);
   if (flags.sheet !== undefined && inFormat !== 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['--sheet picks a worksheet of an XLSX input; this input is not a workbook.']);
   void ctx;
   return { inputPath, outputPath, inFormat, outFormat };
@@ -117,52 +125,95 @@ function alive(pid: number | null): boolean {
 
 /** A sink for encoded output: a file descriptor written synchronously, or stdout with back-pressure. */
 interface Sink {
-  write(bytes: Uint8Array): Promise<void>;
+  /** Writes bytes; `ends` (where each row ends in them) makes the rows count as delivered once written. */
+  write(bytes: Uint8Array, ends?: Uint32Array | null): Promise<void>;
+  /** Resolves once every write has been taken by the reader or failed. */
+  settle(): Promise<void>;
   readonly bytes: number; // bytes written so far (file: from its start)
   readonly gone: boolean; // stdout's reader went away (EPIPE, as with \`| head\`): nothing more can be delivered
+  readonly deliveredRows: number; // rows whose bytes were written (stdout: accepted by the pipe before its reader left)
 }
 
 function fileSink(fd: number, start: number): Sink {
   let bytes = start;
+  let delivered = 0;
   return {
-    async write(data) {
+    async write(data, ends) {
       let off = 0;
       // Positioned writes: a resumed file is opened at its start and truncated to the checkpoint.
       while (off < data.length) off += writeSync(fd, data, off, data.length - off, bytes + off);
       bytes += data.length;
+      delivered += ends?.length ?? 0;
     },
+    settle: async () => {},
     get bytes() {
       return bytes;
     },
     gone: false,
+    get deliveredRows() {
+      return delivered;
+    },
   };
 }
+
+/** Bytes of stdout written at once: a reader that leaves (\`| head\`) is charged for the rows of the pieces it took, not for a whole chunk. */
+const STDOUT_PIECE = 16 * 1024;
 
 function streamSink(stream: NodeJS.WritableStream): Sink {
   let bytes = 0;
   let gone = false;
+  let delivered = 0;
+  let pending = 0;
+  let settled: (() => void) | null = null;
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') gone = true;
   });
+  const put = async (piece: Uint8Array, rows: number): Promise<void> => {
+    pending++;
+    const ok = stream.write(piece, (err) => {
+      if (err) gone = true;
+      else delivered += rows;
+      if (--pending === 0) settled?.();
+    });
+    bytes += piece.length;
+    if (!ok && !gone) await new Promise<void>((res) => {
+      const done = (): void => {
+        stream.off('drain', done);
+        stream.off('error', done);
+        res();
+      };
+      stream.on('drain', done);
+      stream.on('error', done);
+    });
+  };
   return {
-    async write(data) {
-      if (gone) return;
-      bytes += data.length;
-      if (!stream.write(data)) await new Promise<void>((res) => {
-        const done = (): void => {
-          stream.off('drain', done);
-          stream.off('error', done);
-          res();
-        };
-        stream.on('drain', done);
-        stream.on('error', done);
-      });
+    async write(data, ends) {
+      if (ends === undefined || ends === null) {
+        if (!gone) await put(data, 0);
+        return;
+      }
+      // Cut at row ends into pieces of about STDOUT_PIECE bytes, each counting its rows once written.
+      let from = 0;
+      let rowsFrom = 0;
+      for (let k = 0; k < ends.length && !gone; k++) {
+        const end = ends[k] as number;
+        if (end - from < STDOUT_PIECE && k < ends.length - 1) continue;
+        await put(data.subarray(from, end), k + 1 - rowsFrom);
+        from = end;
+        rowsFrom = k + 1;
+      }
     },
+    settle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((res) => {
+      settled = res;
+    })),
     get bytes() {
       return bytes;
     },
     get gone() {
       return gone;
+    },
+    get deliveredRows() {
+      return delivered;
     },
   };
 }
@@ -203,9 +254,9 @@ export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: 
 function allowanceRefusal(rc: RunContext): AddrError {
   const account = rc.accounts.getAccount(rc.account);
   const allowance = account === null ? null : rowAllowance(account);
-  if (account === null || allowance === null) return new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, '?']);
+  if (account === null || allowance === null) return new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, '?', rc.account]);
   const decision = decideUsage(account, { rows: allowance }, { kind: 'batch_row', rows: 1 }, new Date());
-  return decision.ok ? new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, String(allowance)]) : decision.error;
+  return decision.ok ? new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, String(allowance), rc.account]) : decision.error;
 }
 
 interface RunContext {
@@ -220,12 +271,14 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   const now = (): Date => new Date();
   let inFormat = p.inFormat;
   let stdinSource: AsyncIterable<Buffer> | null = null;
+  let stdinHead: Buffer | null = null;
   if (p.inputPath === null) {
     // stdin: the format is sniffed from the first bytes, which are then read again by the chunker.
     const it = (ctx.stdin as Readable)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     const firstPiece = await it.next();
     const head: Buffer = firstPiece.done ? Buffer.alloc(0) : Buffer.isBuffer(firstPiece.value) ? firstPiece.value : Buffer.from(String(firstPiece.value));
     inFormat = sniffFormat(head);
+    stdinHead = head;
     if (inFormat === 'xlsx') throw new AddrError('ADDR_ERR_USAGE', ['An XLSX workbook cannot be read from stdin; give the file name.']);
     stdinSource = (async function* () {
       if (head.length > 0) yield head;
@@ -233,8 +286,12 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     })();
   }
   const outFormat = flags.format ?? (p.outputPath !== null ? formatOfPath(p.outputPath) : null) ?? inFormat;
-  const inDelimiter = delimiterOf(inFormat);
-  const outDelimiter = delimiterOf(outFormat);
+  // The field delimiter: --delimiter, else the one the header line uses (comma, tab, semicolon, pipe). A CSV
+  // output keeps the input's (a semicolon file stays one, as the spreadsheet that made it reads it back).
+  let inDelimiter = delimiterOf(inFormat);
+  if (inFormat === 'csv') inDelimiter = flags.delimiter ?? sniffDelimiter(stdinHead ?? readHead(p.inputPath as string, 64 * 1024));
+  else if (inFormat === 'tsv') inDelimiter = flags.delimiter ?? '\t';
+  const outDelimiter = outFormat === 'csv' && inFormat === 'csv' ? inDelimiter : delimiterOf(outFormat);
 
   // ---- the checkpoint of this input and output, if any
   let run: BatchRun | null = null;
@@ -249,7 +306,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
         throw new AddrError('ADDR_ERR_BATCH_RESUME', [`The unfinished run of this file belongs to account '${previous.account}'; resume it with --account ${previous.account} (or its key).`]);
       }
       const settings = JSON.parse(previous.settings) as RunSettings;
-      const identity = settings.inFormat === 'xlsx' ? workbookIdentity(p.inputPath) : textInputIdentity(p.inputPath, delimiterOf(settings.inFormat));
+      const identity = settings.inFormat === 'xlsx' ? workbookIdentity(p.inputPath) : textInputIdentity(p.inputPath, settings.inDelimiter ?? delimiterOf(settings.inFormat));
       if (identity.size !== previous.input.size || identity.mtimeMs !== previous.input.mtimeMs || identity.headerHash !== previous.input.headerHash) {
         throw new AddrError('ADDR_ERR_BATCH_RESUME', [`${p.inputPath} changed since the interrupted run (size, time or header differ); start over with --restart.`]);
       }
@@ -299,7 +356,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
     rc.runs.claimRun(run.id, process.pid, now());
     input = settings.inFormat === 'xlsx'
       ? await openSheetInput(p.inputPath as string, settings.sheet ?? undefined, inOffset)
-      : await openTextInput(createReadStream(p.inputPath as string, { start: inOffset, highWaterMark: 1 << 20 }), delimiterOf(settings.inFormat), { offset: inOffset, line: inLine });
+      : await openTextInput(createReadStream(p.inputPath as string, { start: inOffset, highWaterMark: 1 << 20 }), settings.inDelimiter ?? delimiterOf(settings.inFormat), { offset: inOffset, line: inLine });
     ctx.stderr.write(`addr batch: resuming at input ${settings.inFormat === 'xlsx' ? 'row' : 'line'} ${int(inLine)} after ${plural(rowsDone, 'row')} done\n`);
   } else {
     input = inFormat === 'xlsx'
@@ -317,6 +374,8 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
       eol: journal ? '\n' : input.eol,
       bom: journal ? false : input.bom,
       sheet: input.sheet,
+      inDelimiter,
+      outDelimiter,
     };
     inOffset = input.firstPosition;
     const outHeader = [...headers, ...RESULT_COLUMNS.map((c) => settings.prefix + c)];
@@ -372,26 +431,49 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   const setup: WorkerSetup = {
     mapping: settings.mapping,
     width: settings.headers.length,
-    inDelimiter: delimiterOf(settings.inFormat),
-    out: settings.outFormat === 'xlsx' ? { kind: 'sheet', layout: sheetLayout(settings.headers.length) } : { kind: 'text', delimiter: delimiterOf(settings.outFormat), eol: settings.eol },
+    inDelimiter: settings.inDelimiter ?? delimiterOf(settings.inFormat),
+    out: settings.outFormat === 'xlsx'
+      ? { kind: 'sheet', layout: sheetLayout(settings.headers.length) }
+      : { kind: 'text', delimiter: settings.outDelimiter ?? delimiterOf(settings.outFormat), eol: settings.eol },
   };
   const pool = rc.pool;
   pool.configure(setup);
-  const statuses: Record<string, number> = {};
+  // Rows by status and processing time of the whole file: a resumed run starts from its checkpoint's tally.
+  const statuses: Record<string, number> = { ...(run?.tally.statuses ?? {}) };
+  const elapsedBefore = run?.tally.elapsedMs ?? 0;
+  const tally = (): BatchTally => ({ statuses: { ...statuses }, elapsedMs: elapsedBefore + (performance.now() - started) });
   const pendingMeta = new Map<number, { rows: number; endOffset: number; nextLine: number }>();
   let stop: { reason: AddrError | null; line: number } | null = null;
   let unprocessed = 0;
   let dispatched = 0;
+  const reservedByDay = new Map<string, number>(); // rows this process reserved, by the UTC day they were recorded under
+
+  /**
+   * Without a checkpoint (stdout, or stdin to a file) nothing carries reserved rows over to a resume: the rows
+   * reserved but never delivered (a reader that went away, a signal, a failure whose output is removed) are
+   * given back, latest day first, so only delivered rows stay charged.
+   */
+  const giveBackUndelivered = async (outputKept: boolean): Promise<void> => {
+    if (run !== null) return;
+    await sink.settle();
+    let undelivered = [...reservedByDay.values()].reduce((a, b) => a + b, 0) - (outputKept ? sink.deliveredRows : 0);
+    for (const [day, rows] of [...reservedByDay].reverse()) {
+      if (undelivered <= 0) break;
+      const back = Math.min(rows, undelivered);
+      rc.accounts.release(rc.account, 'batch_row', back, day);
+      undelivered -= back;
+    }
+  };
   let lastSave = 0;
 
   const save = (state: BatchRun['state']): void => {
     if (run === null) return;
-    rc.runs.saveProgress(run.id, { rowsDone, inOffset, inLine, outBytes: sink.bytes, state }, now());
+    rc.runs.saveProgress(run.id, { rowsDone, inOffset, inLine, outBytes: sink.bytes, tally: tally(), state }, now());
   };
   const writeResult = async (result: ChunkResult): Promise<void> => {
     const meta = pendingMeta.get(result.seq);
     pendingMeta.delete(result.seq);
-    if (result.text !== null) await sink.write(result.text);
+    if (result.text !== null) await sink.write(result.text, result.textEnds);
     for (const [status, n] of Object.entries(result.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
     if (meta !== undefined) {
       rowsDone += meta.rows;
@@ -413,9 +495,15 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   try {
     for await (const whole of input.chunks) {
       // A reader that went away takes no more rows: reading on would only spend the allowance.
-      if (signal !== null || sink.gone) break;
+      if (sink.gone) break;
       let chunk = whole;
       const rows = chunk.count;
+      if (signal !== null) {
+        // Stopped by a signal: the rest of a file is counted (not validated) for the summary; stdin is left unread.
+        if (p.inputPath === null) break;
+        unprocessed += rows;
+        continue;
+      }
       if (stop !== null) {
         unprocessed += rows;
         continue;
@@ -430,6 +518,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
           stop = { reason: decision.error, line: chunk.lines[granted] as number };
         } else {
           granted += decision.allowed;
+          if (decision.allowed > 0) reservedByDay.set(decision.day, (reservedByDay.get(decision.day) ?? 0) + decision.allowed);
           if (granted < rows) stop = { reason: null, line: chunk.lines[granted] as number };
         }
       }
@@ -463,6 +552,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   if (failure !== null) {
     save('running');
     finishFile();
+    await giveBackUndelivered(run === null && tempPath === null);
     // Without a checkpoint (stdin), or refused before the first row of a new run, nothing is left behind.
     const refusedAtStart = isAddrError(failure) && failure.kind === 'quota' && rowsDone === 0 && run !== null && run.rowsDone === 0;
     if (run !== null && refusedAtStart) rc.runs.deleteRun(run.id);
@@ -471,17 +561,24 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   }
 
   const summary = (extra: string): void => {
+    if (sink.gone) {
+      // A reader that went away: say what it was given (and charged), not what was validated for it.
+      ctx.stderr.write(`addr batch: stdout was closed by its reader after ${plural(sink.deliveredRows, 'row')}; only those are charged, and the rest of the input was not read\n`);
+      return;
+    }
     const order = ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND', 'ERROR'];
     const byStatus = order.map((s) => `${s} ${int(statuses[s] ?? 0)}`).join(', ');
-    const seconds = (performance.now() - started) / 1000; // a workbook's writing included
-    const rate = seconds > 0 ? Math.round((rowsDone - (run?.rowsDone ?? 0)) / seconds) : 0;
+    // The whole file: the rows and processing time of the runs a --resume continued, a workbook's writing included.
+    const seconds = tally().elapsedMs / 1000;
+    const rate = seconds > 0 ? Math.round(rowsDone / seconds) : 0;
     ctx.stderr.write(`addr batch: ${plural(rowsDone, 'row')} done in ${seconds.toFixed(1)} s (${int(rate)} rows/s): ${byStatus}; unprocessed ${int(unprocessed)}${extra}\n`);
   };
 
   if (signal !== null) {
     save('running');
     finishFile();
-    summary('');
+    await giveBackUndelivered(true);
+    summary(p.inputPath === null ? '; the rest of stdin was not read' : '');
     if (run !== null) {
       ctx.stderr.write(`addr batch: interrupted (${signal}); the checkpoint is kept: run the same command with --resume to finish from input line ${int(inLine)}.\n`);
     } else ctx.stderr.write(`addr batch: interrupted (${signal}).\n`);
@@ -504,6 +601,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   if (stop !== null) {
     save('stopped');
     finishFile();
+    await giveBackUndelivered(true);
     await publish(true);
     summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
     const why = `${(stop.reason ?? allowanceRefusal(rc)).message} `;
@@ -516,6 +614,11 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunC
   finishFile();
   await publish(false);
   if (run !== null) rc.runs.deleteRun(run.id);
-  summary(p.outputPath !== null ? ` -> ${p.outputPath}` : sink.gone ? '; stdout was closed by its reader, so the rest of the input was not read' : '');
+  await giveBackUndelivered(true);
+  summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
+  const others = input.otherSheets;
+  if (others.length > 0) {
+    ctx.stderr.write(`addr batch: only the sheet '${settings.sheet ?? ''}' is written; not carried to the output: the workbook's other sheet${others.length === 1 ? '' : 's'} ${others.map((n) => `'${n}'`).join(', ')}\n`);
+  }
   return EXIT_OK;
 }

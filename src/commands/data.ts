@@ -71,7 +71,7 @@ export async function runDataImport(file: string, flags: DataFlags, ctx: Command
   try {
     const summary = await importPoints(db, {
       input,
-      format: (flags.format as PointFormat | undefined) ?? null,
+      format: (flags.inputFormat as PointFormat | undefined) ?? null,
       source: flags.source ?? null,
       locality,
       now: new Date(),

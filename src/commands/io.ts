@@ -5,7 +5,8 @@
  * argument with stdin piped, reads one address per line, streamed with
  * readline (which pauses stdin while its queue is full), so memory stays
  * constant and outputs come in input order. Blank lines are still inputs, so
- * output line counts match input line counts.
+ * output line counts match input line counts; an empty stdin gives no results
+ * (exit 0).
  *
  * Output: writes wait for 'drain' (backpressure); a closed reader (EPIPE, as
  * with `| head -1`) ends the run quietly with exit 0.
@@ -57,20 +58,15 @@ export async function* readInputs(source: InputSource): AsyncGenerator<AddressIn
     return;
   }
   const lines = createInterface({ input: source.stream, crlfDelay: Infinity, terminal: false });
-  let count = 0;
   try {
-    for await (const line of lines) {
-      count++;
-      yield line;
-    }
+    // An empty stdin (`< /dev/null`, a grep that matched nothing) is no input: no results, exit 0.
+    for await (const line of lines) yield line;
   } finally {
     lines.close();
     // Stop reading when the consumer stopped early (reader of stdout went away), so a
     // producer like `yes` gets SIGPIPE instead of this process waiting on it.
     source.stream.destroy();
   }
-  // Nothing at all on stdin is treated like no address given, so an empty pipe is noticed.
-  if (count === 0) throw new AddrError('ADDR_ERR_INPUT_EMPTY');
 }
 
 /** A data sink with backpressure that notices when its reader has gone away. */

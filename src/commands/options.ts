@@ -48,6 +48,16 @@ export function parsePositive(value: string): number {
   return Number(value.trim());
 }
 
+/** The field delimiters `--delimiter` takes, by what one may type. */
+const DELIMITERS: Readonly<Record<string, string>> = { ',': ',', comma: ',', '\t': '\t', tab: '\t', '\\t': '\t', ';': ';', semicolon: ';', '|': '|', pipe: '|' };
+
+/** Parses `--delimiter` (`,` `;` `|` `tab`, or their names). */
+export function parseDelimiter(value: string): string {
+  const delimiter = DELIMITERS[value] ?? DELIMITERS[value.trim().toLowerCase()];
+  if (delimiter === undefined) throw new InvalidArgumentError('Give one of , ; | or tab (or comma, semicolon, pipe).');
+  return delimiter;
+}
+
 /** Parses a distance in meters (`--max-distance 250`): a number above 0. */
 export function parseMeters(value: string): number {
   const n = Number(value.trim());
@@ -77,6 +87,7 @@ export interface OptionSpec {
   description: string; // help text, also used for the README table
   choices?: readonly string[]; // allowed values, checked by commander
   parse?: (value: string) => unknown; // converts and checks the value; throws InvalidArgumentError
+  hidden?: boolean; // accepted but left out of --help (a flag kept only to say what replaced it)
 }
 
 /** Every shared flag, by the camelCase key commander gives it. */
@@ -98,12 +109,14 @@ export const OPTIONS = {
   },
   failOn: {
     flags: '--fail-on <statuses>',
-    description: `exit 1 when any result has one of these statuses (comma-separated: ${FAIL_ON_STATUSES.join(',')})`,
+    description: `exit 1 when any result has one of these statuses (comma-separated: ${FAIL_ON_STATUSES.join(',')}); stderr says which matched, how many`,
     parse: parseFailOn,
   },
   candidates: { flags: '--candidates <n>', description: 'validate: with address points, list up to n other readings (nearest numbers, units, streets)', parse: parseCount },
-  account: { flags: '--account <name>', description: 'the account to run as (metered and refused as the API would) or to manage' },
-  key: { flags: '--key <key>', description: 'run as the account of this API key' },
+  account: { flags: '--account <name>', description: 'the account to run as (metered and refused as the API would)' },
+  key: { flags: '--key <key>', description: 'run as the account of this API key (or set ADDR_KEY: a key on the command line shows in `ps`)' },
+  usageAccount: { flags: '--account <name>', description: 'usage: report on this account only (default: every account)' },
+  keysAccount: { flags: '--account <name>', description: 'the account whose keys to create or list' },
   name: { flags: '--name <name>', description: 'name of the new account' },
   plan: { flags: '--plan <plan>', description: 'plan of the account', choices: PLAN_NAMES },
   email: { flags: '--email <address>', description: "the account's email address" },
@@ -119,21 +132,31 @@ export const OPTIONS = {
   activate: { flags: '--activate', description: 'make a suspended account active again' },
   since: { flags: '--since <day>', description: 'usage from this UTC day on (YYYY-MM-DD)', parse: parseDay },
   importFormat: {
-    flags: '--format <format>',
+    flags: '--input-format <format>',
     description: 'data import: the input format (default: GeoJSON lines by extension or a leading {, else CSV read as NAD or OpenAddresses by its header)',
     choices: ['openaddresses', 'geojson', 'nad'],
+  },
+  importFormatMoved: {
+    flags: '--format <format>',
+    description: 'data import: replaced by --input-format',
+    hidden: true,
+    parse: (): never => {
+      throw new InvalidArgumentError('addr data import takes the input format as --input-format (openaddresses, geojson or nad); --format is the output format of the other commands.');
+    },
   },
   source: { flags: '--source <name>', description: 'data import: the name of the source (default: the file name without extensions; required with stdin)' },
   json: { flags: '--json', description: 'data import: print the summary as a JSON document' },
   output: { flags: '-o, --output <file>', description: 'batch: the output file, or - for stdout (default: IN with .validated before the extension; stdout when IN is -)' },
   batchFormat: { flags: '-f, --format <format>', description: 'batch: the output format (default: the input format, or the extension of -o)', choices: ['csv', 'tsv', 'xlsx'] },
+  delimiter: { flags: '--delimiter <char>', description: 'batch: the field delimiter of a CSV input, , ; | or tab (default: the one the header line uses)', parse: parseDelimiter },
   sheet: { flags: '--sheet <name>', description: 'batch: the worksheet of an XLSX input to read (default: the first)' },
   columns: { flags: '--columns <map>', description: 'batch: the address columns, ROLE=HEADER pairs separated by commas (roles: address, line1, line2, city, state, zip), e.g. line1=Street,city=Town' },
   resume: { flags: '--resume', description: 'batch: continue the unfinished run of this input and output from its checkpoint' },
   restart: { flags: '--restart', description: 'batch: discard the unfinished run of this input and output and start over' },
   workers: { flags: '--workers <n>', description: 'batch: worker threads validating rows (default: the number of CPUs)', parse: parsePositive },
   aggressive: { flags: '--aggressive', description: 'extract: also report street lines without city, state or ZIP ("1 spiritual healer dr")' },
-  limit: { flags: '--limit <n>', description: 'reverse: points to list (default 1, at most 100); autocomplete: suggestions (default 5, at most 20)', parse: parsePositive },
+  reverseLimit: { flags: '--limit <n>', description: 'points to list (default 1, at most 100)', parse: parsePositive },
+  autocompleteLimit: { flags: '--limit <n>', description: 'suggestions to list (default 5, at most 20)', parse: parsePositive },
   maxDistance: { flags: '--max-distance <meters>', description: 'reverse: how far a point may be, in meters (default 1000, at most 100000)', parse: parseMeters },
   stateFilter: { flags: '--state <code>', description: 'autocomplete: only suggestions in this state (code or name)' },
   details: { flags: '--details <place_id>', description: 'autocomplete: print the full record of a suggestion by its place_id instead of suggesting' },
@@ -165,6 +188,7 @@ export function addOptions(command: Command, names: readonly OptionName[]): Comm
     const option = new Option(spec.flags, spec.description);
     if (spec.choices) option.choices(spec.choices);
     if (spec.parse) option.argParser(spec.parse);
+    if (spec.hidden) option.hideHelp();
     command.addOption(option);
   }
   return command;
@@ -199,6 +223,7 @@ export type BatchFlags = DataDirFlags & AccountFlags & {
   output?: string;
   format?: 'csv' | 'tsv' | 'xlsx';
   sheet?: string;
+  delimiter?: string;
   columns?: string;
   resume?: boolean;
   restart?: boolean;
@@ -242,9 +267,10 @@ export type AdminFlags = OutputFlags & DataDirFlags & AccountSettingsFlags & {
   since?: string;
 };
 
-/** The flags of `addr data import|status|remove` (`format` is the input format for import, the output format otherwise). */
+/** The flags of `addr data import|status|remove` (`inputFormat`: the input format of import; `format`: the output format of status). */
 export type DataFlags = DataDirFlags & {
   format?: string;
+  inputFormat?: string;
   source?: string;
   json?: boolean;
   color: boolean;

@@ -15,6 +15,7 @@ const INITIAL_BYTES = 64 * 1024;
 export class OutputBytes {
   private buf: Buffer;
   private length = 0;
+  private ends: number[] = []; // the byte length after each record since the last take
 
   constructor(private readonly eol: string, sizeHint = INITIAL_BYTES) {
     this.buf = Buffer.allocUnsafe(Math.max(1024, sizeHint));
@@ -27,11 +28,18 @@ export class OutputBytes {
     const most = line.length * 3;
     if (this.length + most > this.buf.length) this.grow(this.length + most);
     this.length += this.buf.write(line, this.length, 'utf8');
+    this.ends.push(this.length);
   }
 
   /** Forgets what was written since the last take (a chunk that failed half-way). */
   clear(): void {
     this.length = 0;
+    this.ends = [];
+  }
+
+  /** Where each record written since the last take ends (byte offsets, end exclusive); call before take. */
+  recordEnds(): Uint32Array {
+    return Uint32Array.from(this.ends);
   }
 
   /** The bytes written since the last take, in a buffer of their own (transferable); starts over. */
@@ -39,6 +47,7 @@ export class OutputBytes {
     const out = new Uint8Array(this.length);
     out.set(this.buf.subarray(0, this.length));
     this.length = 0;
+    this.ends = [];
     return out;
   }
 

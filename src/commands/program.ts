@@ -5,8 +5,9 @@
  * when run, so `--help` and cold start do not pay for the engine or SQLite.
  *
  * Environment: ADDR_REFERENCE_DB (path of the locality database, read by
- * `validate`), NO_COLOR / FORCE_COLOR (colour of table output), ADDR_DEBUG
- * (print stack traces of internal errors).
+ * `validate`), ADDR_KEY (the API key of --key, for the commands that take it,
+ * when neither --key nor --account is given), NO_COLOR / FORCE_COLOR (colour
+ * of table output), ADDR_DEBUG (print stack traces of internal errors).
  */
 import { Command, CommanderError } from 'commander';
 import { isAddrError } from '../core/errors.js';
@@ -39,8 +40,8 @@ interface GroupSpec {
 // One paragraph: commander wraps it to the terminal width.
 const INPUT_HELP = 'Input: the arguments joined are one address. With "-", or no argument and stdin piped, '
   + 'one address per line is read from stdin and one result per line is written, in order. '
-  + 'With --account or --key each address counts against that account and is refused as the API would refuse it; '
-  + 'without them the built-in local account records the usage and never refuses.';
+  + 'With --account or --key (or the key in $ADDR_KEY) each address counts against that account and is refused as the API would refuse it; '
+  + 'without them the built-in local account, on the plan `addr accounts set local` gives it (unlimited by default: never refused).';
 
 const GEOCODE_HELP = 'Input: the arguments joined are one address. With "-", or no argument and stdin piped, '
   + 'one address per line is read from stdin and one result per line is written, in order. '
@@ -56,8 +57,8 @@ const BATCH_HELP = 'Every input column is kept, in order, and these columns are 
   + 'zip/zip code/postal code/postcode, any case or punctuation) or given with --columns. ZIPs a spreadsheet turned into numbers '
   + '(2108, 21081234, 2108.0) are restored when the row\'s state confirms them (reason code ZIP_REPAIRED). '
   + 'XLSX: the first worksheet or --sheet NAME; cells keep their types (numbers, dates, text) in an XLSX output, which is built from a '
-  + 'CSV journal OUT.partial.csv at the end. On a terminal a spinner shows rows done, rows/s and the time left; a summary is always printed. '
-  + 'Output goes to OUT.partial and is renamed to OUT when complete. Each row counts against the account (--account, --key, '
+  + 'journal of worksheet rows, OUT.partial.xml, at the end. On a terminal a spinner shows rows done, rows/s and the time left; a summary is always printed. '
+  + 'Output goes to OUT.partial and is renamed to OUT when complete (a symbolic link is written through; a folder, device, FIFO or socket is refused: -o - is stdout). Each row counts against the account (--account, --key, '
   + 'else the local account, on the plan `addr accounts set local` gives it); when the allowance runs out, the allowed rows are written, '
   + 'the rest are reported with the input line they start at (exit 3), and --resume continues there. An interrupted run (Ctrl-C, kill) '
   + 'keeps a checkpoint in accounts.sqlite in the data directory: --resume finishes it with every row written once.';
@@ -68,7 +69,7 @@ const EXTRACT_HELP = 'Input: FILE, or stdin with "-" (or no argument when stdin 
   + 'UTF-16 code units, end exclusive; into the HTML itself for HTML), line number and validation result. '
   + 'An address ends at a state and is kept when the ZIP or the city confirms the state; --aggressive also reports street lines alone. '
   + 'Each address found counts as one validation: with --account or --key against that account, refused as the API would refuse it; '
-  + 'without them the built-in local account records the usage and never refuses.';
+  + 'without them the built-in local account, on the plan `addr accounts set local` gives it (unlimited by default: never refused).';
 
 const ACCOUNTS_HELP = 'Accounts, keys and usage live in accounts.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
   + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
@@ -132,7 +133,7 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr batch export.tsv --columns line1=Street,city=Town,zip=Postcode -o - > checked.tsv',
       'addr batch customers.csv --resume             # finish a run that was interrupted or stopped by the allowance',
     ],
-    options: ['output', 'batchFormat', 'sheet', 'columns', 'resume', 'restart', 'workers', 'account', 'key', 'dataDir'],
+    options: ['output', 'batchFormat', 'delimiter', 'sheet', 'columns', 'resume', 'restart', 'workers', 'account', 'key', 'dataDir'],
     argument: { syntax: '<file>', description: 'the CSV, TSV or XLSX file, or - to read CSV/TSV from stdin' },
     help: BATCH_HELP,
     run: async (args, command, ctx) => {
@@ -162,7 +163,7 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr reverse 38.4021 -122.8287',
       'addr reverse 57.7900 -152.4072 --limit 5 --max-distance 250 --format json',
     ],
-    options: ['limit', 'maxDistance', 'dataDir', 'format', 'color'],
+    options: ['reverseLimit', 'maxDistance', 'dataDir', 'format', 'color'],
     argument: { syntax: '<lat> <lon>', description: 'latitude in decimal degrees, -90 to 90\nlongitude in decimal degrees, -180 to 180 (a negative one needs no quoting)' },
     help: 'Searches the imported address points (addr data import) in points.sqlite of the data directory. '
       + 'Without a point within --max-distance (default 1000 m), the result has coverage "locality" and the nearest ZIP centroid with its city and distance; '
@@ -178,14 +179,14 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr autocomplete sebas',
       'addr autocomplete --details pt_3mWq0x9Zb1cYl2Ke',
     ],
-    options: ['limit', 'stateFilter', 'details', 'account', 'key', 'dataDir', 'format', 'color'],
+    options: ['autocompleteLimit', 'stateFilter', 'details', 'account', 'key', 'dataDir', 'format', 'color'],
     argument: { syntax: '[query...]', description: 'what has been typed so far (the words are joined); "-" reads one query per line from stdin' },
     help: 'Suggestions come from the imported address points (addr data import): buildings for "NUMBER STREET...", streets for a name alone, '
       + 'one suggestion per building unless a unit is typed ("1400 abercrombie dr apt 2"). When no point matches and no house number was typed, '
       + 'cities ("sebas") and ZIPs ("9547") of the locality layer. A misspelled street name is tried when nothing matches as typed. '
       + 'Each suggestion has text, highlight (the matched part of text), highlight_ranges, place_id (stable across re-imports) and kind; '
       + '--details PLACE_ID prints the full record. Each query or details lookup counts as one autocomplete request, metered apart from validation: '
-      + 'with --account or --key it is refused as the API would (Free Beta: not on the plan); without them the local account records it.',
+      + 'it is refused as the API would (Free Beta: not on the plan) for the account of --account or --key, else for the local account (unlimited by default).',
     run: async (args, command, ctx) => (await import('./autocomplete.js')).runAutocomplete(args, command.opts<AutocompleteFlags>(), ctx),
   },
   {
@@ -205,7 +206,7 @@ const COMMANDS: readonly CommandSpec[] = [
     name: 'usage',
     summary: 'show metered usage (validations, batch rows, autocomplete) by account and UTC day',
     examples: ['addr usage', 'addr usage --account acme --since 2026-03-01 --format csv'],
-    options: ['account', 'since', 'dataDir', 'format', 'color'],
+    options: ['usageAccount', 'since', 'dataDir', 'format', 'color'],
     argument: null,
     help: ACCOUNTS_HELP,
     run: async (_args, command, ctx) => (await import('./usage.js')).runUsage(command.opts<AdminFlags>(), ctx),
@@ -230,9 +231,9 @@ const GROUPS: readonly GroupSpec[] = [
         examples: [
           'addr data import us-ak-kodiak.csv',
           'addr data import bucks.geojson.gz --source bucks',
-          'addr data import - --format nad --source ar-nad < NAD_r4.txt',
+          'addr data import - --input-format nad --source ar-nad < NAD_r4.txt',
         ],
-        options: ['importFormat', 'source', 'json', 'dataDir'],
+        options: ['importFormat', 'importFormatMoved', 'source', 'json', 'dataDir'],
         argument: { syntax: '<file>', description: 'the file to import, or - for stdin' },
         run: async (args, command, ctx) => (await import('./data.js')).runDataImport(args[0] ?? '', command.opts<DataFlags>(), ctx),
       },
@@ -307,7 +308,7 @@ const GROUPS: readonly GroupSpec[] = [
         name: 'create',
         summary: 'create an API key for an account; the key is printed once and only its hash is kept',
         examples: ['addr keys create --account acme'],
-        options: ['account', ...ADMIN_OUTPUT],
+        options: ['keysAccount', ...ADMIN_OUTPUT],
         argument: null,
         run: async (_args, command, ctx) => (await import('./keys.js')).runKeysCreate(command.opts<AdminFlags>(), ctx),
       },
@@ -315,7 +316,7 @@ const GROUPS: readonly GroupSpec[] = [
         name: 'list',
         summary: 'list keys by prefix: account, created, last used, status',
         examples: ['addr keys list', 'addr keys list --account acme'],
-        options: ['account', ...ADMIN_OUTPUT],
+        options: ['keysAccount', ...ADMIN_OUTPUT],
         argument: null,
         run: async (_args, command, ctx) => (await import('./keys.js')).runKeysList(command.opts<AdminFlags>(), ctx),
       },
@@ -347,6 +348,11 @@ function registerCommand(parent: Command, spec: CommandSpec, ctx: CommandContext
   addOptions(command, spec.options);
   command.action(async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
+    // ADDR_KEY stands for --key (a key on the command line shows in `ps`); --key or --account given win over it.
+    const envKey = ctx.env.ADDR_KEY;
+    if (spec.options.includes('key') && envKey !== undefined && envKey !== '' && cmd.getOptionValue('key') === undefined && cmd.getOptionValue('account') === undefined) {
+      cmd.setOptionValue('key', envKey);
+    }
     const args = (cmd.processedArgs as unknown[]).flat().filter((a): a is string => typeof a === 'string');
     setExitCode(await spec.run(args, cmd, ctx));
   });

@@ -54,6 +54,14 @@ export const VALIDATE_COLUMNS: readonly Column[] = [
   col('id'),
 ];
 
+/** The line that says why --fail-on made the run exit 1: each status matched and how many results had it. */
+export function failOnReport(matched: ReadonlyMap<string, number>): string {
+  let total = 0;
+  for (const n of matched.values()) total += n;
+  const counts = [...matched].map(([status, n]) => `${status} ${n}`).join(', ');
+  return `addr validate: --fail-on matched ${total} result${total === 1 ? '' : 's'} (${counts}); exit 1.`;
+}
+
 /** Runs `addr validate`; returns the exit code. */
 export async function runValidate(args: readonly string[], flags: ValidateFlags, ctx: CommandContext): Promise<number> {
   const source = resolveInputSource(args, flags, ctx);
@@ -70,7 +78,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
       color: shouldColor(ctx.stdout, flags.color, ctx.env),
     });
     const failOn = new Set<string>(flags.failOn ?? []);
-    let failed = false;
+    const matched = new Map<string, number>(); // --fail-on statuses seen, with their counts
     for await (const input of readInputs(source)) {
       opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
       // Metered once the engine can run, so missing reference data records no usage.
@@ -87,11 +95,13 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
         now: () => performance.now(),
         ...(flags.candidates !== undefined ? { candidates: flags.candidates } : {}),
       });
-      if (failOn.has(result.status)) failed = true;
+      if (failOn.has(result.status)) matched.set(result.status, (matched.get(result.status) ?? 0) + 1);
       if (!(await renderer.write(result))) return EXIT_OK; // reader gone: quiet success
     }
     await renderer.end();
-    return failed ? EXIT_FAIL_ON : EXIT_OK;
+    if (matched.size === 0) return EXIT_OK;
+    ctx.stderr.write(`${failOnReport(matched)}\n`);
+    return EXIT_FAIL_ON;
   } finally {
     meter.close();
     opened?.close();

@@ -1,18 +1,21 @@
 /**
- * Metering of `addr validate` (README.md, `addr accounts`). With --account or --key, each
- * address is decided and recorded in one transaction before it is validated,
- * and refused as the API would refuse it. Without them the built-in local
- * account records the usage and never refuses: its counts are written in one
- * transaction per FLUSH_EVERY addresses and at the end, the database opened
- * only then, and a data directory that cannot be written costs one warning on
- * stderr, never the validation.
+ * Metering of `addr validate`, `extract` and `autocomplete` (README.md, `addr accounts`).
+ * Each address is decided and recorded in one transaction before it is
+ * validated, and refused as the API would refuse it, against --account, --key,
+ * or else the built-in local account, whose plan applies as any account's does
+ * (as in `addr batch`). While an account's plan refuses nothing (the local
+ * account's default, unlimited) its counts are written in one transaction per
+ * FLUSH_EVERY addresses and at the end, and a data directory that cannot be
+ * opened costs one warning on stderr, never the validation.
  */
 import type { AccountStore } from '../accounts/account-store.js';
 import { authenticate } from '../accounts/authenticate.js';
-import { LOCAL_ACCOUNT } from '../accounts/plans.js';
-import type { UsageKind } from '../accounts/plans.js';
+import { checkAccess } from '../accounts/decide-usage.js';
+import { LOCAL_ACCOUNT, rowAllowance } from '../accounts/plans.js';
+import type { Account, UsageKind } from '../accounts/plans.js';
 import { AddrError } from '../core/errors.js';
 import { openAccountsDb } from '../store/accounts-db.js';
+import type { SqliteAccountStore } from '../store/accounts-db.js';
 import { resolveDataDir } from '../store/data-location.js';
 import type { CommandContext } from './io.js';
 import type { AccountFlags, DataDirFlags } from './options.js';
@@ -29,12 +32,51 @@ export interface ValidationMeter {
   close(): void;
 }
 
-/** The meter of a run: the named account's, or the local account's; `kind` is what each admitted unit counts as (autocomplete is metered apart). */
+/**
+ * The meter of a run: the named account's, or the local account's; `kind` is what each admitted unit counts as
+ * (autocomplete is metered apart). One rule for every command, `addr batch` included: the account's plan decides,
+ * the local account's too (unlimited unless `addr accounts set local` changed it).
+ */
 export function openValidationMeter(flags: AccountFlags & DataDirFlags, ctx: CommandContext, now: () => Date = () => new Date(), kind: UsageKind = 'validation'): ValidationMeter {
   if (flags.account !== undefined && flags.key !== undefined) throw new AddrError('ADDR_ERR_USAGE', ['Give --account or --key, not both.']);
   const dataDir = resolveDataDir(flags.dataDir, ctx.env);
   if (flags.account !== undefined || flags.key !== undefined) return accountMeter(openAccountsDb(dataDir), flags, now, kind);
-  return localMeter(dataDir, ctx, now, kind);
+  let store: SqliteAccountStore;
+  try {
+    store = openAccountsDb(dataDir);
+  } catch (err) {
+    // The local account on its default plan never refuses: a data directory that cannot be written costs a warning.
+    return unrecordedMeter(ctx, err);
+  }
+  const local = store.getAccount(LOCAL_ACCOUNT);
+  if (local !== null && !neverRefused(local, kind)) return accountMeter(store, { account: LOCAL_ACCOUNT }, now, kind);
+  return localMeter(store, ctx, now, kind);
+}
+
+/** True when the account's plan and state refuse nothing of this kind: its usage may then be recorded in bulk. */
+function neverRefused(account: Account, kind: UsageKind): boolean {
+  if (checkAccess(account, kind) !== null) return false;
+  return kind === 'autocomplete' || rowAllowance(account) === null || (account.plan === 'production' && account.overage);
+}
+
+function warnUnrecorded(ctx: CommandContext, err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  ctx.stderr.write(`warning: usage of the local account is not recorded: ${message}\n`);
+}
+
+function unrecordedMeter(ctx: CommandContext, err: unknown): ValidationMeter {
+  warnUnrecorded(ctx, err);
+  let admitted = 0;
+  return {
+    admit() {
+      admitted++;
+      return null;
+    },
+    get admitted() {
+      return admitted;
+    },
+    close() {},
+  };
 }
 
 function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date, kind: UsageKind): ValidationMeter {
@@ -64,20 +106,17 @@ function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date,
   };
 }
 
-function localMeter(dataDir: string, ctx: CommandContext, now: () => Date, kind: UsageKind): ValidationMeter {
-  let store: AccountStore | null = null;
+function localMeter(store: AccountStore, ctx: CommandContext, now: () => Date, kind: UsageKind): ValidationMeter {
   let failed = false;
   let pending = 0;
   let admitted = 0;
   const flush = (): void => {
     if (pending === 0 || failed) return;
     try {
-      store ??= openAccountsDb(dataDir);
       store.record(LOCAL_ACCOUNT, kind, pending, now());
     } catch (err) {
       failed = true;
-      const message = err instanceof Error ? err.message : String(err);
-      ctx.stderr.write(`warning: usage of the local account is not recorded: ${message}\n`);
+      warnUnrecorded(ctx, err);
     }
     pending = 0;
   };
@@ -92,7 +131,7 @@ function localMeter(dataDir: string, ctx: CommandContext, now: () => Date, kind:
     },
     close() {
       flush();
-      store?.close();
+      store.close();
     },
   };
 }

@@ -5,8 +5,7 @@
  * transaction, so concurrent processes serialise on the write lock and can
  * never exceed an allowance. Implements the AccountStore port.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AccountPatch, AccountStore, ApiKeyRecord, ConsumeRequest, NewAccount, UsageRow } from '../accounts/account-store.js';
 import { decideUsage } from '../accounts/decide-usage.js';
@@ -15,6 +14,7 @@ import { usageDay, usageWindow } from '../accounts/plans.js';
 import type { Account, AccountStatus, PlanName, UsageKind } from '../accounts/plans.js';
 import { AddrError, isAddrError } from '../core/errors.js';
 import { ACCOUNT_MIGRATIONS } from './accounts-migrations.js';
+import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
 import type { Migration } from './accounts-migrations.js';
 
 /** The file name of the accounts database in the data directory. */
@@ -93,28 +93,13 @@ export function migrateAccountsDb(db: Database.Database, migrations: readonly Mi
   return applied;
 }
 
-/**
- * Creates a directory and its missing parents one level at a time: Node 20's
- * `mkdirSync(dir, { recursive: true })` spins forever where a parent answers
- * ENOENT to mkdir (under /proc, say), and a data directory must fail, not hang.
- */
-export function ensureDir(dir: string): void {
-  if (existsSync(dir)) return;
-  const parent = dirname(dir);
-  if (parent !== dir) ensureDir(parent);
-  try {
-    mkdirSync(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err; // another process made it meanwhile
-  }
-}
-
 /** Opens (creating and migrating when needed) the accounts database in `dataDir`. */
 export function openAccountsDb(dataDir: string): SqliteAccountStore {
   const path = join(dataDir, ACCOUNTS_DB_FILE);
   let db: Database.Database | null = null;
   try {
-    ensureDir(dataDir);
+    ensurePrivateDir(dataDir);
+    ensurePrivateFile(path);
     db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
     db.pragma('journal_mode = WAL');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

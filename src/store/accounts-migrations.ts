@@ -77,4 +77,11 @@ export const ACCOUNT_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    description: 'batch_runs.tally: rows by status and processing time of the rows done, so a resumed run reports the whole file',
+    sql: `
+      ALTER TABLE batch_runs ADD COLUMN tally TEXT NOT NULL DEFAULT '{}';
+    `,
+  },
 ];

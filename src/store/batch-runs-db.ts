@@ -3,7 +3,7 @@
  * migration 2), so that the rows a run pays for and the usage that counts
  * them are written in one IMMEDIATE transaction. Implements BatchRunStore.
  */
-import type { BatchProgress, BatchRun, BatchRunStore } from '../accounts/batch-runs.js';
+import type { BatchProgress, BatchRun, BatchRunStore, BatchTally } from '../accounts/batch-runs.js';
 import type { UsageDecision } from '../accounts/decide-usage.js';
 import { AddrError } from '../core/errors.js';
 import type { SqliteAccountStore } from './accounts-db.js';
@@ -23,10 +23,17 @@ interface RunRow {
   in_offset: number;
   in_line: number;
   out_bytes: number;
+  tally: string;
   state: BatchRun['state'];
   pid: number | null;
   started_at: string;
   updated_at: string;
+}
+
+/** The tally column (JSON); '{}' (a run checkpointed before it existed) reads as nothing counted. */
+function readTally(text: string): BatchTally {
+  const parsed = JSON.parse(text) as Partial<BatchTally>;
+  return { statuses: parsed.statuses ?? {}, elapsedMs: parsed.elapsedMs ?? 0 };
 }
 
 const toRun = (r: RunRow): BatchRun => ({
@@ -41,6 +48,7 @@ const toRun = (r: RunRow): BatchRun => ({
   inOffset: r.in_offset,
   inLine: r.in_line,
   outBytes: r.out_bytes,
+  tally: readTally(r.tally),
   state: r.state,
   pid: r.pid,
   startedAt: r.started_at,
@@ -97,9 +105,9 @@ export class SqliteBatchRunStore implements BatchRunStore {
   }
 
   saveProgress(id: number, p: BatchProgress, now: Date): void {
-    this.accounts.db.prepare(`UPDATE batch_runs SET rows_done = ?, in_offset = ?, in_line = ?, out_bytes = ?, state = ?, updated_at = ?,
+    this.accounts.db.prepare(`UPDATE batch_runs SET rows_done = ?, in_offset = ?, in_line = ?, out_bytes = ?, tally = ?, state = ?, updated_at = ?,
         pid = CASE WHEN ? = 'stopped' THEN NULL ELSE pid END WHERE id = ?`)
-      .run(p.rowsDone, p.inOffset, p.inLine, p.outBytes, p.state, now.toISOString(), p.state, id);
+      .run(p.rowsDone, p.inOffset, p.inLine, p.outBytes, JSON.stringify(p.tally), p.state, now.toISOString(), p.state, id);
   }
 
   deleteRun(id: number): void {

@@ -13,7 +13,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AddrError } from '../core/errors.js';
 
@@ -55,6 +55,18 @@ export function addrPackageRoot(): string {
 /** The default path of the locality reference database: `<package root>/db/locality.sqlite`. */
 export function defaultLocalityDbPath(): string {
   return join(addrPackageRoot(), 'db', 'locality.sqlite');
+}
+
+/**
+ * The fix a locality database error names: (re)building the built-in database, or, for
+ * any other path (which only ADDR_REFERENCE_DB or a library caller gives), that variable.
+ */
+export function referenceDbFix(path: string, what: 'build' | 'rebuild'): string {
+  if (resolve(path) === resolve(defaultLocalityDbPath())) {
+    return what === 'build' ? 'Run `npm run build` (or reinstall with `npm install`) to build it.' : 'Rebuild it with `npm run build`.';
+  }
+  return 'It is not the built-in database but the file ADDR_REFERENCE_DB names: point ADDR_REFERENCE_DB at a locality database '
+    + '(db/locality.sqlite, built by `npm run build`), or unset it to use the built-in one.';
 }
 
 const given = (v: string | undefined): v is string => v !== undefined && v !== '';

@@ -12,7 +12,8 @@ import { distanceKm } from '../core/geo-distance.js';
 import { houseNumberKey } from '../core/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/ports.js';
 import { leadingNumber } from '../core/vocabulary.js';
-import { ensureDir, migrateAccountsDb } from './accounts-db.js';
+import { migrateAccountsDb } from './accounts-db.js';
+import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
 import { POINT_MIGRATIONS } from './points-migrations.js';
 
 /** The file name of the point database in the data directory. */
@@ -77,7 +78,10 @@ export function openPointsDatabase(dataDir: string, create: boolean): Database.D
   if (!create && !existsSync(path)) return null;
   let db: Database.Database | null = null;
   try {
-    if (create) ensureDir(dataDir);
+    if (create) {
+      ensurePrivateDir(dataDir);
+      ensurePrivateFile(path);
+    }
     db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create });
     db.pragma('journal_mode = WAL');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

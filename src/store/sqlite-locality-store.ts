@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { AddrError, isAddrError } from '../core/errors.js';
 import type { LocalityNames, LocalityStore, NearZip, PlaceRecord, ZipLocator, ZipRecord, ZipTable } from '../core/ports.js';
 import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
-import { defaultLocalityDbPath } from './data-location.js';
+import { defaultLocalityDbPath, referenceDbFix } from './data-location.js';
 import { zipLocator } from './zip-locator.js';
 import type { ZipPosition } from './zip-locator.js';
 
@@ -89,7 +89,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
 
   /** Opens `path` read-only; throws ADDR_ERR_STORE_MISSING or ADDR_ERR_STORE_CORRUPT. */
   constructor(readonly path: string) {
-    if (!existsSync(path)) throw new AddrError('ADDR_ERR_STORE_MISSING', [path]);
+    if (!existsSync(path)) throw new AddrError('ADDR_ERR_STORE_MISSING', [path, referenceDbFix(path, 'build')]);
     let db: Database.Database | null = null;
     try {
       db = new Database(path, { readonly: true, fileMustExist: true });
@@ -114,7 +114,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
       );
       const schema = meta.get('schema_version');
       if (schema !== LOCALITY_SCHEMA_VERSION) {
-        throw new AddrError('ADDR_ERR_STORE_CORRUPT', [path, `schema version ${schema ?? 'missing'}, expected ${LOCALITY_SCHEMA_VERSION}`]);
+        throw new AddrError('ADDR_ERR_STORE_CORRUPT', [path, `schema version ${schema ?? 'missing'}, expected ${LOCALITY_SCHEMA_VERSION}`, referenceDbFix(path, 'rebuild')]);
       }
       this.version = meta.get('data_version') ?? 'unknown';
       this.digitKeys = db.prepare("SELECT 1 FROM places WHERE key >= '0' AND key < ':' LIMIT 1").get() !== undefined;
@@ -123,7 +123,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
       db?.close();
       if (isAddrError(err)) throw err;
       const reason = err instanceof Error ? err.message : String(err);
-      throw new AddrError('ADDR_ERR_STORE_CORRUPT', [path, reason], { cause: err });
+      throw new AddrError('ADDR_ERR_STORE_CORRUPT', [path, reason, referenceDbFix(path, 'rebuild')], { cause: err });
     }
   }
 

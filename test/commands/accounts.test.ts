@@ -25,6 +25,16 @@ describe('addr accounts, keys, usage', () => {
     expect(run(['accounts', 'show', 'nope'])).toMatchObject({ code: 2, stderr: "error: No account named 'nope'. `addr accounts list` shows the accounts.\n" });
     expect(run(['accounts', 'set', 'acme', '--daily-rows', 'many']).code).toBe(2);
     expect(run(['accounts', 'set', 'acme']).code).toBe(2);
+    // A setting of another plan is refused, naming the fix, and nothing is created or changed.
+    expect(run(['accounts', 'create', '--name', 'bigco', '--plan', 'production', '--daily-rows', '5'])).toMatchObject({
+      code: 2, stdout: '', stderr: "error: --daily-rows applies to the free_beta plan only, and account 'bigco' would be on production: drop --daily-rows, or give --plan free_beta.\n",
+    });
+    expect(run(['accounts', 'show', 'bigco']).code).toBe(2);
+    expect(run(['accounts', 'create', '--name', 'beta', '--plan', 'free_beta', '--included-lookups', '5']).code).toBe(2);
+    expect(run(['accounts', 'set', 'acme', '--daily-rows', '9']).stderr).toContain("--daily-rows applies to the free_beta plan only, and account 'acme' is on production");
+    expect(run(['accounts', 'set', 'acme', '--plan', 'free_beta', '--overage']).stderr).toContain('--overage applies to the production plan only');
+    expect(ndjson(run(['accounts', 'show', 'acme']).stdout)[0]).toMatchObject({ plan: 'production', included_lookups: 5 });
+    expect(run(['accounts', 'set', 'acme', '--plan', 'free_beta', '--daily-rows', '9']).code).toBe(0);
   });
 
   it('meters validate against --account: refuses at the allowance with exit 3 and records nothing more', () => {
@@ -32,13 +42,13 @@ describe('addr accounts, keys, usage', () => {
     run(['accounts', 'create', '--name', 'acme', '--plan', 'free_beta', '--daily-rows', '2']);
     // Unverified Free Beta email: refused before anything is validated or recorded.
     expect(run(['validate', '--account', 'acme', ADDRESS])).toMatchObject({
-      code: 3, stdout: '', stderr: "error: Account 'acme' has not verified its email; Free Beta validation needs a verified email.\n",
+      code: 3, stdout: '', stderr: "error: Account 'acme' has not verified its email; Free Beta validation needs a verified email. Once it is verified: `addr accounts set acme --email-verified`.\n",
     });
     run(['accounts', 'set', 'acme', '--email-verified']);
     const three = run(['validate', '--account', 'acme', '-'], `${ADDRESS}\n${ADDRESS}\n${ADDRESS}\n`);
     expect(three.code).toBe(3);
     expect(ndjson(three.stdout)).toHaveLength(2);
-    expect(three.stderr).toBe("2 addresses validated; the rest were refused.\nerror: Account 'acme' has used its daily allowance of 2 rows; it resets at midnight UTC.\n");
+    expect(three.stderr).toBe("2 addresses validated; the rest were refused.\nerror: Account 'acme' has used its daily allowance of 2 rows; it resets at midnight UTC, or raise it with `addr accounts set acme --daily-rows N`.\n");
     expect(run(['validate', '--account', 'acme', ADDRESS]).code).toBe(3);
     expect(ndjson(run(['usage', '--account', 'acme']).stdout)).toEqual([
       { day: new Date().toISOString().slice(0, 10), account: 'acme', validation: 2, batch_row: 0, autocomplete: 0 },
@@ -59,7 +69,7 @@ describe('addr accounts, keys, usage', () => {
     expect(key).toMatch(/^addr_[A-Za-z0-9_-]{43}$/);
     expect(run(['validate', '--key', key, ADDRESS]).code).toBe(0);
     expect(run(['validate', '--key', key, ADDRESS])).toMatchObject({
-      code: 3, stderr: "error: Account 'bigco' has used its 1 included lookups this billing period and overage is off.\n",
+      code: 3, stderr: "error: Account 'bigco' has used its 1 included lookups this billing period and overage is off; allow overage with `addr accounts set bigco --overage`, or raise them with --included-lookups N.\n",
     });
     const listed = ndjson(run(['keys', 'list', '--account', 'bigco']).stdout);
     expect(listed).toEqual([expect.objectContaining({ prefix, account: 'bigco', status: 'active', last_used_at: expect.any(String) })]);
@@ -67,6 +77,21 @@ describe('addr accounts, keys, usage', () => {
     expect(ndjson(run(['keys', 'revoke', prefix]).stdout)[0]).toMatchObject({ prefix, status: 'revoked' });
     expect(run(['validate', '--key', key, ADDRESS])).toMatchObject({ code: 2, stderr: 'error: The API key is missing, invalid or revoked.\n' });
     expect(run(['keys', 'revoke', 'addr_nothing']).code).toBe(2);
+  });
+
+  it('takes the key from ADDR_KEY (not shown in ps), --key and --account winning over it', () => {
+    const dataDir = tempDir();
+    const run = cli(dataDir);
+    run(['accounts', 'create', '--name', 'bigco', '--plan', 'production', '--included-lookups', '1', '--no-overage']);
+    const { key } = ndjson(run(['keys', 'create', '--account', 'bigco']).stdout)[0] as { key: string };
+    const withKey = (args: readonly string[], extra: Record<string, string> = {}) => runCli([...args, '--format', 'ndjson'], { env: { ADDR_DATA_DIR: dataDir, ADDR_KEY: key, ...extra } });
+    expect(withKey(['validate', ADDRESS]).code).toBe(0);
+    // The second lookup is past the allowance of the key's account: ADDR_KEY was used.
+    expect(withKey(['validate', ADDRESS])).toMatchObject({ code: 3, stderr: expect.stringContaining("Account 'bigco'") });
+    expect(withKey(['validate', '--account', 'local', ADDRESS]).code).toBe(0);
+    expect(withKey(['validate', '--key', 'addr_wrong', ADDRESS])).toMatchObject({ code: 2, stderr: 'error: The API key is missing, invalid or revoked.\n' });
+    expect(withKey(['validate', ADDRESS], { ADDR_KEY: 'addr_wrong' }).code).toBe(2);
+    expect(ndjson(run(['usage', '--account', 'bigco']).stdout)[0]).toMatchObject({ validation: 1 });
     for (const file of readdirSync(dataDir)) expect(readFileSync(join(dataDir, file)).includes(key.slice(13))).toBe(false);
   });
 
@@ -87,6 +112,25 @@ describe('addr accounts, keys, usage', () => {
     expect(proc.code).toBe(0);
     expect(proc.stderr).toMatch(/^warning: usage of the local account is not recorded: /);
     if (process.getuid?.() !== 0) expect(blocked.stderr).toMatch(/^warning: usage of the local account is not recorded: Accounts database at '.*' cannot be used: .*\n$/);
+  });
+
+  it('applies the plan of the local account to every command alike: validate, extract and batch', () => {
+    const dataDir = tempDir();
+    const run = cli(dataDir);
+    run(['accounts', 'set', 'local', '--plan', 'free_beta', '--no-email-verified']);
+    const unverified = "error: Account 'local' has not verified its email; Free Beta validation needs a verified email. Once it is verified: `addr accounts set local --email-verified`.\n";
+    expect(run(['validate', ADDRESS])).toMatchObject({ code: 3, stdout: '', stderr: unverified });
+    expect(run(['extract', '-'], `${ADDRESS} 20500\n`)).toMatchObject({ code: 3, stderr: unverified });
+    writeFileSync(join(dataDir, 'in.csv'), `address\n${ADDRESS}\n`);
+    expect(runCli(['batch', join(dataDir, 'in.csv')], { env: { ADDR_DATA_DIR: dataDir } })).toMatchObject({ code: 3, stderr: unverified });
+    run(['accounts', 'set', 'local', '--email-verified', '--daily-rows', '2']);
+    const three = run(['validate', '-'], `${ADDRESS}\n${ADDRESS}\n${ADDRESS}\n`);
+    expect(three.code).toBe(3);
+    expect(ndjson(three.stdout)).toHaveLength(2);
+    expect(run(['autocomplete', 'sebas']).code).toBe(3); // autocomplete is off on Free Beta
+    run(['accounts', 'set', 'local', '--plan', 'unlimited']);
+    expect(run(['validate', ADDRESS]).code).toBe(0);
+    expect(ndjson(run(['usage', '--account', 'local']).stdout)[0]).toMatchObject({ validation: 3, batch_row: 0, autocomplete: 0 });
   });
 
   it('never lets two concurrent validate runs exceed the allowance', async () => {

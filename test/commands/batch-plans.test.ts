@@ -46,7 +46,7 @@ describe('addr batch and the allowance', () => {
     expect(ids(join(dir, 'in.validated.csv'))).toEqual(Array.from({ length: done }, (_, i) => String(i + 1)));
     expect(batchRows(dir, 'acme')).toBe(done);
     if (code === 3) {
-      expect(res.stderr).toContain(`error: Account 'acme' has used its daily allowance of ${left} rows; it resets at midnight UTC. ${done} row${done === 1 ? '' : 's'} validated and written; ${size - done} row${size - done === 1 ? '' : 's'} left unprocessed, from input line ${done + 2}.`);
+      expect(res.stderr).toContain(`error: Account 'acme' has used its daily allowance of ${left} rows; it resets at midnight UTC, or raise it with \`addr accounts set acme --daily-rows N\`. ${done} row${done === 1 ? '' : 's'} validated and written; ${size - done} row${size - done === 1 ? '' : 's'} left unprocessed, from input line ${done + 2}.`);
       expect(res.stderr).toContain(`unprocessed ${size - done}`);
     }
   });
@@ -56,7 +56,7 @@ describe('addr batch and the allowance', () => {
     freeBeta(dir, 'acme', 0);
     writeFileSync(join(dir, 'in.csv'), addresses(3));
     expect(cli(dir, ['batch', 'in.csv', '--account', 'acme'])).toMatchObject({
-      code: 3, stderr: expect.stringMatching(/error: Account 'acme' has used its daily allowance of 0 rows; it resets at midnight UTC\.\n$/),
+      code: 3, stderr: expect.stringMatching(/error: Account 'acme' has used its daily allowance of 0 rows; it resets at midnight UTC, or raise it with `addr accounts set acme --daily-rows N`\.\n$/),
     });
     expect(readdirSync(dir).filter((f) => f.startsWith('in.validated'))).toEqual([]);
     expect(batchRows(dir, 'acme')).toBe(0);
@@ -69,10 +69,10 @@ describe('addr batch and the allowance', () => {
     freeBeta(dir, 'acme', 100, false);
     writeFileSync(join(dir, 'in.csv'), addresses(2));
     expect(cli(dir, ['batch', 'in.csv', '--account', 'acme'])).toMatchObject({
-      code: 3, stdout: '', stderr: "error: Account 'acme' has not verified its email; Free Beta validation needs a verified email.\n",
+      code: 3, stdout: '', stderr: "error: Account 'acme' has not verified its email; Free Beta validation needs a verified email. Once it is verified: `addr accounts set acme --email-verified`.\n",
     });
     cli(dir, ['accounts', 'set', 'acme', '--email-verified', '--suspend']);
-    expect(cli(dir, ['batch', 'in.csv', '--account', 'acme'])).toMatchObject({ code: 3, stderr: "error: Account 'acme' is suspended.\n" });
+    expect(cli(dir, ['batch', 'in.csv', '--account', 'acme'])).toMatchObject({ code: 3, stderr: "error: Account 'acme' is suspended; an administrator reactivates it with `addr accounts set acme --activate`.\n" });
     expect(existsSync(join(dir, 'in.validated.csv'))).toBe(false);
     expect(batchRows(dir, 'acme')).toBe(0);
     cli(dir, ['accounts', 'set', 'acme', '--activate']);
@@ -105,7 +105,7 @@ describe('addr batch and the allowance', () => {
     const more = cli(dir, ['batch', 'in.csv', '--account', 'acme', '-o', 'out.csv', '--resume']);
     expect(more.code).toBe(3);
     expect(more.stderr).toContain('resuming at input line 5 after 3 rows done');
-    expect(more.stderr).toContain("Account 'acme' has used its 6 included lookups this billing period and overage is off. 6 rows validated and written; 2 rows left unprocessed, from input line 8.");
+    expect(more.stderr).toContain("Account 'acme' has used its 6 included lookups this billing period and overage is off; allow overage with `addr accounts set acme --overage`, or raise them with --included-lookups N. 6 rows validated and written; 2 rows left unprocessed, from input line 8.");
     cli(dir, ['accounts', 'set', 'acme', '--overage']);
     expect(cli(dir, ['batch', 'in.csv', '--account', 'acme', '-o', 'out.csv', '--resume']).code).toBe(0);
     expect(ids(join(dir, 'out.csv'))).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
@@ -190,7 +190,17 @@ describe('addr batch interrupted', () => {
     expect(stderr).toMatch(/interrupted \(SIGTERM\); the checkpoint is kept: run the same command with --resume to finish from input line [\d,]+\./);
     const done = ids(partial).length;
     expect(done).toBeGreaterThan(0);
-    expect(cli(dir, ['batch', 'big.csv', '-o', 'out.csv', '--resume']).code).toBe(0);
+    // The summary counts the rows the signal left undone: the rest of the file, not 0.
+    const summary = /([\d,]+) rows? done in .*; unprocessed ([\d,]+)\n/.exec(stderr);
+    const num = (t: string | undefined): number => Number((t ?? '').replace(/,/g, ''));
+    expect(num(summary?.[1])).toBe(done);
+    expect(num(summary?.[2])).toBe(n - done);
+    // After --resume the summary covers the whole file: every row, every status.
+    const resumed = cli(dir, ['batch', 'big.csv', '-o', 'out.csv', '--resume']);
+    expect(resumed.code).toBe(0);
+    const whole = /([\d,]+) rows done in [\d.]+ s \(([\d,]+) rows\/s\): VALIDATED ([\d,]+), CORRECTED ([\d,]+), PARTIAL ([\d,]+), NOT_FOUND ([\d,]+), ERROR ([\d,]+); unprocessed 0/.exec(resumed.stderr);
+    expect(num(whole?.[1])).toBe(n);
+    expect([3, 4, 5, 6, 7].reduce((sum, i) => sum + num(whole?.[i]), 0)).toBe(n);
     const got = ids(join(dir, 'out.csv'));
     expect(got.length).toBe(n);
     expect(got.every((id, i) => id === String(i + 1))).toBe(true);

@@ -37,6 +37,29 @@ async function readBook(path: string): Promise<{ name: string; rows: unknown[][]
 const HEADER = ['id', 'Street', 'City', 'State', 'Zip'];
 
 describe('addr batch with XLSX', () => {
+  it('keeps each row at its row number (blank rows stay) and says which other sheets are not carried', async () => {
+    const dir = tempDir();
+    const book = new ExcelJS.Workbook();
+    const leads = book.addWorksheet('Leads');
+    leads.getRow(1).values = HEADER;
+    leads.getRow(2).values = [1, '1600 pennsylvania av nw', 'washington', 'dc', 20500];
+    leads.getRow(7).values = [2, '1 beacon st', 'boston', 'ma', '02108'];
+    book.addWorksheet('Notes').getRow(1).values = ['kept elsewhere'];
+    book.addWorksheet('Lists').getRow(1).values = ['x'];
+    await book.xlsx.writeFile(join(dir, 'gaps.xlsx'));
+    const res = cli(dir, ['batch', 'gaps.xlsx']);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain("not carried to the output: the workbook's other sheets 'Notes', 'Lists'");
+    const out = new ExcelJS.Workbook();
+    await out.xlsx.readFile(join(dir, 'gaps.validated.xlsx'));
+    const sheet = out.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.name).toBe('Leads');
+    expect(sheet.getRow(2).getCell(1).value).toBe(1);
+    expect(sheet.getRow(7).getCell(1).value).toBe(2);
+    expect(sheet.getRow(7).getCell(HEADER.length + 1).value).toBe('VALIDATED');
+    expect(sheet.getRow(3).cellCount).toBe(0);
+  });
+
   it('reads the sheet --sheet names, keeps cells as they were, repairs numeric ZIPs, writes a workbook', async () => {
     const dir = tempDir();
     await writeBook(join(dir, 'leads.xlsx'), {
@@ -52,7 +75,7 @@ describe('addr batch with XLSX', () => {
     const res = cli(dir, ['batch', 'leads.xlsx', '--sheet', 'Leads']);
     expect(res.code).toBe(0);
     expect(res.stderr).toContain("addr batch: columns line1='Street' city='City' state='State' zip='Zip' (detected from the header)\n");
-    expect(res.stderr).toMatch(/4 rows done in .*ERROR 1; unprocessed 0 -> .*leads\.validated\.xlsx\n$/);
+    expect(res.stderr).toMatch(/4 rows done in .*ERROR 1; unprocessed 0 -> .*leads\.validated\.xlsx\naddr batch: only the sheet 'Leads' is written; not carried to the output: the workbook's other sheet 'Notes'\n$/);
     expect(readdirSync(dir).filter((f) => f.includes('.partial'))).toEqual([]);
     const [sheet, ...others] = await readBook(join(dir, 'leads.validated.xlsx'));
     expect(others).toEqual([]);

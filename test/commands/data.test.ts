@@ -27,7 +27,7 @@ describe('addr data', () => {
 
   it('reads stdin with --source, and refuses a missing file or stdin without a name (exit 2)', () => {
     const dir = tempDir();
-    const piped = runCli(['data', 'import', '-', '--source', 'nad', '--format', 'nad', '--data-dir', dir], { input: 'AddNo_Full,StNam_Full,Post_City,State,Zip_Code,Longitude,Latitude\n400,Petaluma Avenue,Sebastopol,CA,95472,-122.818,38.399\n' });
+    const piped = runCli(['data', 'import', '-', '--source', 'nad', '--input-format', 'nad', '--data-dir', dir], { input: 'AddNo_Full,StNam_Full,Post_City,State,Zip_Code,Longitude,Latitude\n400,Petaluma Avenue,Sebastopol,CA,95472,-122.818,38.399\n' });
     expect(piped.code).toBe(0);
     expect(piped.stdout).toMatch(/^imported +1$/m);
     expect(runCli(['data', 'import', join(dir, 'missing.csv'), '--data-dir', dir])).toMatchObject({ code: 2, stderr: expect.stringContaining('no file') });

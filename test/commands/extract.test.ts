@@ -69,7 +69,7 @@ describe('addr extract', () => {
     const refused = run(['extract', '-', '--account', 'acme'], TEXT);
     expect(refused.code).toBe(3);
     expect(ndjson(refused.stdout)).toHaveLength(1);
-    expect(refused.stderr).toBe("1 address extracted; the rest were refused.\nerror: Account 'acme' has used its daily allowance of 1 rows; it resets at midnight UTC.\n");
+    expect(refused.stderr).toBe("1 address extracted; the rest were refused.\nerror: Account 'acme' has used its daily allowance of 1 rows; it resets at midnight UTC, or raise it with `addr accounts set acme --daily-rows N`.\n");
     expect(ndjson(run(['usage', '--account', 'acme']).stdout)[0]).toMatchObject({ validation: 1 });
   });
 });

@@ -60,7 +60,7 @@ describe('addr normalize', () => {
   });
 
   it('exits 2 with the input-empty message when there is no address', () => {
-    expect(runCli(['normalize'])).toEqual({ code: 2, stdout: '', stderr: INPUT_EMPTY });
+    expect(runCli(['normalize'], { input: '' })).toEqual({ code: 0, stdout: '', stderr: '' }); // an empty pipe: no input, no output
     expect(runCli(['normalize', '  '])).toEqual({ code: 2, stdout: '', stderr: INPUT_EMPTY });
     expect(runCli(['normalize', '--city', ''])).toEqual({ code: 2, stdout: '', stderr: INPUT_EMPTY });
   });

@@ -83,7 +83,7 @@ describe('addr autocomplete', () => {
     expect(runCli(['accounts', 'create', '--name', 'prod', '--plan', 'production', ...own]).code).toBe(0);
     const refused = runCli(['autocomplete', '1400 aber', '--account', 'beta', ...own]);
     expect(refused).toMatchObject({ code: 3, stdout: '' });
-    expect(refused.stderr).toContain("Autocomplete is not available on the plan of account 'beta'.");
+    expect(refused.stderr).toContain("Autocomplete is not available on the plan of account 'beta'; turn it on with `addr accounts set beta --autocomplete`.");
     expect(runCli(['autocomplete', '1400 aber', '--account', 'prod', ...own, '--format', 'json']).code).toBe(0);
     expect(runCli(['autocomplete', 'sebas', ...own, '--format', 'json']).code).toBe(0);
     const usage = JSON.parse(runCli(['usage', ...own, '--format', 'json']).stdout) as { account: string; validation: number; autocomplete: number }[];

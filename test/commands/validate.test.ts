@@ -61,9 +61,11 @@ describe('addr validate', () => {
   });
 
   it('--fail-on exits 1 when a listed status occurs, still printing every result', () => {
-    const run = runCli(['validate', '--fail-on', 'PARTIAL,NOT_FOUND', '-'], { env, input: `${SEBASTOPOL}\n${GARBAGE}\n` });
-    expect(run).toMatchObject({ code: 1, stderr: '' });
-    expect(ndjson(run.stdout)).toHaveLength(2);
+    const run = runCli(['validate', '--fail-on', 'PARTIAL,NOT_FOUND', '-'], { env, input: `${SEBASTOPOL}\n${GARBAGE}\n${GARBAGE}\n` });
+    expect(run.code).toBe(1);
+    // stderr says which statuses matched and how many results had them.
+    expect(run.stderr).toBe('addr validate: --fail-on matched 2 results (NOT_FOUND 2); exit 1.\n');
+    expect(ndjson(run.stdout)).toHaveLength(3);
     expect(runCli(['validate', '--fail-on', 'not_found', SEBASTOPOL], { env })).toMatchObject({ code: 0, stderr: '' });
   });
 
@@ -98,7 +100,7 @@ describe('addr validate', () => {
     expect(runCli(['validate', SEBASTOPOL], { env: { ADDR_REFERENCE_DB: missing } })).toEqual({
       code: 4,
       stdout: '',
-      stderr: `error: ${ERRORS.ADDR_ERR_STORE_MISSING.message.replace('%s', missing)}\n`,
+      stderr: `error: Reference database not found at '${missing}'. It is not the built-in database but the file ADDR_REFERENCE_DB names: point ADDR_REFERENCE_DB at a locality database (db/locality.sqlite, built by \`npm run build\`), or unset it to use the built-in one.\n`,
     });
   });
 
@@ -106,11 +108,19 @@ describe('addr validate', () => {
     const run = runCli(['validate', SEBASTOPOL], { env: { ADDR_REFERENCE_DB: fileURLToPath(import.meta.url) } });
     expect(run.code).toBe(4);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^error: Reference database at '.*validate\.test\.ts' cannot be read: .*Rebuild it with `npm run build`\.\n$/);
+    expect(run.stderr).toMatch(/^error: Reference database at '.*validate\.test\.ts' cannot be read: .*point ADDR_REFERENCE_DB at a locality database .* or unset it to use the built-in one\.\n$/);
+    expect(run.stderr).not.toContain('npm run build`.');
+  });
+
+  it('an empty stdin is no input: no output, exit 0, nothing opened', () => {
+    for (const args of [['validate', '-'], ['validate'], ['validate', '--fail-on', 'NOT_FOUND', '-']]) {
+      expect(runCli(args, { env: { ADDR_REFERENCE_DB: '/nonexistent/locality.sqlite' }, input: '' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    }
+    expect(runCli(['validate', '-', '--format', 'json'], { env, input: '' })).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
   });
 
   it('reports no address (exit 2) before a missing database (exit 4)', () => {
-    expect(runCli(['validate'], { env: { ADDR_REFERENCE_DB: '/nonexistent/locality.sqlite' } })).toEqual({
+    expect(runCli(['validate', ' '], { env: { ADDR_REFERENCE_DB: '/nonexistent/locality.sqlite' } })).toEqual({
       code: 2,
       stdout: '',
       stderr: `error: ${ERRORS.ADDR_ERR_INPUT_EMPTY.message}\n`,

@@ -36,7 +36,7 @@ describe('accounts database', () => {
     const again = open(dir).store;
     expect(migrateAccountsDb(again.db)).toEqual([]);
     expect(again.listAccounts().map((a) => a.name)).toEqual(['local']);
-    expect(again.db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(again.db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     expect(again.db.pragma('journal_mode', { simple: true })).toBe('wal');
   });
 

@@ -42,8 +42,8 @@ describe('batch runs store', () => {
     // The next UTC day the allowance is whole again.
     expect(runs.reserveRows('acme', run.id, 12, DAY2)).toMatchObject({ ok: true, allowed: 10 });
     expect(runs.findRun('/data/in.csv', '/data/out.csv')?.rowsPaid).toBe(20);
-    runs.saveProgress(run.id, { rowsDone: 20, inOffset: 99, inLine: 22, outBytes: 500, state: 'stopped' }, DAY2);
-    expect(runs.findRun('/data/in.csv', '/data/out.csv')).toMatchObject({ rowsDone: 20, inOffset: 99, inLine: 22, outBytes: 500, state: 'stopped', pid: null });
+    runs.saveProgress(run.id, { rowsDone: 20, inOffset: 99, inLine: 22, outBytes: 500, tally: { statuses: { VALIDATED: 20 }, elapsedMs: 1500 }, state: 'stopped' }, DAY2);
+    expect(runs.findRun('/data/in.csv', '/data/out.csv')).toMatchObject({ rowsDone: 20, inOffset: 99, inLine: 22, outBytes: 500, tally: { statuses: { VALIDATED: 20 }, elapsedMs: 1500 }, state: 'stopped', pid: null });
     runs.deleteRun(run.id);
     expect(runs.findRun('/data/in.csv', '/data/out.csv')).toBeNull();
   });

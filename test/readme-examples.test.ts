@@ -1,0 +1,101 @@
+// Every command example of README.md runs as shown on a fresh clone: each command line of its ```sh blocks
+// is run in order from a copy of the clone's fixtures, with ./addr, and must exit 0 and print the output
+// lines the README shows (lines with "..." or timings are not compared). The few that cannot run alone are
+// listed in NOT_RUN with the reason; the list is compared with the README both ways.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Examples that need something of the reader's own, with why. */
+const NOT_RUN: Readonly<Record<string, string>> = {
+  'npm install': 'the install itself (this test runs after it)',
+  'npm test': 'runs this test',
+  './addr keys revoke addr_AbCd1234': "needs a key prefix of the reader's (`addr keys list`)",
+  'ADDR_KEY=addr_... ./addr validate - < fixtures/examples/addresses.txt': "needs a key of the reader's",
+  './addr serve --port 8080': 'a server that runs until stopped (test/server covers it)',
+  'curl -s http://127.0.0.1:8080/v1/validate -H "Authorization: Bearer $ADDR_KEY" -H "Content-Type: application/json" -d \'{"input": "1005 n gravenstein hwy suite 500 sebastapol ca 95472"}\'': 'needs the server above and a key',
+  'curl -s "http://127.0.0.1:8080/v1/validate?input=1+main+st+sebastopol+ca" -H "Authorization: Bearer $ADDR_KEY" -H "X-Contract: b"': 'needs the server above and a key',
+};
+
+interface Example { command: string; shown: string[] }
+
+/** The command lines of README's ```sh blocks, in order, with the output lines shown after each `$ ` command. */
+function readmeExamples(): Example[] {
+  const examples: Example[] = [];
+  const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] !== '```sh') continue;
+    const block: string[] = [];
+    for (i++; i < lines.length && lines[i] !== '```'; i++) block.push(lines[i] as string);
+    const prompted = block.some((l) => l.startsWith('$ '));
+    let current: Example | null = null;
+    let pending = '';
+    let afterBlank = !prompted; // in a block with `$ ` prompts, lines after a command's output and a blank line are commands again
+    for (const raw of block) {
+      if (raw.trim() === '') {
+        afterBlank = true;
+        continue;
+      }
+      const isCommand = pending !== '' || raw.startsWith('$ ') || (afterBlank && !raw.trimStart().startsWith('#'));
+      if (!isCommand) {
+        if (current !== null && !raw.trimStart().startsWith('#')) current.shown.push(raw);
+        continue;
+      }
+      if (raw.startsWith('$ ')) afterBlank = false;
+      const text = (pending + (raw.startsWith('$ ') ? raw.slice(2) : raw.trim())).replace(/\s{2,}#.*$/, '');
+      if (text.endsWith('\\')) {
+        pending = `${text.slice(0, -1).trim()} `;
+        continue;
+      }
+      pending = '';
+      examples.push((current = { command: text.trim(), shown: [] }));
+    }
+  }
+  return examples;
+}
+
+const norm = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('README examples', () => {
+  const examples = readmeExamples();
+
+  it('lists as not run only examples the README has, each with a reason', () => {
+    const commands = new Set(examples.map((e) => e.command));
+    expect(Object.keys(NOT_RUN).filter((c) => !commands.has(c))).toEqual([]);
+    expect(examples.length).toBeGreaterThan(30);
+  });
+
+  it('runs every other example as shown from a fresh clone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'addr-readme-'));
+    dirs.push(dir);
+    cpSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
+    symlinkSync(join(ROOT, 'addr'), join(dir, 'addr'));
+    const { ADDR_KEY: _k, ADDR_REFERENCE_DB: _r, ADDR_DATA_DIR: _d, FORCE_COLOR: _f, NO_COLOR: _n, ...env } = process.env;
+    const failures: string[] = [];
+    for (const example of examples) {
+      if (example.command in NOT_RUN) continue;
+      const run = spawnSync('bash', ['-c', example.command], { cwd: dir, env: { ...env, ADDR_DATA_DIR: join(dir, 'data') }, encoding: 'utf8', timeout: 60_000 });
+      if (run.status !== 0) {
+        failures.push(`${example.command}\n  exit ${run.status}: ${run.stderr.trim()}`);
+        continue;
+      }
+      const printed = norm(`${run.stdout}\n${run.stderr}`);
+      for (const line of example.shown) {
+        // Not compared: lines cut short (...), timings, and JSON (printed indented, shown compact).
+        if (/\.\.\.|…/.test(line) || /\d+(\.\d+)? s\b|rows\/s|latency_ms|": |^\s*[{}[\]]/.test(line)) continue;
+        if (!printed.includes(norm(line))) failures.push(`${example.command}\n  does not print: ${line.trim()}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000); // about 40 commands, one process each
+});
