@@ -11,6 +11,8 @@ import { AddrError, isAddrError } from '../core/errors.js';
 import { openAccountsDb } from '../store/accounts-db.js';
 import { openEngine } from '../store/open-engine.js';
 import { buildApp } from './app.js';
+import type { HttpLimits } from './app.js';
+import type { CorsOrigins } from './cors.js';
 import type { Contract } from './contract.js';
 import { LIMITS } from './limits.js';
 import { LogBuffer } from './log-buffer.js';
@@ -26,6 +28,8 @@ export interface ServerConfig {
   logBodies: boolean;
   logStream: NodeJS.WritableStream; // where the JSON log lines go (stderr)
   handleSignals?: boolean; // install SIGTERM/SIGINT handlers (default true)
+  http?: Partial<HttpLimits>; // timeouts and the connection cap (default: LIMITS.http)
+  cors?: CorsOrigins | null; // origins browser pages may call from (default: none)
 }
 
 /** A running server. */
@@ -57,6 +61,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     contract: config.contract,
     logBodies: config.logBodies,
     logger: { level: config.logLevel, stream: logs },
+    ...(config.http === undefined ? {} : { http: config.http }),
+    ...(config.cors === undefined ? {} : { cors: config.cors }),
   });
   const closeStores = (): void => {
     accounts.close();
