@@ -47,7 +47,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const opened = openEngine({ referenceDbPath: config.referenceDbPath, dataDir: config.dataDir }); // points.sqlite too, when imported
   let accounts;
   try {
-    accounts = openAccountsDb(config.dataDir);
+    accounts = openAccountsDb(config.dataDir, { busyTimeoutMs: 0 }); // a lock held elsewhere is waited for off the event loop (meter.ts)
   } catch (err) {
     opened.close();
     throw err;
