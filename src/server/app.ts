@@ -36,7 +36,7 @@ import { createMeter } from './meter.js';
 import type { Meter } from './meter.js';
 import './request-context.js';
 import { requestLog } from './request-log.js';
-import type { RouteContext, RouteSpec } from './route-spec.js';
+import type { OffThreadExtract, RouteContext, RouteSpec } from './route-spec.js';
 import { ROUTES } from './routes/index.js';
 
 /** What the app is built from. */
@@ -51,6 +51,7 @@ export interface AppOptions {
   routes?: readonly RouteSpec[]; // default: ROUTES
   http?: Partial<HttpLimits>; // timeouts and the connection cap (default: LIMITS.http)
   cors?: CorsOrigins | null; // origins browser pages may call the API from (default: none)
+  extractOffThread?: OffThreadExtract; // where large extraction texts are read (addr serve: a worker thread); default: in line
 }
 
 /** The HTTP bounds of the server (addr serve flags; LIMITS.http by default). */
@@ -160,6 +161,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     contract: options.contract,
     startedAt: Date.now(),
     routes,
+    ...(options.extractOffThread === undefined ? {} : { extractOffThread: options.extractOffThread }),
   };
   for (const route of routes) {
     app.route({

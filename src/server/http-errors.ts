@@ -46,6 +46,7 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpError>> = Object.freeze
   ADDR_ERR_HTTP_METHOD: answer(405, 'method_not_allowed'),
   ADDR_ERR_HTTP_MEDIA_TYPE: answer(415, 'unsupported_media_type'),
   ADDR_ERR_HTTP_BODY_TOO_LARGE: answer(413, 'payload_too_large'),
+  ADDR_ERR_EXTRACT_BUDGET: answer(413, 'payload_too_large'),
   ADDR_ERR_HTTP_MALFORMED: answer(400, 'bad_request'),
   ADDR_ERR_HTTP_HEADERS_TOO_LARGE: answer(431, 'request_header_fields_too_large'),
   ADDR_ERR_HTTP_TIMEOUT: answer(408, 'request_timeout'),

@@ -36,4 +36,8 @@ export const LIMITS = Object.freeze({
   }),
   accountsWaitMs: limits.accountsWaitMs, // how long a request waits for accounts.sqlite locked by another process (then 503)
   retryAfterUnavailableS: limits.retryAfterUnavailableS, // Retry-After of a 503
+  extract: Object.freeze({
+    offThreadChars: limits.extractOffThreadChars, // texts longer than this are read on the extraction thread (extract-pool.ts)
+    budgetMs: limits.extractBudgetMs, // work one text may take there before it is stopped (413)
+  }),
 });

@@ -11,6 +11,7 @@ import { AddrError, isAddrError } from '../core/errors.js';
 import { openAccountsDb } from '../store/accounts-db.js';
 import { openEngine } from '../store/open-engine.js';
 import { buildApp } from './app.js';
+import { ExtractPool } from './extract-pool.js';
 import type { HttpLimits } from './app.js';
 import type { CorsOrigins } from './cors.js';
 import type { Contract } from './contract.js';
@@ -55,7 +56,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const logs = new LogBuffer(config.logStream); // one write per event-loop turn
   const flushLogs = (): void => logs.flush();
   process.on('exit', flushLogs);
+  const extractPool = new ExtractPool({ referenceDbPath: config.referenceDbPath, dataDir: config.dataDir }); // its thread starts at the first large text
   const app = buildApp({
+    extractOffThread: (text, options) => extractPool.extract(text, options),
     engine: opened.engine,
     accounts,
     contract: config.contract,
@@ -65,6 +68,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     ...(config.cors === undefined ? {} : { cors: config.cors }),
   });
   const closeStores = (): void => {
+    void extractPool.close();
     accounts.close();
     opened.close();
     logs.flush();
