@@ -54,7 +54,8 @@ describe('extraction off the event loop', () => {
 
   it('a text over its work budget is refused, and the next one is read by a new thread', async () => {
     // The built pool: its worker is the compiled extract-worker.js beside it.
-    const { ExtractPool } = (await import('../../dist/src/server/extract-pool.js')) as { ExtractPool: typeof Pool };
+    const built: string = '../../dist/src/server/extract-pool.js';
+    const { ExtractPool } = (await import(built)) as { ExtractPool: typeof Pool };
     const boot = { referenceDbPath: defaultLocalityDbPath() };
     const tight = new ExtractPool(boot, 1); // 1 ms: opening the thread's engine alone takes longer
     const roomy = new ExtractPool(boot);

@@ -3,6 +3,8 @@
 // preflights, and ZIPs sent as JSON numbers.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCorsOrigins } from '../../src/server/cors.js';
+import { runCli } from '../commands/run-cli.js';
 import { bearer, makeServer } from './server-fixture.js';
 import type { TestServer } from './server-fixture.js';
 
@@ -141,6 +143,18 @@ describe('CORS (--cors)', () => {
     expect(refused.headers['access-control-allow-origin']).toBe('https://app.example.com');
     const other = await s.app.inject({ method: 'POST', url: '/v1/validate', headers: { ...bearer(key), origin: 'https://evil.example' }, payload: { input: ADDRESS } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('--cors takes * or origins, and refuses what is not an origin naming the fix (exit 2)', () => {
+    expect(parseCorsOrigins('*')).toBe('*');
+    expect(parseCorsOrigins('https://a.example, http://localhost:3000')).toEqual(['https://a.example', 'http://localhost:3000']);
+    for (const bad of ['a.example', 'https://a.example/path', 'ftp://a.example', ',']) expect(() => parseCorsOrigins(bad)).toThrow(/origin/);
+    const refused = runCli(['serve', '--port', '0', '--cors', 'app.example.com']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('scheme://host');
+    const timeouts = runCli(['serve', '--port', '0', '--header-timeout', '40', '--request-timeout', '30']);
+    expect(timeouts.code).toBe(2);
+    expect(timeouts.stderr).toContain('--request-timeout');
   });
 
   it('is off by default: a preflight is 405', async () => {

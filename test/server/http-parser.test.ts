@@ -81,6 +81,35 @@ describe('timeouts', () => {
   });
 });
 
+describe('kept-alive and excess connections', () => {
+  it('an idle kept-alive connection is closed after --keep-alive-timeout; connections over --max-connections are closed unanswered', async () => {
+    const small = await makeServer({ http: { keepAliveTimeoutMs: 200, maxConnections: 1 } });
+    try {
+      const smallPort = Number(new URL(await small.app.listen({ host: '127.0.0.1', port: 0 })).port);
+      const first = connect(smallPort, '127.0.0.1');
+      let firstAnswer = '';
+      first.on('data', (chunk) => { firstAnswer += String(chunk); });
+      const firstClosed = new Promise<void>((resolve) => first.on('close', () => resolve()));
+      await new Promise<void>((resolve) => first.on('connect', () => resolve()));
+      first.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'); // kept alive after its answer
+      await new Promise<void>((resolve) => first.once('data', () => resolve()));
+      // While the first is open, a second connection is over the cap: closed without an answer.
+      const second = await new Promise<string>((resolve) => {
+        const socket = connect(smallPort, '127.0.0.1', () => socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'));
+        let answer = '';
+        socket.on('data', (chunk) => { answer += String(chunk); });
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(answer));
+      });
+      expect(second).toBe('');
+      await firstClosed; // the server closed the idle connection
+      expect(firstAnswer).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe('two Authorization headers', () => {
   it('are refused 401 and charge nothing, even when both hold the same valid key', async () => {
     const one = parse(await raw(`GET /v1/validate?input=1+Main+St+Sebastopol+CA HTTP/1.1\r\nHost: x\r\n${auth()}Connection: close\r\n\r\n`));

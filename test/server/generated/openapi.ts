@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Extract and validate every address in a free-form text
-         * @description Finds every U.S. address in `text` (plain text or HTML) and validates each; `start`/`end` are offsets into `text` as sent. Each result follows the request's contract (X-Contract, else the server default); Variant B `options` apply to each. Each address found is metered as one validation: an account with nothing left is refused before the text is read; when the allowance runs out part way, the addresses past it are left out and counted in `unprocessed`. A text without an address costs nothing. Bodies up to 1048576 bytes. Texts over 16384 characters are read on a worker thread, one at a time, so they never hold up other requests; one that needs more than 20 s of work is refused (413 payload_too_large, not charged).
+         * @description Finds every U.S. address in `text` (plain text or HTML) and validates each; `start`/`end` are offsets into `text` as sent. Each result follows the request's contract (X-Contract, else the server default); Variant B `options` apply to each. Each address found is metered as one validation: an account with nothing left is refused before the text is read; when the allowance runs out part way, the addresses past it are left out and counted in `unprocessed`. A text without an address costs nothing. Bodies up to 1048576 bytes. Texts over 16384 characters are read on a worker thread, one at a time, so they never hold up other requests; one that needs more than 30 s of work is refused (413 payload_too_large, not charged).
          */
         post: operations["extractAddresses"];
         delete?: never;
