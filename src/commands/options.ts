@@ -8,6 +8,9 @@ import type { Command } from 'commander';
 import type { StructuredAddress } from '../core/types.js';
 import { PLAN_NAMES } from '../accounts/plans.js';
 import type { PlanName } from '../accounts/plans.js';
+import { parseCorsOrigins } from '../server/cors.js';
+import type { CorsOrigins } from '../server/cors.js';
+import serverLimits from '../server/data/limits.json' with { type: 'json' };
 
 /** Output formats of every command. */
 export const FORMATS = ['json', 'ndjson', 'table', 'csv'] as const;
@@ -63,6 +66,22 @@ export function parseMeters(value: string): number {
   const n = Number(value.trim());
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('Give a distance in meters, a number above 0.');
   return n;
+}
+
+/** Parses a duration in seconds (`--request-timeout 30`): a number above 0, to the millisecond; returns milliseconds. */
+export function parseSeconds(value: string): number {
+  const n = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0.001 || n > 86_400) throw new InvalidArgumentError('Give a number of seconds above 0 (at most 86400), e.g. 30 or 0.5.');
+  return Math.round(n * 1000);
+}
+
+/** Parses `--cors`: * or comma-separated origins. */
+export function parseCors(value: string): CorsOrigins {
+  try {
+    return parseCorsOrigins(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
 }
 
 /** Parses `--port`: 0 to 65535. */
@@ -165,6 +184,31 @@ export const OPTIONS = {
   contract: { flags: '--contract <variant>', description: '`serve`: default validate contract, a or b (a request picks one with X-Contract)', choices: ['a', 'b'] },
   logLevel: { flags: '--log-level <level>', description: '`serve`: least severe log line written to stderr (default info)', choices: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] },
   logBodies: { flags: '--log-bodies', description: '`serve`: also log query strings and request bodies (they hold addresses)' },
+  headerTimeout: {
+    flags: '--header-timeout <seconds>',
+    description: `\`serve\`: a request's headers must arrive within this, else 408 (default ${serverLimits.headersTimeoutMs / 1000})`,
+    parse: parseSeconds,
+  },
+  requestTimeout: {
+    flags: '--request-timeout <seconds>',
+    description: `\`serve\`: a whole request, body included, must arrive within this, else 408 (default ${serverLimits.requestTimeoutMs / 1000})`,
+    parse: parseSeconds,
+  },
+  keepAliveTimeout: {
+    flags: '--keep-alive-timeout <seconds>',
+    description: `\`serve\`: an idle kept-alive connection is closed after this (default ${serverLimits.keepAliveTimeoutMs / 1000})`,
+    parse: parseSeconds,
+  },
+  maxConnections: {
+    flags: '--max-connections <n>',
+    description: `\`serve\`: connections open at once; more are closed as they come (default ${serverLimits.maxConnections})`,
+    parse: parsePositive,
+  },
+  cors: {
+    flags: '--cors <origins>',
+    description: '`serve`: let browser pages of these origins call the API: comma-separated (https://app.example.com), or * for any (default: none)',
+    parse: parseCors,
+  },
   line1: { flags: '--line1 <text>', description: 'structured input: street line' },
   line2: { flags: '--line2 <text>', description: 'structured input: apartment, suite or unit' },
   city: { flags: '--city <text>', description: 'structured input: city' },
@@ -245,6 +289,11 @@ export type ServeFlags = DataDirFlags & {
   contract?: 'a' | 'b';
   logLevel?: string;
   logBodies?: boolean;
+  headerTimeout?: number; // milliseconds (parseSeconds)
+  requestTimeout?: number; // milliseconds
+  keepAliveTimeout?: number; // milliseconds
+  maxConnections?: number;
+  cors?: CorsOrigins;
 };
 
 /** The settings flags of `addr accounts create` and `addr accounts set`. */

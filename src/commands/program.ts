@@ -86,7 +86,9 @@ const SERVE_HELP = 'Every endpoint but GET /healthz and GET /openapi.json needs 
   + 'Autocomplete is metered apart from validation and refused on Free Beta (403 feature_unavailable); extraction counts one validation per address found. '
   + 'Errors are {error, message, request_id}; checks run in this order: key (401), account suspended or email unverified (403), '
   + 'feature on the plan (403), request shape (400, 413, 415), quota (429, 402), engine (502, or 500 for autocomplete). '
-  + 'Logs: one JSON line per request on stderr, without keys or addresses (--log-bodies adds them). '
+  + 'A request whose headers or body stall is answered 408 (--header-timeout, --request-timeout); requests the HTTP parser refuses, 400; headers over 16 KiB, 431. '
+  + 'The URL listened on is printed on stdout (with --port 0, the port chosen). '
+  + 'Logs: JSON lines on stderr, one per request, without keys or addresses (--log-bodies adds them). '
   + 'SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish and exits 0.';
 
 const COMMANDS: readonly CommandSpec[] = [
@@ -197,7 +199,7 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr serve --host 0.0.0.0 --port 8080 --contract b --data-dir /var/lib/addr',
       'curl -s -H "Authorization: Bearer $ADDR_KEY" -H "Content-Type: application/json" -d \'{"input":"1600 pennsylvania av nw washington dc"}\' http://127.0.0.1:8080/v1/validate',
     ],
-    options: ['port', 'host', 'contract', 'dataDir', 'logLevel', 'logBodies'],
+    options: ['port', 'host', 'contract', 'dataDir', 'logLevel', 'logBodies', 'headerTimeout', 'requestTimeout', 'keepAliveTimeout', 'maxConnections', 'cors'],
     argument: null,
     help: SERVE_HELP,
     run: async (_args, command, ctx) => (await import('./serve.js')).runServe(command.opts<ServeFlags>(), ctx),

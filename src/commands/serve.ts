@@ -7,6 +7,8 @@
  * The locality database and the data directory (accounts.sqlite, points.sqlite)
  * come from store/data-location.ts (ADDR_REFERENCE_DB, --data-dir, ADDR_DATA_DIR).
  */
+import { AddrError } from '../core/errors.js';
+import { LIMITS } from '../server/limits.js';
 import { startServer } from '../server/listen.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
@@ -21,6 +23,17 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 /** Runs `addr serve` until it is told to stop; returns the exit code. */
 export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<number> {
+  const http = {
+    ...(flags.headerTimeout === undefined ? {} : { headersTimeoutMs: flags.headerTimeout }),
+    ...(flags.requestTimeout === undefined ? {} : { requestTimeoutMs: flags.requestTimeout }),
+    ...(flags.keepAliveTimeout === undefined ? {} : { keepAliveTimeoutMs: flags.keepAliveTimeout }),
+    ...(flags.maxConnections === undefined ? {} : { maxConnections: flags.maxConnections }),
+  };
+  const headers = http.headersTimeoutMs ?? LIMITS.http.headersTimeoutMs;
+  const whole = http.requestTimeoutMs ?? LIMITS.http.requestTimeoutMs;
+  if (headers > whole) {
+    throw new AddrError('ADDR_ERR_USAGE', [`--header-timeout (${headers / 1000} s) cannot be longer than --request-timeout (${whole / 1000} s), which includes the headers: raise --request-timeout or lower --header-timeout.`]);
+  }
   const server = await startServer({
     host: flags.host ?? DEFAULT_HOST,
     port: flags.port ?? DEFAULT_PORT,
@@ -29,7 +42,11 @@ export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<
     logLevel: flags.logLevel ?? 'info',
     logBodies: flags.logBodies ?? false,
     logStream: ctx.stderr,
+    http,
+    cors: flags.cors ?? null,
   });
+  // The URL on stdout whatever --log-level (the log's "listening" line is info): with --port 0 it says the port chosen.
+  ctx.stdout.write(`${server.url}\n`);
   await server.closed;
   return EXIT_OK;
 }

@@ -43,6 +43,11 @@ export const ERRORS = {
   ADDR_ERR_HTTP_METHOD: { kind: 'usage', message: '%s is not allowed on %s; use %s.' },
   ADDR_ERR_HTTP_MEDIA_TYPE: { kind: 'usage', message: 'Send the request body as JSON, with Content-Type: application/json.' },
   ADDR_ERR_HTTP_BODY_TOO_LARGE: { kind: 'input', message: 'The request body is over the limit of %s bytes for this endpoint.' },
+  ADDR_ERR_EXTRACT_BUDGET: { kind: 'input', message: 'The text needs more than %s s of work to read: send it in smaller parts.' },
+  ADDR_ERR_HTTP_MALFORMED: { kind: 'input', message: 'The request is not valid HTTP/1.1 (%s): send one Content-Length or chunked Transfer-Encoding, well-formed headers and a standard method.' },
+  ADDR_ERR_HTTP_HEADERS_TOO_LARGE: { kind: 'input', message: 'The request headers are over %s bytes: send fewer or shorter headers.' },
+  ADDR_ERR_HTTP_TIMEOUT: { kind: 'input', message: 'The request did not arrive in time: its headers must arrive within %s s and the whole request within %s s.' },
+  ADDR_ERR_HTTP_ENCODING: { kind: 'usage', message: "Content-Encoding '%s' is not supported: send the body uncompressed, or compressed with gzip, deflate or br." },
   ADDR_ERR_INTERNAL: { kind: 'internal', message: '%s' },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 

@@ -2,7 +2,7 @@
  * What the core needs from reference data. `src/store` implements these over
  * SQLite; tests may pass in-memory fakes. The core never imports the store.
  */
-import type { Parser } from 'htmlparser2';
+import type { Tokenizer } from 'htmlparser2';
 
 /** One five-digit ZIP of the locality layer. */
 export interface ZipRecord {
@@ -180,9 +180,10 @@ export interface LocalityNames {
 }
 
 /**
- * htmlparser2's Parser class, which extraction reads HTML with. An engine gets a
- * function that loads it (store/html-parser.ts, at the first HTML document):
- * importing it and its entity tables takes ~45 ms, which `addr validate`,
- * `addr serve` and every batch worker would otherwise pay at start-up.
+ * htmlparser2's Tokenizer class, which extraction reads HTML with (core/html-text.ts
+ * keeps the open elements itself, in linear time). An engine gets a function that
+ * loads it (store/html-parser.ts, at the first HTML document): importing it and its
+ * entity tables takes ~45 ms, which `addr validate`, `addr serve` and every batch
+ * worker would otherwise pay at start-up.
  */
-export type HtmlParserClass = typeof Parser;
+export type HtmlParserClass = typeof Tokenizer;

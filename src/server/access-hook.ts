@@ -17,6 +17,16 @@ export function bearerKey(header: string | string[] | undefined): string | undef
   return BEARER.exec(header)?.[1];
 }
 
+/** How many Authorization headers the request has: Node keeps the first of several in `headers`, so the raw list is counted. */
+export function authorizationCount(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] as string;
+    if (name.length === 13 && name.toLowerCase() === 'authorization') count++;
+  }
+  return count;
+}
+
 /** An onRequest hook (callback style) that authenticates and checks access for routes that require a key. */
 export function accessHook(store: AccountStore, now: () => Date) {
   return function checkKeyAndAccount(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
@@ -27,7 +37,9 @@ export function accessHook(store: AccountStore, now: () => Date) {
     }
     let account;
     try {
-      account = authenticate(store, bearerKey(request.headers.authorization), now());
+      // Two Authorization headers are refused (401), whichever of them holds a key.
+      const key = authorizationCount(request.raw.rawHeaders) > 1 ? undefined : bearerKey(request.headers.authorization);
+      account = authenticate(store, key, now());
     } catch (err) {
       done(err as Error);
       return;

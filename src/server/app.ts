@@ -4,8 +4,13 @@
  * request logs. It never listens (src/server/listen.ts does), so tests drive
  * it with inject() or listen on port 0.
  *
+ * Before fastify: requests Node's HTTP parser refuses, headers over the limit and
+ * requests that do not arrive in time (408) are answered by client-error.ts.
+ *
  * Hooks, in the order a request meets them:
- *   onRequest      x-request-id header; the Bearer key, account state and plan (access-hook.ts)
+ *   onRequest      x-request-id header; CORS headers and preflights (cors.ts, with --cors);
+ *                  the Bearer key, account state and plan (access-hook.ts)
+ *   preParsing     a gzip, deflate or br body decompressed (content-encoding.ts)
  *   (body parsed)  413 over the route's body limit, 415 not JSON, 400 malformed JSON
  *   preValidation  query values typed (coerce-query.ts); then the schema (400)
  *   handler        the request's own checks (400), the quota (429/402), the engine (502/500)
@@ -18,8 +23,12 @@ import type { AccountStore } from '../accounts/account-store.js';
 import type { Engine } from '../core/engine.js';
 import { AddrError } from '../core/errors.js';
 import { accessHook } from './access-hook.js';
+import { clientErrorHandler } from './client-error.js';
 import { coerceQuery } from './coerce-query.js';
+import { decodeContentEncoding } from './content-encoding.js';
 import type { Contract } from './contract.js';
+import { corsHook } from './cors.js';
+import type { CorsOrigins } from './cors.js';
 import { sendError } from './error-handler.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { LIMITS } from './limits.js';
@@ -27,7 +36,7 @@ import { createMeter } from './meter.js';
 import type { Meter } from './meter.js';
 import './request-context.js';
 import { requestLog } from './request-log.js';
-import type { RouteContext, RouteSpec } from './route-spec.js';
+import type { OffThreadExtract, RouteContext, RouteSpec } from './route-spec.js';
 import { ROUTES } from './routes/index.js';
 
 /** What the app is built from. */
@@ -40,7 +49,13 @@ export interface AppOptions {
   now?: () => Date; // the clock of quota days (tests move it)
   meter?: Meter; // default: createMeter over `accounts`
   routes?: readonly RouteSpec[]; // default: ROUTES
+  http?: Partial<HttpLimits>; // timeouts and the connection cap (default: LIMITS.http)
+  cors?: CorsOrigins | null; // origins browser pages may call the API from (default: none)
+  extractOffThread?: OffThreadExtract; // where large extraction texts are read (addr serve: a worker thread); default: in line
 }
+
+/** The HTTP bounds of the server (addr serve flags; LIMITS.http by default). */
+export type HttpLimits = { -readonly [K in keyof typeof LIMITS.http]: number };
 
 /** "body.address.zip must be string,null" from ajv's first error. */
 function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
@@ -54,12 +69,20 @@ function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: str
   return new Error(message);
 }
 
+/**
+ * HEAD is answered on the GET routes that charge nothing (/healthz, /openapi.json); on a metered
+ * GET it would run (and charge) the work and throw its answer away, so it is a 405 there.
+ */
+function headAllowed(route: RouteSpec): boolean {
+  return route.method === 'GET' && route.access.usage === null;
+}
+
 /** The allowed methods of each path, for 405 answers. */
 function methodsByPath(routes: readonly RouteSpec[]): Map<string, string[]> {
   const byPath = new Map<string, string[]>();
   for (const route of routes) {
     const list = byPath.get(route.url) ?? [];
-    list.push(route.method, ...(route.method === 'GET' ? ['HEAD'] : []));
+    list.push(route.method, ...(headAllowed(route) ? ['HEAD'] : []));
     byPath.set(route.url, list);
   }
   return byPath;
@@ -70,6 +93,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const now = options.now ?? (() => new Date());
   const routes = options.routes ?? ROUTES;
   const logger = options.logger ?? false;
+  const http: HttpLimits = { ...LIMITS.http, ...options.http };
   const app = Fastify({
     logger: logger === false ? false : {
       level: logger.level,
@@ -82,13 +106,26 @@ export function buildApp(options: AppOptions): FastifyInstance {
     genReqId: () => randomUUID(),
     bodyLimit: LIMITS.bodyLimitBytes,
     // validateSchema false: the schemas are ours and checked by the tests (OpenAPI lint, ajv); compiling ajv's meta-schema at startup cost ~100 ms.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false, validateSchema: false } },
+    ajv: { customOptions: { allowUnionTypes: true, coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false, validateSchema: false } },
     schemaErrorFormatter: formatSchemaErrors,
     return503OnClosing: false, // requests on kept-alive connections during shutdown are still served
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      sendError(err, request, reply);
+      sendError(err, request, reply, now);
     },
+    // Node's own timeouts, which fastify turns off by default (0): a request that stalls or trickles is
+    // answered 408 (client-error.ts) instead of being held forever. Node checks them every
+    // connectionsCheckingInterval, so that is kept well under the shortest of them.
+    requestTimeout: http.requestTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: http.headersTimeoutMs,
+      requestTimeout: http.requestTimeoutMs,
+      maxHeaderSize: http.maxHeaderBytes,
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(http.headersTimeoutMs / 4))),
+    },
+    clientErrorHandler: clientErrorHandler(http),
   });
+  app.server.maxConnections = http.maxConnections;
   app.decorateRequest('account', null);
   app.decorateRequest('startedAt', 0);
   app.decorateReply('errorCode', null);
@@ -101,9 +138,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     reply.header('x-request-id', request.id);
     done();
   });
+  if (options.cors !== undefined && options.cors !== null) app.addHook('onRequest', corsHook(options.cors));
   app.addHook('onRequest', accessHook(options.accounts, now));
+  app.addHook('preParsing', decodeContentEncoding);
   app.addHook('onResponse', requestLog(options.logBodies ?? false, logger === false ? null : { stream: logger.stream ?? process.stdout, level: logger.level }));
-  app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
+  app.setErrorHandler((err, request, reply) => sendError(err, request, reply, now));
 
   const allowed = methodsByPath(routes);
   app.setNotFoundHandler((request, reply) => {
@@ -111,9 +150,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const methods = allowed.get(path);
     if (methods !== undefined) {
       reply.header('allow', methods.join(', '));
-      return sendError(new AddrError('ADDR_ERR_HTTP_METHOD', [request.method, path, methods.join(' or ')]), request, reply);
+      return sendError(new AddrError('ADDR_ERR_HTTP_METHOD', [request.method, path, methods.join(' or ')]), request, reply, now);
     }
-    return sendError(new AddrError('ADDR_ERR_HTTP_NOT_FOUND', [path.slice(0, 200)]), request, reply);
+    return sendError(new AddrError('ADDR_ERR_HTTP_NOT_FOUND', [path.slice(0, 200)]), request, reply, now);
   });
 
   const ctx: RouteContext = {
@@ -122,6 +161,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     contract: options.contract,
     startedAt: Date.now(),
     routes,
+    ...(options.extractOffThread === undefined ? {} : { extractOffThread: options.extractOffThread }),
   };
   for (const route of routes) {
     app.route({
@@ -130,6 +170,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
       schema: route.schema,
       config: { access: route.access },
+      exposeHeadRoute: headAllowed(route),
       ...(route.schema.querystring === undefined ? {} : { preValidation: coerceQuery(route.schema.querystring) }),
       handler: route.handler(ctx),
     });

@@ -50,10 +50,19 @@ export function errorBody(err: AddrError, requestId: string): ErrorBodyJson {
   return body;
 }
 
-/** Answers an error (the one place error statuses are set). */
-export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/** Seconds from `now` to the next UTC midnight, when daily allowances reset (at least 1). */
+export function secondsToNextUtcDay(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+/** Answers an error (the one place error statuses are set); `now` is the clock of quota days. */
+export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply, now: () => Date = () => new Date()): FastifyReply {
   const mapped = toAddrError(err, request);
   const answer = HTTP_ERRORS[mapped.code];
+  // When to ask again: a daily allowance at the next UTC day; a service unavailable for a moment, soon.
+  if (answer.status === 429) reply.header('retry-after', String(secondsToNextUtcDay(now())));
+  else if (answer.status === 503) reply.header('retry-after', String(LIMITS.retryAfterUnavailableS));
   if (mapped.kind === 'internal' || answer.status >= 500) {
     request.log.error({ err: mapped.cause ?? mapped, code: mapped.code }, 'request failed');
   }

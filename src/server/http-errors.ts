@@ -29,7 +29,7 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpError>> = Object.freeze
   ADDR_ERR_FEATURE_UNAVAILABLE: answer(403, 'feature_unavailable', false),
   ADDR_ERR_QUOTA_EXCEEDED: answer(429, 'quota_exceeded'),
   ADDR_ERR_LOOKUP_LIMIT: answer(402, 'lookup_limit_exceeded'),
-  ADDR_ERR_ACCOUNTS_DB: answer(500, 'service_unavailable'),
+  ADDR_ERR_ACCOUNTS_DB: answer(503, 'service_unavailable'),
   ADDR_ERR_POINTS_DB: answer(500, 'service_unavailable'),
   ADDR_ERR_IMPORT_READ: answer(400, 'bad_request'),
   ADDR_ERR_IMPORT_INTERRUPTED: answer(400, 'bad_request'),
@@ -46,6 +46,11 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpError>> = Object.freeze
   ADDR_ERR_HTTP_METHOD: answer(405, 'method_not_allowed'),
   ADDR_ERR_HTTP_MEDIA_TYPE: answer(415, 'unsupported_media_type'),
   ADDR_ERR_HTTP_BODY_TOO_LARGE: answer(413, 'payload_too_large'),
+  ADDR_ERR_EXTRACT_BUDGET: answer(413, 'payload_too_large'),
+  ADDR_ERR_HTTP_MALFORMED: answer(400, 'bad_request'),
+  ADDR_ERR_HTTP_HEADERS_TOO_LARGE: answer(431, 'request_header_fields_too_large'),
+  ADDR_ERR_HTTP_TIMEOUT: answer(408, 'request_timeout'),
+  ADDR_ERR_HTTP_ENCODING: answer(415, 'unsupported_media_type'),
   ADDR_ERR_INTERNAL: answer(500, 'service_unavailable'),
 });
 

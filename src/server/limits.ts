@@ -27,4 +27,17 @@ export const LIMITS = Object.freeze({
     maxMaxDistanceMeters: REVERSE_LIMITS.maxMaxDistanceMeters,
   }),
   shutdownGraceMs: limits.shutdownGraceMs, // how long in-flight requests may take to finish on SIGTERM
+  http: Object.freeze({
+    headersTimeoutMs: limits.headersTimeoutMs, // the headers must arrive within this (408)
+    requestTimeoutMs: limits.requestTimeoutMs, // the whole request, body included, within this (408)
+    keepAliveTimeoutMs: limits.keepAliveTimeoutMs, // an idle kept-alive connection is closed after this
+    maxConnections: limits.maxConnections, // connections open at once; more are closed at once
+    maxHeaderBytes: limits.maxHeaderBytes, // 431 over this
+  }),
+  accountsWaitMs: limits.accountsWaitMs, // how long a request waits for accounts.sqlite locked by another process (then 503)
+  retryAfterUnavailableS: limits.retryAfterUnavailableS, // Retry-After of a 503
+  extract: Object.freeze({
+    offThreadChars: limits.extractOffThreadChars, // texts longer than this are read on the extraction thread (extract-pool.ts)
+    budgetMs: limits.extractBudgetMs, // work one text may take there before it is stopped (413)
+  }),
 });

@@ -11,6 +11,9 @@ import { AddrError, isAddrError } from '../core/errors.js';
 import { openAccountsDb } from '../store/accounts-db.js';
 import { openEngine } from '../store/open-engine.js';
 import { buildApp } from './app.js';
+import { ExtractPool } from './extract-pool.js';
+import type { HttpLimits } from './app.js';
+import type { CorsOrigins } from './cors.js';
 import type { Contract } from './contract.js';
 import { LIMITS } from './limits.js';
 import { LogBuffer } from './log-buffer.js';
@@ -26,6 +29,8 @@ export interface ServerConfig {
   logBodies: boolean;
   logStream: NodeJS.WritableStream; // where the JSON log lines go (stderr)
   handleSignals?: boolean; // install SIGTERM/SIGINT handlers (default true)
+  http?: Partial<HttpLimits>; // timeouts and the connection cap (default: LIMITS.http)
+  cors?: CorsOrigins | null; // origins browser pages may call from (default: none)
 }
 
 /** A running server. */
@@ -43,7 +48,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const opened = openEngine({ referenceDbPath: config.referenceDbPath, dataDir: config.dataDir }); // points.sqlite too, when imported
   let accounts;
   try {
-    accounts = openAccountsDb(config.dataDir);
+    accounts = openAccountsDb(config.dataDir, { busyTimeoutMs: 0 }); // a lock held elsewhere is waited for off the event loop (meter.ts)
   } catch (err) {
     opened.close();
     throw err;
@@ -51,14 +56,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const logs = new LogBuffer(config.logStream); // one write per event-loop turn
   const flushLogs = (): void => logs.flush();
   process.on('exit', flushLogs);
+  const extractPool = new ExtractPool({ referenceDbPath: config.referenceDbPath, dataDir: config.dataDir }); // its thread starts at the first large text
   const app = buildApp({
+    extractOffThread: (text, options) => extractPool.extract(text, options),
     engine: opened.engine,
     accounts,
     contract: config.contract,
     logBodies: config.logBodies,
     logger: { level: config.logLevel, stream: logs },
+    ...(config.http === undefined ? {} : { http: config.http }),
+    ...(config.cors === undefined ? {} : { cors: config.cors }),
   });
   const closeStores = (): void => {
+    void extractPool.close();
     accounts.close();
     opened.close();
     logs.flush();

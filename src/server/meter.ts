@@ -10,9 +10,31 @@
  * I/O callbacks are done (setImmediate): one write lock and one commit per
  * turn instead of one per request, and each request is still decided before
  * its engine work starts.
+ *
+ * When another process holds the write lock of accounts.sqlite (the store
+ * answers ADDR_ERR_ACCOUNTS_DB with details.busy at once: the server's
+ * connection does not wait on the lock), the queue is decided again a moment
+ * later, off the event loop turn, so other requests and /healthz go on; a
+ * request still undecided LIMITS.accountsWaitMs after it asked is refused with
+ * that error (503 with Retry-After). Each attempt is one transaction that
+ * decides and records all or nothing, so retrying never charges twice and the
+ * quotas stay exact. A release that finds the lock held is retried the same way.
  */
 import type { AccountStore } from '../accounts/account-store.js';
 import type { Account, UsageKind } from '../accounts/plans.js';
+import { isAddrError } from '../core/errors.js';
+import { LIMITS } from './limits.js';
+
+/** How long to wait before trying a write again when accounts.sqlite is locked elsewhere. */
+const RETRY_MS = 25;
+
+/** How long a release (units given back) is retried while the lock is held elsewhere. */
+const RELEASE_RETRY_FOR_MS = 60_000;
+
+/** True for the store's "locked by another process, try again" error. */
+function isLockBusy(err: unknown): boolean {
+  return isAddrError(err) && err.code === 'ADDR_ERR_ACCOUNTS_DB' && err.details?.busy === true;
+}
 
 /** Units granted to one request. */
 export interface Admission {
@@ -39,21 +61,41 @@ interface Pending {
   units: number;
   partial: boolean;
   now: Date;
+  giveUpAt: number; // performance.now() after which a lock held elsewhere refuses it
   resolve: (admission: Admission) => void;
   reject: (err: unknown) => void;
 }
 
-/** A meter over the accounts store. */
-export function createMeter(store: AccountStore, now: () => Date): Meter {
+/** A meter over the accounts store; `waitMs`: how long a request waits for a lock held elsewhere. */
+export function createMeter(store: AccountStore, now: () => Date, waitMs: number = LIMITS.accountsWaitMs): Meter {
   let queue: Pending[] = [];
+  let scheduled = false; // a decision of the queue is due (next turn, or after a retry delay)
+  const schedule = (delayMs: number): void => {
+    scheduled = true;
+    if (delayMs === 0) setImmediate(decideQueued);
+    else setTimeout(decideQueued, delayMs);
+  };
   const decideQueued = (): void => {
+    scheduled = false;
     const batch = queue;
     queue = [];
     let decisions;
     try {
       decisions = store.consumeMany(batch.map((p) => ({ account: p.account.name, request: { kind: p.kind, rows: p.units, partial: p.partial }, now: p.now })));
     } catch (err) {
-      for (const p of batch) p.reject(err);
+      if (!isLockBusy(err)) {
+        for (const p of batch) p.reject(err);
+        return;
+      }
+      // Nothing was decided: the ones that may still wait go first next time, in the order they asked.
+      const at = performance.now();
+      const waiting = batch.filter((p) => {
+        if (at < p.giveUpAt) return true;
+        p.reject(err);
+        return false;
+      });
+      queue = [...waiting, ...queue];
+      if (queue.length > 0) schedule(RETRY_MS);
       return;
     }
     batch.forEach((p, i) => {
@@ -66,12 +108,22 @@ export function createMeter(store: AccountStore, now: () => Date): Meter {
   return {
     admit(account, kind, units, partial = false) {
       return new Promise<Admission>((resolve, reject) => {
-        if (queue.length === 0) setImmediate(decideQueued);
-        queue.push({ account, kind, units, partial, now: now(), resolve, reject });
+        if (!scheduled) schedule(0);
+        queue.push({ account, kind, units, partial, now: now(), giveUpAt: performance.now() + waitMs, resolve, reject });
       });
     },
     release(admission) {
-      store.release(admission.account, admission.kind, admission.units, admission.day);
+      const giveUpAt = performance.now() + RELEASE_RETRY_FOR_MS;
+      const attempt = (first: boolean): void => {
+        try {
+          store.release(admission.account, admission.kind, admission.units, admission.day);
+        } catch (err) {
+          // Units not given back stay charged (never the other way round); retried while the lock is held elsewhere.
+          if (isLockBusy(err) && performance.now() < giveUpAt) setTimeout(() => attempt(false), RETRY_MS);
+          else if (first && !isLockBusy(err)) throw err;
+        }
+      };
+      attempt(true);
     },
   };
 }

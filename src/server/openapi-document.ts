@@ -31,8 +31,20 @@ const REQUEST_ID_HEADER = {
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad request', 401: 'Unauthorized', 402: 'Payment required', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
-  413: 'Payload too large', 415: 'Unsupported media type', 429: 'Too many requests', 500: 'Internal server error', 502: 'Bad gateway',
+  408: 'Request timeout', 413: 'Payload too large', 415: 'Unsupported media type', 429: 'Too many requests',
+  431: 'Request header fields too large', 500: 'Internal server error', 502: 'Bad gateway', 503: 'Service unavailable',
 };
+
+const RETRY_AFTER_HEADER = {
+  429: { description: 'Seconds until the daily allowance resets (the next UTC day).', schema: { type: 'integer', minimum: 1 } },
+  503: { description: 'Seconds to wait before asking again.', schema: { type: 'integer', minimum: 1 } },
+} as const;
+
+/** Every request, whatever its route, can meet these: HTTP timeouts (408) and headers over the limit (431). */
+const EVERY_ROUTE = [408, 431] as const;
+
+/** Routes that check a key read and write accounts.sqlite, which another process may hold locked (503). */
+const WITH_ACCOUNTS = [503] as const;
 
 /** The error codes a route can answer with under `status`. */
 function errorCodes(route: RouteSpec, status: number): string[] {
@@ -48,9 +60,10 @@ function errorCodes(route: RouteSpec, status: number): string[] {
 
 function errorResponse(route: RouteSpec, status: number): Json {
   const codes = errorCodes(route, status);
+  const retryAfter = status === 429 || status === 503 ? { 'retry-after': RETRY_AFTER_HEADER[status] } : {};
   return {
     description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
-    headers: { 'x-request-id': REQUEST_ID_HEADER },
+    headers: { 'x-request-id': REQUEST_ID_HEADER, ...retryAfter },
     content: { 'application/json': { schema: ErrorBody } },
   };
 }
@@ -75,7 +88,7 @@ function parameters(route: RouteSpec): Json[] {
 }
 
 function operation(route: RouteSpec): Json {
-  const statuses = [...route.doc.errors];
+  const statuses = [...route.doc.errors, ...EVERY_ROUTE, ...(route.access.auth ? WITH_ACCOUNTS : [])];
   if (route.schema.body !== undefined) statuses.push(413, 415);
   const responses: Record<string, Json> = {
     200: {
@@ -94,7 +107,13 @@ function operation(route: RouteSpec): Json {
     security: route.access.auth ? [{ bearerAuth: [] }] : [],
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(route.schema.body !== undefined
-      ? { requestBody: { required: true, content: { 'application/json': { schema: route.schema.body } } } }
+      ? {
+        requestBody: {
+          required: true,
+          description: 'JSON; it may be sent compressed (Content-Encoding: gzip, deflate or br), the body limit applying to the decompressed bytes.',
+          content: { 'application/json': { schema: route.schema.body } },
+        },
+      }
       : {}),
     responses,
   };
@@ -112,7 +131,15 @@ const DESCRIPTION = [
   '',
   `Limits: JSON bodies up to ${LIMITS.bodyLimitBytes} bytes (extraction: ${LIMITS.extractBodyLimitBytes}); \`input\` up to ${LIMITS.maxInputLength} characters, each address field up to ${LIMITS.maxFieldLength}; `
     + `autocomplete \`limit\` ${LIMITS.autocomplete.defaultLimit} by default, at most ${LIMITS.autocomplete.maxLimit}.`,
-  'Unknown paths answer 404 not_found; a known path with another method, 405 method_not_allowed.',
+  'Unknown paths answer 404 not_found; a known path with another method, 405 method_not_allowed (HEAD is answered on /healthz and /openapi.json only: '
+    + 'on a metered GET it would charge for an answer it throws away). An unknown query parameter is 400 bad_request, as an unknown body field is.',
+  '',
+  `HTTP: a request whose headers do not arrive within ${LIMITS.http.headersTimeoutMs / 1000} s, or whole within ${LIMITS.http.requestTimeoutMs / 1000} s, is answered 408 request_timeout `
+    + `(addr serve --header-timeout, --request-timeout); headers over ${LIMITS.http.maxHeaderBytes} bytes, 431 request_header_fields_too_large; a request that is not valid HTTP/1.1 `
+    + '(a bad or duplicate Content-Length, Content-Length with Transfer-Encoding, a bad chunk, bad header syntax, an unknown method), 400 bad_request; '
+    + 'each with the error body and x-request-id, and the connection closed. 429 answers carry Retry-After (seconds to the next UTC day); '
+    + '503 service_unavailable (accounts.sqlite locked by another process for too long) carries Retry-After too. '
+    + 'With addr serve --cors, allowed origins get CORS headers and preflight (OPTIONS) answers.',
 ].join('\n');
 
 /** The document. */

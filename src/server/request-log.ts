@@ -17,6 +17,19 @@ export interface RequestLogSink {
   level: string;
 }
 
+/** Levels of a logged body kept whole; deeper values are written as "[depth limit]". */
+const BODY_DEPTH = 8;
+
+/** A body cut to BODY_DEPTH levels of objects and arrays: JSON.stringify recurses, and throws on a body nested thousands deep. */
+export function depthLimited(value: unknown, depth = BODY_DEPTH): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth === 0) return '[depth limit]';
+  if (Array.isArray(value)) return value.map((v: unknown) => depthLimited(v, depth - 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = depthLimited(v, depth - 1);
+  return out;
+}
+
 const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 const INFO = 30;
 const ERROR = 50;
@@ -34,7 +47,7 @@ export function requestLog(logBodies: boolean, sink: RequestLogSink | null) {
         + `,"route":${JSON.stringify(request.routeOptions.url ?? null)}` // the route's pattern, not the URL: no query string
         + `,"status":${status},"latency_ms":${elapsedMs(request)}`
         + `,"account":${JSON.stringify(request.account?.name ?? null)},"error":${JSON.stringify(reply.errorCode)}`;
-      if (logBodies) line += `,"url":${JSON.stringify(request.url)},"body":${JSON.stringify(request.body ?? null)}`;
+      if (logBodies) line += `,"url":${JSON.stringify(request.url)},"body":${JSON.stringify(depthLimited(request.body ?? null))}`;
       sink.stream.write(`${line},"msg":"request"}\n`);
     }
     done();

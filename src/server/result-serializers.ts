@@ -27,5 +27,6 @@ export function resultSerializer(contract: Contract): Serializer {
 
 /** Makes `reply` write its (successful) body with the contract's result serializer. */
 export function serializeResultAs(reply: FastifyReply, contract: Contract): void {
-  reply.serializer(resultSerializer(contract));
+  // fastify sets no Content-Type for a body its reply serializer writes: said here.
+  reply.type('application/json; charset=utf-8').serializer(resultSerializer(contract));
 }

@@ -5,7 +5,7 @@
  * lists them for the app and the OpenAPI document.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Engine } from '../core/engine.js';
+import type { Engine, ExtractCallOptions, ExtractedAddress } from '../core/engine.js';
 import type { Contract } from './contract.js';
 import type { Meter } from './meter.js';
 import type { RouteAccess } from './request-context.js';
@@ -17,7 +17,11 @@ export interface RouteContext {
   contract: Contract; // the default validate contract
   startedAt: number; // Date.now() when the server was built
   routes: readonly RouteSpec[]; // every route of the server (for the OpenAPI document)
+  extractOffThread?: OffThreadExtract; // large extraction texts are read here (addr serve's worker thread); else on the event loop
 }
+
+/** Extraction on another thread (extract-pool.ts). */
+export type OffThreadExtract = (text: string, options: ExtractCallOptions & { requestId: string; elapsedMs: number }) => Promise<ExtractedAddress[]>;
 
 /** A query parameter or body documented beyond its schema. */
 export interface RouteDoc {

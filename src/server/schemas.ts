@@ -28,7 +28,13 @@ export const StructuredAddress = {
     line2: nullableString('Apartment, suite, unit.', LIMITS.maxFieldLength),
     city: nullableString('City name (required in Variant B).', LIMITS.maxFieldLength),
     state: nullableString('Two-letter state code or full state name (required in Variant B).', LIMITS.maxFieldLength),
-    zip: nullableString('5-digit ZIP or ZIP+4.', LIMITS.maxFieldLength),
+    zip: {
+      type: ['string', 'integer', 'null'],
+      description: '5-digit ZIP or ZIP+4. A number is read as a ZIP whose leading zeros were lost: 2108 is 02108, 21081234 is 02108-1234.',
+      maxLength: LIMITS.maxFieldLength,
+      minimum: 0,
+      maximum: 999_999_999,
+    },
   },
   additionalProperties: false,
 } as const;

@@ -93,19 +93,33 @@ export function migrateAccountsDb(db: Database.Database, migrations: readonly Mi
   return applied;
 }
 
-/** Opens (creating and migrating when needed) the accounts database in `dataDir`. */
-export function openAccountsDb(dataDir: string): SqliteAccountStore {
+/** True for SQLite's "another connection holds the lock" errors. */
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/**
+ * Opens (creating and migrating when needed) the accounts database in `dataDir`.
+ * `busyTimeoutMs` is how long a write waits for another process's lock, blocking the thread
+ * (default 10 s: right for a CLI run); `addr serve` passes 0 and retries off the event loop
+ * (src/server/meter.ts), so that a lock held elsewhere never freezes it.
+ */
+export function openAccountsDb(dataDir: string, options: { busyTimeoutMs?: number } = {}): SqliteAccountStore {
   const path = join(dataDir, ACCOUNTS_DB_FILE);
+  const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   let db: Database.Database | null = null;
   try {
     ensurePrivateDir(dataDir);
     ensurePrivateFile(path);
+    // Opening and migrating wait the full busy timeout whatever `options` says: they run once, at start-up.
     db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
     db.pragma('journal_mode = WAL');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('synchronous = NORMAL'); // durable at checkpoints; WAL keeps the file consistent
     db.pragma('foreign_keys = ON');
     migrateAccountsDb(db);
+    if (busyTimeoutMs !== BUSY_TIMEOUT_MS) db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     return new SqliteAccountStore(db);
   } catch (err) {
     db?.close();
@@ -274,9 +288,23 @@ export class SqliteAccountStore implements AccountStore {
     const last = this.touched.get(prefix);
     if (last !== undefined && at - last < TOUCH_EVERY_MS && at >= last) return;
     this.touched.set(prefix, at);
+    try {
+      this.sql('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(now.toISOString(), prefix);
+    } catch (err) {
+      // A key's last use is a note, not a record: when another process holds the write lock it is
+      // written at a later use instead of making this request wait.
+      if (!isBusy(err)) throw err;
+      this.touched.delete(prefix);
+      return;
+    }
     const cached = this.keyRows.get(prefix);
     if (cached !== undefined) cached.last_used_at = now.toISOString();
-    this.sql('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(now.toISOString(), prefix);
+  }
+
+  /** ADDR_ERR_ACCOUNTS_DB with `details.busy` for a write that found the lock held by another connection; other errors as they are. */
+  private lockError(err: unknown): unknown {
+    if (!isBusy(err)) return err;
+    return new AddrError('ADDR_ERR_ACCOUNTS_DB', [this.db.name, 'it is locked by another process; try again in a moment'], { cause: err, details: { busy: true } });
   }
 
   private addUsage(accountId: number, day: string, kind: UsageKind, units: number): void {
@@ -354,15 +382,24 @@ export class SqliteAccountStore implements AccountStore {
 
   consumeMany(requests: readonly ConsumeRequest[]): UsageDecision[] {
     if (requests.length === 0) return [];
-    return this.consumeManyTx.immediate(requests);
+    try {
+      // All or nothing: a lock found held (at BEGIN IMMEDIATE) leaves nothing decided or recorded.
+      return this.consumeManyTx.immediate(requests);
+    } catch (err) {
+      throw this.lockError(err);
+    }
   }
 
   release(name: string, kind: UsageKind, units: number, day: string): void {
     if (units <= 0) return;
-    this.db.transaction(() => {
-      this.sql('UPDATE usage SET count = MAX(0, count - ?) WHERE account_id = ? AND day = ? AND kind = ?')
-        .run(units, this.requireRow(name).id, day, kind);
-    }).immediate();
+    try {
+      this.db.transaction(() => {
+        this.sql('UPDATE usage SET count = MAX(0, count - ?) WHERE account_id = ? AND day = ? AND kind = ?')
+          .run(units, this.requireRow(name).id, day, kind);
+      }).immediate();
+    } catch (err) {
+      throw this.lockError(err);
+    }
   }
 
   record(name: string, kind: UsageKind, units: number, now: Date): void {

@@ -1,5 +1,5 @@
 /**
- * htmlparser2's Parser class for the engine's HTML reading (core/ports.ts
+ * htmlparser2's Tokenizer class for the engine's HTML reading (core/ports.ts
  * HtmlParserClass), loaded at the first call: with the entity tables it
  * brings, importing it takes ~45 ms that a run reading no HTML (validate,
  * serve, the batch workers) would pay at start-up. htmlparser2 is an ES
@@ -12,8 +12,8 @@ import type { HtmlParserClass } from '../core/ports.js';
 const requireModule = createRequire(import.meta.url);
 let parserClass: HtmlParserClass | null = null;
 
-/** The Parser class, loaded once. */
+/** The Tokenizer class, loaded once. */
 export function loadHtmlParser(): HtmlParserClass {
-  parserClass ??= (requireModule('htmlparser2') as typeof Htmlparser2).Parser;
+  parserClass ??= (requireModule('htmlparser2') as typeof Htmlparser2).Tokenizer;
   return parserClass;
 }

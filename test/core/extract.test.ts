@@ -1,7 +1,7 @@
 // Engine.extract over the in-memory locality store (a handful of real ZIPs): one table per
 // form of address, negatives, HTML offsets, streaming in chunks, and a fuzz test.
 import fc from 'fast-check';
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/core/engine.js';
 import type { ExtractedAddress } from '../../src/core/engine.js';
@@ -9,7 +9,7 @@ import { findAddresses } from '../../src/core/find-addresses.js';
 import { htmlToText, looksLikeHtml } from '../../src/core/html-text.js';
 import { fakeLocalityStore } from './validate-fake-store.js';
 
-const engine = createEngine({ locality: fakeLocalityStore(), html: () => Parser });
+const engine = createEngine({ locality: fakeLocalityStore(), html: () => Tokenizer });
 
 /** The texts of the addresses found in `text`. */
 function found(text: string, aggressive = false): string[] {
@@ -203,7 +203,7 @@ describe('extract: HTML', () => {
 
   it('maps every text character back to the HTML', () => {
     const html = '<p>a&amp;b</p><p>c &lt; d</p>';
-    const read = htmlToText(html, Parser);
+    const read = htmlToText(html, Tokenizer);
     expect(read.text).toBe('a&b\nc < d\n');
     expect(html.slice(read.startOf(0), read.endOf(3))).toBe('a&amp;b');
     expect(html.slice(read.startOf(4), read.endOf(9))).toBe('c &lt; d');

@@ -35,6 +35,7 @@ export const SuggestQuery = {
     state: { type: 'string', maxLength: LIMITS.maxStateLength, description: 'Only suggestions in this state: a code or a name.' },
   },
   required: ['query'],
+  additionalProperties: false, // an unknown parameter is a 400, as an unknown body field is
 } as const;
 
 /** The query of the details endpoint. */
@@ -44,6 +45,7 @@ export const DetailsQuery = {
     place_id: { type: 'string', minLength: 1, maxLength: LIMITS.maxPlaceIdLength, description: 'The place_id of a suggestion.' },
   },
   required: ['place_id'],
+  additionalProperties: false, // an unknown parameter is a 400, as an unknown body field is
 } as const;
 
 const ERRORS = [400, 401, 403, 500] as const;

@@ -43,11 +43,12 @@ export const extractPost: RouteSpec = {
       + 'Each result follows the request\'s contract (X-Contract, else the server default); Variant B `options` apply to each. '
       + 'Each address found is metered as one validation: an account with nothing left is refused before the text is read; '
       + 'when the allowance runs out part way, the addresses past it are left out and counted in `unprocessed`. A text without an address costs nothing. '
-      + `Bodies up to ${LIMITS.extractBodyLimitBytes} bytes.`,
+      + `Bodies up to ${LIMITS.extractBodyLimitBytes} bytes. Texts over ${LIMITS.extract.offThreadChars} characters are read on a worker thread, one at a time, `
+      + `so they never hold up other requests; one that needs more than ${LIMITS.extract.budgetMs / 1000} s of work is refused (413 payload_too_large, not charged).`,
     tags: ['extraction'],
     response: ExtractResult,
     responseDescription: 'The addresses found, in the order of the text.',
-    errors: [400, 401, 402, 403, 429, 500, 502],
+    errors: [400, 401, 402, 403, 413, 429, 500, 502],
     contractHeader: true,
   },
   handler: (ctx) => async (request) => {
@@ -57,17 +58,15 @@ export const extractPost: RouteSpec = {
     const account = accountOf(request);
     const first = await ctx.meter.admit(account, 'validation', 1);
     let found: ExtractedAddress[];
+    const what = { aggressive: body.aggressive === true, input: body.format ?? 'auto' } as const;
     try {
-      found = ctx.engine.extract(body.text, {
-        requestId: request.id,
-        startedAt: request.startedAt,
-        now: () => performance.now(),
-        aggressive: body.aggressive === true,
-        input: body.format ?? 'auto',
-      });
+      // A large text is read on the extraction thread: however long it takes, the event loop serves the others meanwhile.
+      found = ctx.extractOffThread !== undefined && body.text.length > LIMITS.extract.offThreadChars
+        ? await ctx.extractOffThread(body.text, { ...what, requestId: request.id, elapsedMs: performance.now() - request.startedAt })
+        : ctx.engine.extract(body.text, { ...what, requestId: request.id, startedAt: request.startedAt, now: () => performance.now() });
     } catch (err) {
       ctx.meter.release(first);
-      throw engineFailure(err);
+      throw isAddrError(err) && err.code === 'ADDR_ERR_EXTRACT_BUDGET' ? err : engineFailure(err);
     }
     let granted = 1;
     if (found.length === 0) {

@@ -70,6 +70,7 @@ export const ValidateQuery = {
     include_reason_codes: { type: 'boolean', description: 'Variant B: include reason_codes.' },
   },
   required: ['input'],
+  additionalProperties: false, // an unknown parameter is a 400, as an unknown body field is
 } as const;
 
 /** GET /v1/validate. */

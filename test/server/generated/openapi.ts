@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Extract and validate every address in a free-form text
-         * @description Finds every U.S. address in `text` (plain text or HTML) and validates each; `start`/`end` are offsets into `text` as sent. Each result follows the request's contract (X-Contract, else the server default); Variant B `options` apply to each. Each address found is metered as one validation: an account with nothing left is refused before the text is read; when the allowance runs out part way, the addresses past it are left out and counted in `unprocessed`. A text without an address costs nothing. Bodies up to 1048576 bytes.
+         * @description Finds every U.S. address in `text` (plain text or HTML) and validates each; `start`/`end` are offsets into `text` as sent. Each result follows the request's contract (X-Contract, else the server default); Variant B `options` apply to each. Each address found is metered as one validation: an account with nothing left is refused before the text is read; when the allowance runs out part way, the addresses past it are left out and counted in `unprocessed`. A text without an address costs nothing. Bodies up to 1048576 bytes. Texts over 16384 characters are read on a worker thread, one at a time, so they never hold up other requests; one that needs more than 30 s of work is refused (413 payload_too_large, not charged).
          */
         post: operations["extractAddresses"];
         delete?: never;
@@ -218,8 +218,8 @@ export interface components {
             city?: string | null;
             /** @description Two-letter state code or full state name (required in Variant B). */
             state?: string | null;
-            /** @description 5-digit ZIP or ZIP+4. */
-            zip?: string | null;
+            /** @description 5-digit ZIP or ZIP+4. A number is read as a ZIP whose leading zeros were lost: 2108 is 02108, 21081234 is 02108-1234. */
+            zip?: string | number | null;
         };
         /** @description Variant B only (ignored in Variant A, which always returns the geocode and reason codes). */
         ValidateOptions: {
@@ -815,8 +815,32 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: `quota_exceeded`. */
             429: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the daily allowance resets (the next UTC day). */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
@@ -848,6 +872,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     validateAddress: {
@@ -860,6 +897,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON; it may be sent compressed (Content-Encoding: gzip, deflate or br), the body limit applying to the decompressed bytes. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ValidateRequest"];
@@ -921,6 +959,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Payload too large: `payload_too_large`. */
             413: {
                 headers: {
@@ -945,6 +994,19 @@ export interface operations {
             };
             /** @description Too many requests: `quota_exceeded`. */
             429: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the daily allowance resets (the next UTC day). */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
@@ -976,6 +1038,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     normalizeAddress: {
@@ -985,6 +1060,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON; it may be sent compressed (Content-Encoding: gzip, deflate or br), the body limit applying to the decompressed bytes. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NormalizeRequest"];
@@ -1046,6 +1122,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Payload too large: `payload_too_large`. */
             413: {
                 headers: {
@@ -1070,6 +1157,19 @@ export interface operations {
             };
             /** @description Too many requests: `quota_exceeded`. */
             429: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the daily allowance resets (the next UTC day). */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
@@ -1101,6 +1201,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     geocodeAddress: {
@@ -1110,6 +1223,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON; it may be sent compressed (Content-Encoding: gzip, deflate or br), the body limit applying to the decompressed bytes. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["GeocodeRequest"];
@@ -1171,6 +1285,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Payload too large: `payload_too_large`. */
             413: {
                 headers: {
@@ -1195,6 +1320,19 @@ export interface operations {
             };
             /** @description Too many requests: `quota_exceeded`. */
             429: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the daily allowance resets (the next UTC day). */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
@@ -1226,6 +1364,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     reverseGeocode: {
@@ -1235,6 +1386,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON; it may be sent compressed (Content-Encoding: gzip, deflate or br), the body limit applying to the decompressed bytes. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReverseRequest"];
@@ -1296,6 +1448,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Payload too large: `payload_too_large`. */
             413: {
                 headers: {
@@ -1323,6 +1486,19 @@ export interface operations {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    /** @description Seconds until the daily allowance resets (the next UTC day). */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1345,6 +1521,19 @@ export interface operations {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1413,11 +1602,46 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal server error: `service_unavailable`. */
             500: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1486,11 +1710,46 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal server error: `service_unavailable`. */
             500: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1566,11 +1825,46 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal server error: `service_unavailable`. */
             500: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1589,6 +1883,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description JSON; it may be sent compressed (Content-Encoding: gzip, deflate or br), the body limit applying to the decompressed bytes. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExtractRequest"];
@@ -1650,6 +1945,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Payload too large: `payload_too_large`. */
             413: {
                 headers: {
@@ -1674,6 +1980,19 @@ export interface operations {
             };
             /** @description Too many requests: `quota_exceeded`. */
             429: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the daily allowance resets (the next UTC day). */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
@@ -1705,6 +2024,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     health: {
@@ -1727,6 +2059,28 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     openapi: {
@@ -1747,6 +2101,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
