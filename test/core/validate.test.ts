@@ -225,6 +225,12 @@ describe('the full result', () => {
 });
 
 describe('ZIP known', () => {
+  it('geocodes to the ZIP centroid with the accuracy the reference gives it (more for a point ZIPs share)', () => {
+    expect(run(streetAddress({ zip5: '95472' })).geocode).toMatchObject({ quality: 'ZIP_CENTROID', accuracy_meters: 5000 });
+    const shared: typeof store = { ...store, zip: (zip5) => { const z = store.zip(zip5); return z === null ? null : { ...z, accuracy_m: 9500 }; } };
+    expect(validateAddress(streetAddress({ zip5: '95472' }), shared).geocode).toMatchObject({ quality: 'ZIP_CENTROID', accuracy_meters: 9500 });
+  });
+
   it('fills city and state', () => {
     const r = run(streetAddress({ zip5: '95472' }));
     expect(r.standardized).toMatchObject({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472', county: 'Sonoma', county_fips: '06097' });
