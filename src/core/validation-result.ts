@@ -5,6 +5,9 @@
  */
 import type { AddressComponents } from './types.js';
 import type { ChangeCode, ReasonCode } from './reason-codes.js';
+import type { TimeZone } from './time-zone.js';
+
+export type { TimeZone };
 
 /** Variant A status. */
 export type ValidationStatus =
@@ -95,6 +98,7 @@ export interface ValidationResult {
   input: ValidationInput;
   standardized: StandardizedAddress;
   geocode: Geocode | null;
+  timezone: TimeZone | null; // of the ZIP (or of a city whose ZIPs share one): IANA name, UTC offset and DST at the time of the request
   match_code: string; // the deciding layer: LOCALITY_ENGINE or POINTS_ENGINE
   match_source: string; // same as match_code at this layer
   reason_codes: ReasonCode[];

@@ -185,6 +185,7 @@ describe('the full result', () => {
         carrier_route: null, county: 'District of Columbia', county_fips: '11001', deliverability: 'N', source: `addr-engine/${ENGINE_VERSION}`,
       },
       geocode: { lat: 38.8946, lon: -77.0355, quality: 'ZIP_CENTROID', accuracy_meters: 5000 },
+      timezone: null, // the fake store knows no time zones (test/core/time-zone.test.ts)
       match_code: 'LOCALITY_ENGINE',
       match_source: 'LOCALITY_ENGINE',
       reason_codes: ['NO_STREET_COVERAGE'],
@@ -541,8 +542,8 @@ describe('assessAddress', () => {
       parsedAddress({}, {}, ['hello world']),
     ];
     for (const p of cases) {
-      const { status, confidence, standardized, geocode, match_code, reason_codes, changes } = run(p);
-      expect(assessAddress(p, store)).toEqual({ status, confidence, standardized, geocode, match_code, reason_codes, changes });
+      const { status, confidence, standardized, geocode, timezone, match_code, reason_codes, changes } = run(p);
+      expect(assessAddress(p, store)).toEqual({ status, confidence, standardized, geocode, timezone, match_code, reason_codes, changes });
     }
   });
 });
