@@ -26,6 +26,7 @@ export interface Locality extends LocalityReading {
   confirmed: boolean; // the reference confirmed at least one of ZIP, city, state
   partial: boolean; // a contradiction or ambiguity is left unresolved
   suggestion: LocalityReading | null; // another reading to review (unresolved cases)
+  alternatives?: LocalityReading[]; // with a suggestion: the other readings to review besides it (a city and a ZIP that name two places)
   fuzzy: { distance: number; length: number; confirmedByZip: boolean } | null; // city matched by spelling
 }
 

@@ -365,6 +365,14 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     : pointSuggestion !== null ? candidateOf(pointSuggestion).display_address
       : s !== null ? displayAddressOf(street, s.city, s.state, s.zip5, null) : status !== 'NOT_FOUND' ? displayed : null;
   const level = status === 'NOT_FOUND' ? 'none' : pm !== null ? pm.level : 'locality';
+  // An unresolved locality may have other readings than its suggestion (a city and a ZIP naming two places).
+  const suggestions = suggested === null ? [] : [suggested];
+  if (suggested !== null && pointSuggestion === null && s !== null && loc.alternatives !== undefined) {
+    for (const r of loc.alternatives) {
+      const text = displayAddressOf(street, r.city, r.state, r.zip5, null);
+      if (text !== null && !suggestions.includes(text)) suggestions.push(text);
+    }
+  }
 
   const t1 = options.now?.();
   const latency = t0 !== undefined && t1 !== undefined ? Math.max(0, Math.round((t1 - t0) * 100) / 100) : 0;
@@ -384,6 +392,7 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     change_codes: v.change_codes,
     quality: { level, review_recommended: review, reasons: reviewReasons },
     suggested_address: suggested,
+    suggested_addresses: suggestions,
     display_address: displayed,
     latency_ms: latency,
     data_version: pm !== null && points !== null ? joinedVersion(store.dataVersion(), points.dataVersion()) : store.dataVersion(),

@@ -106,6 +106,7 @@ export interface ValidationResult {
   change_codes: ChangeCode[]; // Variant B change codes
   quality: ValidationQuality;
   suggested_address: string | null; // a reference reading to review, when review is recommended
+  suggested_addresses: string[]; // every reading to review, suggested_address first: two when a city and a ZIP name two places (docs/validation.md)
   display_address: string | null; // mixed case for people: "1600 Pennsylvania Ave NW, Washington, DC 20500"
   latency_ms: number;
   data_version: string;

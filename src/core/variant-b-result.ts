@@ -51,6 +51,7 @@ export interface VariantBResult {
   reason_codes?: ReasonCode[]; // present only when options.include_reason_codes is true
   changes: ChangeCode[];
   suggested_address: string | null;
+  suggested_addresses: string[]; // every reading to review, suggested_address first
   display_address: string | null;
   latency_ms: number;
 }
@@ -114,6 +115,7 @@ export function toVariantBResult(result: ValidationResult, options: VariantBOpti
     match_code: MATCH_CODE[result.status],
     changes: result.change_codes,
     suggested_address: result.suggested_address,
+    suggested_addresses: result.suggested_addresses,
     display_address: result.display_address,
     latency_ms: result.latency_ms,
   };

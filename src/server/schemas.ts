@@ -164,6 +164,12 @@ const confidence = { type: 'number', minimum: 0, maximum: 1, description: 'Calib
 const latency = { type: 'number', minimum: 0, description: 'Latency measured by the API route, in milliseconds.' };
 const requestId = string('Request identifier; the same as the x-request-id header.');
 
+const suggestedAddresses = {
+  type: 'array',
+  items: { type: 'string' },
+  description: 'Every reading to review, suggested_address first; two when a city and a ZIP, each valid, name two places (CITY_ZIP_MISMATCH). Empty when no review is recommended.',
+} as const;
+
 /** Variant A validation result. */
 export const ValidationResultA = {
   type: 'object',
@@ -183,6 +189,7 @@ export const ValidationResultA = {
     changes: { type: 'array', items: { type: 'string' }, description: 'Human-readable descriptions of the changes.' },
     quality: Quality,
     suggested_address: nullableString('A reference reading to review, when review is recommended.'),
+    suggested_addresses: suggestedAddresses,
     display_address: nullableString('Mixed-case address for people.'),
     latency_ms: latency,
     place_id: nullableString('With address points covering the area: the point that confirmed the address (null when none); absent without points.'),
@@ -190,7 +197,7 @@ export const ValidationResultA = {
     engine_version: string('Version of the engine.'),
   },
   required: ['id', 'status', 'validation_status', 'confidence', 'input', 'standardized', 'geocode', 'timezone', 'match_code', 'match_source',
-    'reason_codes', 'changes', 'quality', 'suggested_address', 'display_address', 'latency_ms', 'data_version', 'engine_version'],
+    'reason_codes', 'changes', 'quality', 'suggested_address', 'suggested_addresses', 'display_address', 'latency_ms', 'data_version', 'engine_version'],
   additionalProperties: false,
 } as const;
 
@@ -210,10 +217,11 @@ export const ValidationResultB = {
     reason_codes: { type: 'array', items: ReasonCode, description: 'Present only when options.include_reason_codes is true.' },
     changes: { type: 'array', items: ChangeCode },
     suggested_address: nullableString('A reference reading to review, when review is recommended.'),
+    suggested_addresses: suggestedAddresses,
     display_address: nullableString('Mixed-case address for people.'),
     latency_ms: latency,
   },
-  required: ['id', 'status', 'confidence', 'input', 'standardized', 'geocode', 'timezone', 'match_code', 'changes', 'suggested_address', 'display_address', 'latency_ms'],
+  required: ['id', 'status', 'confidence', 'input', 'standardized', 'geocode', 'timezone', 'match_code', 'changes', 'suggested_address', 'suggested_addresses', 'display_address', 'latency_ms'],
   additionalProperties: false,
 } as const;
 

@@ -373,6 +373,8 @@ export interface components {
             quality: components["schemas"]["Quality"];
             /** @description A reference reading to review, when review is recommended. */
             suggested_address: string | null;
+            /** @description Every reading to review, suggested_address first; two when a city and a ZIP, each valid, name two places (CITY_ZIP_MISMATCH). Empty when no review is recommended. */
+            suggested_addresses: string[];
             /** @description Mixed-case address for people. */
             display_address: string | null;
             /** @description Latency measured by the API route, in milliseconds. */
@@ -405,6 +407,8 @@ export interface components {
             changes: components["schemas"]["ChangeCode"][];
             /** @description A reference reading to review, when review is recommended. */
             suggested_address: string | null;
+            /** @description Every reading to review, suggested_address first; two when a city and a ZIP, each valid, name two places (CITY_ZIP_MISMATCH). Empty when no review is recommended. */
+            suggested_addresses: string[];
             /** @description Mixed-case address for people. */
             display_address: string | null;
             /** @description Latency measured by the API route, in milliseconds. */
