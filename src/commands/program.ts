@@ -47,11 +47,13 @@ const GEOCODE_HELP = 'Input: the arguments joined are one address. With "-", or 
   + 'one address per line is read from stdin and one result per line is written, in order. '
   + 'Address points imported with `addr data import` are opened from the data directory (--data-dir, else $ADDR_DATA_DIR); '
   + 'geocode.quality says what the position is: ROOFTOP (an address point, 10 m), STREET (interpolated between the '
-  + 'neighbouring numbers of the same side, 50 m, else the street centre, 500 m), ZIP_CENTROID (5 km) or CITY_CENTROID (10 km).';
+  + 'neighbouring numbers of the same side, 50 m, else the street centre, 500 m), ZIP_CENTROID (5 km; more where several ZIPs '
+  + 'share one point, which is then the city\'s) or CITY_CENTROID (10 km). Each result has its time zone: IANA name, UTC offset '
+  + 'and daylight saving time at the time of the request.';
 
 const BATCH_HELP = 'Every input column is kept, in order, and these columns are appended: addr_status (VALIDATED, CORRECTED, PARTIAL, NOT_FOUND, '
   + 'or ERROR for a row that could not be read), addr_confidence, addr_line1, addr_line2, addr_city, addr_state, addr_zip5, addr_zip4, '
-  + 'addr_county, addr_county_fips, addr_lat, addr_lon, addr_geocode_quality, addr_deliverability, addr_match_code, addr_reason_codes '
+  + 'addr_county, addr_county_fips, addr_lat, addr_lon, addr_geocode_quality, addr_timezone (IANA name), addr_utc_offset (hours, at the time of the run), addr_dst (true or false), addr_deliverability, addr_match_code, addr_reason_codes '
   + '(separated by ;) and addr_changes (addr2_... when the input already has such columns). '
   + 'The address columns are found from the header (address, street/line1/address1, line2/apt/suite/unit, city/town, state/st/province, '
   + 'zip/zip code/postal code/postcode, any case or punctuation) or given with --columns. ZIPs a spreadsheet turned into numbers '

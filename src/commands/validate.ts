@@ -38,6 +38,7 @@ export const VALIDATE_COLUMNS: readonly Column[] = [
   ...['line1', 'line2', 'city', 'state', 'zip'].map((f) => col(`input.${f}`)),
   ...['line1', 'line2', 'city', 'state', 'zip5', 'zip4', 'county', 'county_fips', 'deliverability', 'source'].map((f) => col(`standardized.${f}`)),
   ...['lat', 'lon', 'quality', 'accuracy_meters'].map((f) => col(`geocode.${f}`)),
+  ...['name', 'utc_offset', 'dst'].map((f) => col(`timezone.${f}`)),
   col('match_code'),
   col('match_source'),
   col('reason_codes', 'reason_codes', () => 'yellow'),

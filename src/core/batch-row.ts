@@ -90,6 +90,7 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping, e
   const result = engine.assess(input);
   const s = result.standardized;
   const g = result.geocode;
+  const tz = result.timezone;
   let reasons = joined(result.reason_codes, REASON_SEPARATOR);
   let changes = joined(result.changes, CHANGE_SEPARATOR);
   if (repaired !== null) {
@@ -111,6 +112,9 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping, e
     g === null ? '' : numberText(g.lat),
     g === null ? '' : numberText(g.lon),
     g === null ? '' : g.quality,
+    tz === null ? '' : tz.name,
+    tz === null || tz.utc_offset === null ? '' : numberText(tz.utc_offset),
+    tz === null || tz.dst === null ? '' : tz.dst ? 'true' : 'false',
     s.deliverability,
     result.match_code,
     reasons,

@@ -34,6 +34,7 @@ export interface EnginePorts {
   pointSearch?: PointSearch; // type-ahead over the points (autocomplete)
   names?: LocalityNames; // city and ZIP names by prefix (autocomplete without point matches)
   html?: () => HtmlParserClass; // htmlparser2's Parser, loaded when first called (extraction of HTML); without it HTML is refused
+  clock?: () => number; // the wall clock (Date.now): the instant of a call's time zones (UTC offset, DST) when the call gives none
 }
 
 function noHtmlParser(): never {
@@ -45,6 +46,7 @@ export interface CallOptions {
   requestId?: string; // becomes the result's `id`
   startedAt?: number; // when the face received the request, on the `now` clock
   now?: () => number; // a millisecond clock (performance.now); without it latency_ms is 0
+  at?: number; // the time of the request (epoch ms), for the time zones' UTC offset and DST; default: the ports' clock
 }
 
 /** Options of Engine.validate. */
@@ -65,7 +67,7 @@ export interface Engine {
   /** Validates one address (docs/validation.md) at the finest layer that covers it. */
   validate(input: AddressInput, options?: ValidateCallOptions): ValidationResult;
   /** The same decision without the result's views (input as written, display address...): what a spreadsheet row carries. */
-  assess(input: AddressInput): Assessment;
+  assess(input: AddressInput, at?: number): Assessment;
   /** Geocodes one address: ROOFTOP from a point, else STREET, else ZIP_CENTROID or CITY_CENTROID (core/geocode.ts). */
   geocode(input: AddressInput, options?: CallOptions): GeocodeResult;
   /**
@@ -108,8 +110,10 @@ export function createEngine(ports: EnginePorts): Engine {
       return found;
     };
   };
+  // The call's options with the time of the request, from the ports' clock when the call gives none.
+  const timed = <O extends CallOptions>(options: O): O => (options.at !== undefined || ports.clock === undefined ? options : { ...options, at: ports.clock() });
   const extractor = (options: ExtractCallOptions = {}): Extractor => {
-    const { aggressive, requestId, input: _input, ...clock } = options;
+    const { aggressive, requestId, input: _input, ...clock } = timed(options);
     const inner = createExtractor(deps, { aggressive: aggressive === true }, clock);
     const number = numbered(requestId);
     return { push: (chunk) => number(inner.push(chunk)), end: () => number(inner.end()) };
@@ -118,11 +122,11 @@ export function createEngine(ports: EnginePorts): Engine {
   return {
     ports,
     normalize: normalizeInput,
-    validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null),
-    assess: (input) => assessAddress(normalizeInput(input), ports.locality, ports.points ?? null),
-    geocode: (input, options = {}) => geocodeOf(validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null)),
+    validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, timed(options), ports.points ?? null),
+    assess: (input, at = ports.clock?.()) => assessAddress(normalizeInput(input), ports.locality, ports.points ?? null, at),
+    geocode: (input, options = {}) => geocodeOf(validateAddress(normalizeInput(input), ports.locality, timed(options), ports.points ?? null)),
     extract: (text, options = {}) => {
-      const { aggressive, input, requestId, ...clock } = options;
+      const { aggressive, input, requestId, ...clock } = timed(options);
       return numbered(requestId)(extractAddresses(text, deps, { aggressive: aggressive === true, input: input ?? 'auto' }, clock));
     },
     extractor,

@@ -18,6 +18,7 @@ import stateData from './data/states.json' with { type: 'json' };
 import { directionOfToken, stateOfText, STATE_NAME_MAX_WORDS, suffixOfToken, unitOfToken } from './pub28.js';
 import { tokenizeText } from './extract-tokens.js';
 import { hotRegions } from './hot-regions.js';
+import { isUrbanization } from './vocabulary.js';
 import type { TextToken } from './extract-tokens.js';
 
 const START_WORDS = new Set<string>(words.startWords);
@@ -79,10 +80,13 @@ function isHouseNumber(t: TextToken, text: string, prev?: TextToken): boolean {
   return /^[NSEW]\d+[NSEW]?\d*$/.test(w);
 }
 
-/** A word an address may begin with besides a house number (PO, RR, PSC, Apt, Dept, One ...). */
+/**
+ * A word an address may begin with besides a house number (PO, RR, PSC, Apt, Dept, One ...,
+ * and a Puerto Rico urbanization, written first: "Urb Las Gladiolas, 150 Calle A").
+ */
 function isStartWord(toks: readonly TextToken[], k: number): boolean {
   const t = toks[k] as TextToken;
-  if (!START_WORDS.has(t.word)) return false;
+  if (!START_WORDS.has(t.word) && !isUrbanization(t.word)) return false;
   // A designator starts an address only with something after it on the same line.
   const next = toks[k + 1];
   if (next === undefined || next.breaks > 0) return false;
@@ -107,7 +111,7 @@ function opensDeliveryLine(toks: readonly TextToken[], k: number): boolean {
 /** True when a period after this word may sit inside an address (an abbreviation), not end a sentence. */
 function isAbbreviation(word: string): boolean {
   if (word.length === 1 && !isDigitCode(word.charCodeAt(0))) return true;
-  return ABBREVIATIONS.has(word) || suffixOfToken(word) !== null || unitOfToken(word) !== null || directionOfToken(word) !== null;
+  return ABBREVIATIONS.has(word) || suffixOfToken(word) !== null || unitOfToken(word) !== null || directionOfToken(word) !== null || isUrbanization(word);
 }
 
 /** True when token t ends a sentence or clause that an address cannot run across. */

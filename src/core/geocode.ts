@@ -6,7 +6,7 @@
  * the locality layer; null when nothing places it. Pure.
  */
 import type { ReasonCode } from './reason-codes.js';
-import type { Geocode, ValidationResult, ValidationStatus } from './validation-result.js';
+import type { Geocode, TimeZone, ValidationResult, ValidationStatus } from './validation-result.js';
 
 /** What `addr geocode` (Engine.geocode) returns for one address. */
 export interface GeocodeResult {
@@ -16,6 +16,7 @@ export interface GeocodeResult {
   standardized: { line1: string | null; city: string | null; state: string | null; zip5: string | null; zip4: string | null };
   geocode: Geocode | null; // lat, lon, quality (ROOFTOP, STREET, ZIP_CENTROID, CITY_CENTROID), accuracy_meters
   place_id: string | null; // the address point, for ROOFTOP
+  timezone: TimeZone | null; // IANA name, UTC offset and DST at the time of the request (docs/validation.md, "Time zone")
   match_source: string; // POINTS_ENGINE or LOCALITY_ENGINE
   reason_codes: ReasonCode[];
   data_version: string;
@@ -32,6 +33,7 @@ export function geocodeOf(v: ValidationResult): GeocodeResult {
     standardized: { line1: v.standardized.line1, city: v.standardized.city, state: v.standardized.state, zip5: v.standardized.zip5, zip4: v.standardized.zip4 },
     geocode: v.geocode,
     place_id: v.geocode?.quality === 'ROOFTOP' ? (v.place_id ?? null) : null,
+    timezone: v.timezone,
     match_source: v.match_source,
     reason_codes: v.reason_codes,
     data_version: v.data_version,

@@ -26,6 +26,7 @@ export interface Locality extends LocalityReading {
   confirmed: boolean; // the reference confirmed at least one of ZIP, city, state
   partial: boolean; // a contradiction or ambiguity is left unresolved
   suggestion: LocalityReading | null; // another reading to review (unresolved cases)
+  alternatives?: LocalityReading[]; // with a suggestion: the other readings to review besides it (a city and a ZIP that name two places)
   fuzzy: { distance: number; length: number; confirmedByZip: boolean } | null; // city matched by spelling
 }
 
@@ -38,10 +39,15 @@ export const ZIP_CENTROID_ACCURACY_M = 5000;
 /** accuracy_meters of a CITY_CENTROID geocode. */
 export const CITY_CENTROID_ACCURACY_M = 10000;
 
-/** The ZIP_CENTROID geocode of a ZIP record, or null without coordinates. */
+/**
+ * The ZIP_CENTROID geocode of a ZIP record, or null without coordinates. Its accuracy is the
+ * record's own where the reference gives one (a point several ZIPs share is the city's, and
+ * claims the city's extent: src/store/centroid-accuracy.ts).
+ */
 export function zipCentroid(zip: ZipRecord): Geocode | null {
   if (zip.lat === null || zip.lon === null) return null;
-  return { lat: zip.lat, lon: zip.lon, quality: 'ZIP_CENTROID', accuracy_meters: ZIP_CENTROID_ACCURACY_M };
+  const accuracy = zip.accuracy_m ?? ZIP_CENTROID_ACCURACY_M;
+  return { lat: zip.lat, lon: zip.lon, quality: 'ZIP_CENTROID', accuracy_meters: accuracy };
 }
 
 /** The CITY_CENTROID geocode of a place, or null without coordinates. */

@@ -42,3 +42,35 @@ export function uniqueZipTypo(zip: string, candidates: readonly string[]): strin
   }
   return found;
 }
+
+/**
+ * True when `given`, itself a ZIP of the reference, is a near miss of `meant`: one digit
+ * changed in the last two (the same 3-digit area: 01118 for 01108) or two adjacent digits
+ * swapped. A valid ZIP one digit off in its area prefix (02108, Boston, for Springfield's
+ * 01108) names another region: that is no typo to correct silently.
+ */
+export function isNearZipTypo(given: string, meant: string): boolean {
+  return isOneZipTypo(given, meant) && (given.slice(0, 3) === meant.slice(0, 3) || swapped(given, meant));
+}
+
+// True when a and b (one typo apart) differ in two places, adjacent: two digits swapped.
+function swapped(a: string, b: string): boolean {
+  let first = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (first >= 0) return i === first + 1;
+    first = i;
+  }
+  return false;
+}
+
+/** The single candidate `given` (a ZIP of the reference) is a near miss of (isNearZipTypo), or null. */
+export function uniqueNearZipTypo(given: string, candidates: readonly string[]): string | null {
+  let found: string | null = null;
+  for (const z of candidates) {
+    if (!isNearZipTypo(given, z) || z === found) continue;
+    if (found !== null) return null;
+    found = z;
+  }
+  return found;
+}

@@ -14,6 +14,7 @@ export interface ZipRecord {
   lat: number | null; // centroid latitude
   lon: number | null; // centroid longitude
   timezone: string | null; // IANA time zone
+  accuracy_m?: number | null; // how far the centroid may lie from the ZIP's addresses (a point shared by several ZIPs is the city's); absent: ZIP_CENTROID_ACCURACY_M
 }
 
 /** A place (city name) within a state, aggregated over its ZIPs. */

@@ -11,7 +11,7 @@ import { cityCentroid, fillState, keepInput, zipCentroid } from './locality.js';
 import type { Locality, LocalityInput, LocalityReading } from './locality.js';
 import { aliasPlaces, findPlaces, fuzzyPlace, matchCityToZip } from './match-city.js';
 import type { CityMatch } from './match-city.js';
-import { uniqueZipTypo } from './match-zip.js';
+import { uniqueNearZipTypo, uniqueZipTypo } from './match-zip.js';
 import type { LocalityStore, PlaceRecord, ZipRecord } from './ports.js';
 
 // Beyond this many ZIPs a place's county is not looked up (one lookup per ZIP, once per
@@ -141,10 +141,16 @@ function fromZip(input: LocalityInput, zip: ZipRecord, store: LocalityStore, f: 
     if (agreed !== null) return agreed;
     switch (m.kind) {
       case 'far': {
-        // City (with state) and ZIP name two places: fix the ZIP only when it is a typo of one of the city's.
+        // City (with state) and ZIP, each valid, name two places: fix the ZIP only when it is a near
+        // miss of one of the city's (same 3-digit area, or two digits swapped). Else neither is
+        // picked: PARTIAL, with both readings to review (the ZIP's, then the city's).
         f.reason('CITY_ZIP_MISMATCH');
-        const z = uniqueZipTypo(zip.zip5, m.place.zips);
-        return z !== null ? zipOfPlace(input, m.place, z, store, f, null) : keepInput(input, true, true, readingOf(zip));
+        const z = uniqueNearZipTypo(zip.zip5, m.place.zips);
+        if (z !== null) return zipOfPlace(input, m.place, z, store, f, null);
+        const loc = keepInput(input, true, true, readingOf(zip));
+        const cityZip = m.place.zips.length === 1 ? (m.place.zips[0] as string) : uniqueZipTypo(zip.zip5, m.place.zips);
+        loc.alternatives = [{ city: m.place.city, state: m.place.state, zip5: cityZip }];
+        return loc;
       }
       case 'elsewhere': {
         // The city belongs to another state. Without a state the ZIP may be the typo instead.

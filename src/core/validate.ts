@@ -23,6 +23,7 @@ import { resolveLocality } from './resolve-locality.js';
 import { resolveMilitary } from './resolve-military.js';
 import { sameLetters } from './same-letters.js';
 import { scoreConfidence } from './score-confidence.js';
+import { timeZoneAt } from './time-zone.js';
 import type { AddressComponents, ParsedAddress } from './types.js';
 import type { PointCandidate, ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
 import { ENGINE_VERSION } from './version.js';
@@ -33,6 +34,7 @@ export interface ValidateOptions {
   startedAt?: number; // when the face received the request, on the `now` clock
   now?: () => number; // a millisecond clock (performance.now); without it latency_ms is 0
   candidates?: number; // with address points: list up to this many other readings (nearest numbers, units, ambiguous streets)
+  at?: number; // the time of the request (epoch ms, Date.now()): the time zone's UTC offset and DST are this instant's; without it they are null
 }
 
 const STATES: ReadonlySet<string> = new Set(STATE_CODES);
@@ -170,7 +172,7 @@ function candidateOf(p: PointRecord): PointCandidate {
  * confidence, the standardized address, geocode, codes and changes), without the views a full
  * result adds (the input as written, display and suggested addresses, components).
  */
-export type Assessment = Pick<ValidationResult, 'status' | 'confidence' | 'standardized' | 'geocode' | 'match_code' | 'reason_codes' | 'changes'>;
+export type Assessment = Pick<ValidationResult, 'status' | 'confidence' | 'standardized' | 'geocode' | 'timezone' | 'match_code' | 'reason_codes' | 'changes'>;
 
 /** An assessment with what validateAddress needs to present it. */
 interface Verdict {
@@ -189,11 +191,39 @@ interface Verdict {
  * cover the area, the points layer (match-point.ts): the assessment of validateAddress, without
  * its views (what `addr batch` writes per row).
  */
-export function assessAddress(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null = null): Assessment {
-  return decide(parsed, store, points).assessment;
+export function assessAddress(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null = null, at?: number): Assessment {
+  return decide(parsed, store, points, at).assessment;
 }
 
-function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null): Verdict {
+/** The time zone of a decided locality at the instant `at`, or null. */
+function zoneOf(loc: Locality, store: LocalityStore, at: number | undefined): ValidationResult['timezone'] {
+  const name = zoneNameOf(loc, store);
+  return name === null ? null : timeZoneAt(name, at);
+}
+
+// The most ZIPs of a city read for its time zone (a city of more is read by its first ones).
+const CITY_ZONE_ZIPS = 64;
+
+/**
+ * The IANA time zone of a decided locality: its ZIP's, else (a city without a ZIP) the one every
+ * ZIP of the city has, else null (military ZIPs have none).
+ */
+function zoneNameOf(loc: Locality, store: LocalityStore): string | null {
+  if (!loc.confirmed) return null;
+  if (loc.zip5 !== null) return isZip5(loc.zip5) ? (store.zip(loc.zip5)?.timezone ?? null) : null;
+  if (loc.city === null || loc.state === null) return null;
+  let zone: string | null = null;
+  for (const place of store.placesByKey(cityKey(loc.city), loc.state)) {
+    for (let i = 0; i < place.zips.length && i < CITY_ZONE_ZIPS; i++) {
+      const z = store.zip(place.zips[i] as string)?.timezone ?? null;
+      if (z === null || (zone !== null && z !== zone)) return null;
+      zone = z;
+    }
+  }
+  return zone;
+}
+
+function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null, at?: number): Verdict {
   let c = parsed.components;
   const f = new Findings();
 
@@ -287,6 +317,7 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
       source: SOURCE,
     },
     geocode: pm !== null ? pm.geocode : loc.geocode,
+    timezone: zoneOf(loc, store, at),
     match_code: pm !== null ? POINTS : ENGINE,
     reason_codes: reasons,
     changes,
@@ -311,7 +342,7 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
  */
 export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}, points: PointStore | null = null): ValidationResult {
   const t0 = options.startedAt ?? options.now?.();
-  const v = decide(parsed, store, points);
+  const v = decide(parsed, store, points, options.at);
   const a = v.assessment;
   const { loc, pm } = v;
   const status = a.status;
@@ -334,6 +365,14 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     : pointSuggestion !== null ? candidateOf(pointSuggestion).display_address
       : s !== null ? displayAddressOf(street, s.city, s.state, s.zip5, null) : status !== 'NOT_FOUND' ? displayed : null;
   const level = status === 'NOT_FOUND' ? 'none' : pm !== null ? pm.level : 'locality';
+  // An unresolved locality may have other readings than its suggestion (a city and a ZIP naming two places).
+  const suggestions = suggested === null ? [] : [suggested];
+  if (suggested !== null && pointSuggestion === null && s !== null && loc.alternatives !== undefined) {
+    for (const r of loc.alternatives) {
+      const text = displayAddressOf(street, r.city, r.state, r.zip5, null);
+      if (text !== null && !suggestions.includes(text)) suggestions.push(text);
+    }
+  }
 
   const t1 = options.now?.();
   const latency = t0 !== undefined && t1 !== undefined ? Math.max(0, Math.round((t1 - t0) * 100) / 100) : 0;
@@ -345,6 +384,7 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     input: inputView(parsed, v.rawCity, v.rawState, v.stateIsCity),
     standardized: a.standardized,
     geocode: a.geocode,
+    timezone: a.timezone,
     match_code: a.match_code,
     match_source: a.match_code,
     reason_codes: a.reason_codes,
@@ -352,6 +392,7 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     change_codes: v.change_codes,
     quality: { level, review_recommended: review, reasons: reviewReasons },
     suggested_address: suggested,
+    suggested_addresses: suggestions,
     display_address: displayed,
     latency_ms: latency,
     data_version: pm !== null && points !== null ? joinedVersion(store.dataVersion(), points.dataVersion()) : store.dataVersion(),

@@ -4,6 +4,9 @@
  */
 import type { AddressComponents } from './types.js';
 import type { ChangeCode, ReasonCode } from './reason-codes.js';
+import type { TimeZone } from './time-zone.js';
+
+export type { TimeZone };
 
 /** Variant A status. */
 export type ValidationStatus =
@@ -94,6 +97,7 @@ export interface ValidationResult {
   input: ValidationInput;
   standardized: StandardizedAddress;
   geocode: Geocode | null;
+  timezone: TimeZone | null; // of the ZIP (or of a city whose ZIPs share one): IANA name, UTC offset and DST at the time of the request
   match_code: string; // the deciding layer: LOCALITY_ENGINE or POINTS_ENGINE
   match_source: string; // same as match_code at this layer
   reason_codes: ReasonCode[];
@@ -101,6 +105,7 @@ export interface ValidationResult {
   change_codes: ChangeCode[]; // Variant B change codes
   quality: ValidationQuality;
   suggested_address: string | null; // a reference reading to review, when review is recommended
+  suggested_addresses: string[]; // every reading to review, suggested_address first: two when a city and a ZIP name two places (docs/validation.md)
   display_address: string | null; // mixed case for people: "1600 Pennsylvania Ave NW, Washington, DC 20500"
   latency_ms: number;
   data_version: string;

@@ -133,6 +133,21 @@ export const Geocode = {
 
 const nullableGeocode = { anyOf: [Geocode, { type: 'null' }], description: 'Null when no geocoding data is returned.' };
 
+/** The time zone of an address. */
+export const TimeZone = {
+  type: 'object',
+  description: 'The time zone of the address\'s ZIP (or of a city whose ZIPs share one); the offset and DST are those at the time of the request.',
+  properties: {
+    name: { type: 'string', description: 'IANA time zone name: America/Los_Angeles.' },
+    utc_offset: { type: ['number', 'null'], description: 'Hours from UTC at the time of the request: -7, 5.5.' },
+    dst: { type: ['boolean', 'null'], description: 'True when daylight saving time is in effect at the time of the request.' },
+  },
+  required: ['name', 'utc_offset', 'dst'],
+  additionalProperties: false,
+} as const;
+
+const nullableTimeZone = { anyOf: [TimeZone, { type: 'null' }], description: 'Null when the place is not known, or has no single time zone (military ZIPs).' };
+
 /** A reason code. */
 export const ReasonCode = { type: 'string', enum: REASON_CODE_LIST, description: 'docs/validation.md lists every code.' } as const;
 
@@ -155,6 +170,12 @@ const confidence = { type: 'number', minimum: 0, maximum: 1, description: 'Calib
 const latency = { type: 'number', minimum: 0, description: 'Latency measured by the API route, in milliseconds.' };
 const requestId = string('Request identifier; the same as the x-request-id header.');
 
+const suggestedAddresses = {
+  type: 'array',
+  items: { type: 'string' },
+  description: 'Every reading to review, suggested_address first; two when a city and a ZIP, each valid, name two places (CITY_ZIP_MISMATCH). Empty when no review is recommended.',
+} as const;
+
 /** Variant A validation result. */
 export const ValidationResultA = {
   type: 'object',
@@ -167,20 +188,22 @@ export const ValidationResultA = {
     input: ValidationInput,
     standardized: StandardizedA,
     geocode: nullableGeocode,
+    timezone: nullableTimeZone,
     match_code: string('The layer that decided: <LAYER>_ENGINE (LOCALITY_ENGINE, POINTS_ENGINE).'),
     match_source: string('The layer that produced the match: <LAYER>_ENGINE.'),
     reason_codes: { type: 'array', items: ReasonCode },
     changes: { type: 'array', items: { type: 'string' }, description: 'Human-readable descriptions of the changes.' },
     quality: Quality,
     suggested_address: nullableString('A reference reading to review, when review is recommended.'),
+    suggested_addresses: suggestedAddresses,
     display_address: nullableString('Mixed-case address for people.'),
     latency_ms: latency,
     place_id: nullableString('With address points covering the area: the point that confirmed the address (null when none); absent without points.'),
     data_version: string('Version of the reference data.'),
     engine_version: string('Version of the engine.'),
   },
-  required: ['id', 'status', 'validation_status', 'confidence', 'input', 'standardized', 'geocode', 'match_code', 'match_source',
-    'reason_codes', 'changes', 'quality', 'suggested_address', 'display_address', 'latency_ms', 'data_version', 'engine_version'],
+  required: ['id', 'status', 'validation_status', 'confidence', 'input', 'standardized', 'geocode', 'timezone', 'match_code', 'match_source',
+    'reason_codes', 'changes', 'quality', 'suggested_address', 'suggested_addresses', 'display_address', 'latency_ms', 'data_version', 'engine_version'],
   additionalProperties: false,
 } as const;
 
@@ -195,14 +218,16 @@ export const ValidationResultB = {
     input: ValidationInput,
     standardized: StandardizedB,
     geocode: nullableGeocode,
+    timezone: nullableTimeZone,
     match_code: { type: 'string', enum: ['EXACT', 'PARTIAL', 'NO_MATCH'] },
     reason_codes: { type: 'array', items: ReasonCode, description: 'Present only when options.include_reason_codes is true.' },
     changes: { type: 'array', items: ChangeCode },
     suggested_address: nullableString('A reference reading to review, when review is recommended.'),
+    suggested_addresses: suggestedAddresses,
     display_address: nullableString('Mixed-case address for people.'),
     latency_ms: latency,
   },
-  required: ['id', 'status', 'confidence', 'input', 'standardized', 'geocode', 'match_code', 'changes', 'suggested_address', 'display_address', 'latency_ms'],
+  required: ['id', 'status', 'confidence', 'input', 'standardized', 'geocode', 'timezone', 'match_code', 'changes', 'suggested_address', 'suggested_addresses', 'display_address', 'latency_ms'],
   additionalProperties: false,
 } as const;
 
@@ -283,13 +308,14 @@ export const GeocodeResult = {
     },
     geocode: nullableGeocode,
     place_id: nullableString('The address point of a ROOFTOP geocode; null otherwise.'),
+    timezone: nullableTimeZone,
     match_source: string('The layer that placed it: POINTS_ENGINE or LOCALITY_ENGINE.'),
     reason_codes: { type: 'array', items: ReasonCode },
     data_version: string('Version of the reference data.'),
     engine_version: string('Version of the engine.'),
     latency_ms: latency,
   },
-  required: ['id', 'status', 'formatted_address', 'standardized', 'geocode', 'place_id', 'match_source', 'reason_codes', 'data_version', 'engine_version', 'latency_ms'],
+  required: ['id', 'status', 'formatted_address', 'standardized', 'geocode', 'place_id', 'timezone', 'match_source', 'reason_codes', 'data_version', 'engine_version', 'latency_ms'],
   additionalProperties: false,
 } as const;
 
@@ -560,7 +586,7 @@ export const ExtractResult = {
 
 /** Every named schema, for the OpenAPI document's components. */
 export const COMPONENT_SCHEMAS: Readonly<Record<string, object>> = {
-  StructuredAddress, ValidateOptions, ValidateRequest, NormalizeRequest, ValidationInput, StandardizedA, StandardizedB, Geocode, ReasonCode,
+  StructuredAddress, ValidateOptions, ValidateRequest, NormalizeRequest, ValidationInput, StandardizedA, StandardizedB, Geocode, TimeZone, ReasonCode,
   ChangeCode, Quality, ValidationResultA, ValidationResultB, Components, NormalizeResult, GeocodeRequest, GeocodeResult, Limits, ErrorBody, Health,
   PlaceAddress, ReversePlace, ReverseLocality, ReverseRequest, ReverseResult, Suggestion, SuggestResult, PlaceDetails, ExtractRequest, ExtractedAddress,
   ExtractResult,

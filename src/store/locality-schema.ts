@@ -4,7 +4,7 @@
  */
 
 /** Bumped whenever the tables below change shape; the store refuses other versions. */
-export const LOCALITY_SCHEMA_VERSION = '1';
+export const LOCALITY_SCHEMA_VERSION = '2';
 
 /** The tables of the locality layer: zips, places (one per state and city key), meta. */
 export const LOCALITY_SCHEMA = `
@@ -16,7 +16,8 @@ CREATE TABLE zips (
   county_fips TEXT,              -- five digits: state FIPS + county FIPS
   lat         REAL,              -- centroid
   lon         REAL,
-  timezone    TEXT               -- IANA name
+  timezone    TEXT,              -- IANA name
+  accuracy_m  INTEGER            -- metres the centroid may lie from the ZIP's addresses (more where ZIPs share a point)
 ) WITHOUT ROWID;
 
 CREATE TABLE places (

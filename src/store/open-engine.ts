@@ -34,8 +34,8 @@ export function openEngine(location: EngineLocation): OpenedEngine {
   }
   return {
     engine: createEngine(points !== null
-      ? { locality, zips: locality, names: locality, html: loadHtmlParser, points, pointSearch: new SqlitePointSearch(points.db, points) }
-      : { locality, zips: locality, names: locality, html: loadHtmlParser }),
+      ? { locality, zips: locality, names: locality, html: loadHtmlParser, clock: Date.now, points, pointSearch: new SqlitePointSearch(points.db, points) }
+      : { locality, zips: locality, names: locality, html: loadHtmlParser, clock: Date.now }),
     close: () => {
       points?.close();
       locality.close();

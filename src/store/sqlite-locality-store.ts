@@ -101,7 +101,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
       // Preparing checks that every table and column exists; the meta read
       // makes SQLite parse the header, which is where a non-database fails.
       this.zipStmt = db.prepare<[string], ZipRecord>(
-        'SELECT zip5, city, state, county, county_fips, lat, lon, timezone FROM zips WHERE zip5 = ?',
+        'SELECT zip5, city, state, county, county_fips, lat, lon, timezone, accuracy_m FROM zips WHERE zip5 = ?',
       );
       const columns = 'SELECT state, key, city, zips, lat, lon FROM places';
       this.keyStmt = db.prepare<[string], PlaceRow>(`${columns} WHERE key = ? ORDER BY state`);
@@ -203,7 +203,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
 
   /** Every ZIP record, in ZIP order (a zipLocator over them answers as nearestZip does). */
   allZips(): ZipRecord[] {
-    return this.db.prepare<[], ZipRecord>('SELECT zip5, city, state, county, county_fips, lat, lon, timezone FROM zips ORDER BY zip5').all();
+    return this.db.prepare<[], ZipRecord>('SELECT zip5, city, state, county, county_fips, lat, lon, timezone, accuracy_m FROM zips ORDER BY zip5').all();
   }
 
   /** Places whose key starts with `keyPrefix` (the places primary key), ordered by key then state; in `state` when given. */
@@ -219,7 +219,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
     if (!/^\d{0,5}$/.test(prefix)) return [];
     const where = state === null ? 'zip5 >= ? AND zip5 < ?' : 'zip5 >= ? AND zip5 < ? AND state = ?';
     const args = state === null ? [prefix, `${prefix}\uffff`, limit] : [prefix, `${prefix}\uffff`, state, limit];
-    return this.db.prepare<unknown[], ZipRecord>(`SELECT zip5, city, state, county, county_fips, lat, lon, timezone FROM zips WHERE ${where} ORDER BY zip5 LIMIT ?`)
+    return this.db.prepare<unknown[], ZipRecord>(`SELECT zip5, city, state, county, county_fips, lat, lon, timezone, accuracy_m FROM zips WHERE ${where} ORDER BY zip5 LIMIT ?`)
       .all(...args).map((r) => Object.freeze(r));
   }
 

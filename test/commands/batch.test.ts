@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, runCli, tempDir } from './run-cli.js';
 
-const RESULT = ['status', 'confidence', 'line1', 'line2', 'city', 'state', 'zip5', 'zip4', 'county', 'county_fips', 'lat', 'lon', 'geocode_quality', 'deliverability', 'match_code', 'reason_codes', 'changes'];
+const RESULT = ['status', 'confidence', 'line1', 'line2', 'city', 'state', 'zip5', 'zip4', 'county', 'county_fips', 'lat', 'lon', 'geocode_quality', 'timezone', 'utc_offset', 'dst', 'deliverability', 'match_code', 'reason_codes', 'changes'];
 
 function batch(dir: string, args: readonly string[], input?: string) {
   return runCli(['batch', ...args], { cwd: dir, env: { ADDR_DATA_DIR: join(dir, 'data') }, ...(input === undefined ? {} : { input }) });
@@ -65,6 +65,10 @@ describe('addr batch', () => {
     const [, ann, bob, cy, dee, empty, eve] = out as string[][];
     expect(ann?.slice(0, 7)).toEqual(['1', 'Ann', '1600 pennsylvania av nw', '', 'washington', 'dc', '20500']);
     expect([col(ann as string[], 'status'), col(ann as string[], 'line1'), col(ann as string[], 'county_fips')]).toEqual(['VALIDATED', '1600 PENNSYLVANIA AVE NW', '11001']);
+    // The ZIP's time zone, its offset and DST at the time of the run.
+    expect(col(ann as string[], 'timezone')).toBe('America/New_York');
+    expect([['-5', 'false'], ['-4', 'true']]).toContainEqual([col(ann as string[], 'utc_offset'), col(ann as string[], 'dst')]);
+    expect([col(dee as string[], 'timezone'), col(dee as string[], 'utc_offset'), col(dee as string[], 'dst')]).toEqual(['', '', '']);
     expect(bob?.slice(0, 2)).toEqual(['2', 'Bob, Jr.']);
     expect(col(bob as string[], 'zip5')).toBe('02108');
     expect(col(bob as string[], 'reason_codes').split(';')).toContain('ZIP_REPAIRED');

@@ -106,6 +106,16 @@ describe('extract: units, PO boxes, rural routes, military', () => {
   ])('%j', (text) => {
     expect(found(`Write to ${text} soon.`)).toEqual([text]);
   });
+
+  it.each([
+    'Urb Las Gladiolas, 150 Calle A, San Juan, PR',
+    'Urb. Las Gladiolas\n150 Calle A\nSan Juan, PR',
+    'URBANIZACIÓN Las Gladiolas 150 Calle A San Juan PR',
+  ])('a Puerto Rico urbanization written first is part of the address: %j', (text) => {
+    const [a] = engine.extract(`Contact: ${text}. Thanks`);
+    expect(a?.text).toBe(text);
+    expect(a?.result.standardized.line2).toBe('URB LAS GLADIOLAS');
+  });
 });
 
 describe('extract: several addresses in one paragraph', () => {

@@ -74,8 +74,8 @@ describe('validation with address points', () => {
   it.each(TABLE)('$name: $input', (row) => {
     const r = engine.validate(row.input);
     // What a spreadsheet row carries is the same decision, without the result's views.
-    const { status, confidence, standardized, geocode, match_code, reason_codes, changes } = r;
-    expect(engine.assess(row.input)).toEqual({ status, confidence, standardized, geocode, match_code, reason_codes, changes });
+    const { status, confidence, standardized, geocode, timezone, match_code, reason_codes, changes } = r;
+    expect(engine.assess(row.input)).toEqual({ status, confidence, standardized, geocode, timezone, match_code, reason_codes, changes });
     expect(r.status).toBe(row.status);
     expect(r.standardized.line1).toBe(row.line1);
     expect(r.standardized.deliverability).toBe(row.deliverability);

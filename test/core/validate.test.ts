@@ -8,6 +8,7 @@ import { CHANGE_CODES, REASON_CODES } from '../../src/core/reason-codes.js';
 import type { ChangeCode, ReasonCode } from '../../src/core/reason-codes.js';
 import type { ValidationStatus } from '../../src/core/validation-result.js';
 import { ENGINE_VERSION } from '../../src/core/version.js';
+import type { LocalityStore, ZipRecord } from '../../src/core/ports.js';
 import type { ParsedAddress } from '../../src/core/types.js';
 import { fakeLocalityStore, parsedAddress, streetAddress } from './validate-fake-store.js';
 
@@ -185,6 +186,7 @@ describe('the full result', () => {
         carrier_route: null, county: 'District of Columbia', county_fips: '11001', deliverability: 'N', source: `addr-engine/${ENGINE_VERSION}`,
       },
       geocode: { lat: 38.8946, lon: -77.0355, quality: 'ZIP_CENTROID', accuracy_meters: 5000 },
+      timezone: null, // the fake store knows no time zones (test/core/time-zone.test.ts)
       match_code: 'LOCALITY_ENGINE',
       match_source: 'LOCALITY_ENGINE',
       reason_codes: ['NO_STREET_COVERAGE'],
@@ -192,6 +194,7 @@ describe('the full result', () => {
       change_codes: ['SUFFIX_STANDARDIZED', 'DIRECTIONAL_STANDARDIZED', 'STATE_STANDARDIZED'],
       quality: { level: 'locality', review_recommended: false, reasons: [] },
       suggested_address: null,
+      suggested_addresses: [],
       display_address: '1600 Pennsylvania Ave NW, Washington, DC 20500',
       latency_ms: 12.5,
       data_version: 'fake@1',
@@ -225,6 +228,12 @@ describe('the full result', () => {
 });
 
 describe('ZIP known', () => {
+  it('geocodes to the ZIP centroid with the accuracy the reference gives it (more for a point ZIPs share)', () => {
+    expect(run(streetAddress({ zip5: '95472' })).geocode).toMatchObject({ quality: 'ZIP_CENTROID', accuracy_meters: 5000 });
+    const shared: typeof store = { ...store, zip: (zip5) => { const z = store.zip(zip5); return z === null ? null : { ...z, accuracy_m: 9500 }; } };
+    expect(validateAddress(streetAddress({ zip5: '95472' }), shared).geocode).toMatchObject({ quality: 'ZIP_CENTROID', accuracy_meters: 9500 });
+  });
+
   it('fills city and state', () => {
     const r = run(streetAddress({ zip5: '95472' }));
     expect(r.standardized).toMatchObject({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472', county: 'Sonoma', county_fips: '06097' });
@@ -402,6 +411,36 @@ describe('city matching', () => {
     expect(r.reason_codes).toContain('CITY_ZIP_MISMATCH');
   });
 
+  describe('a valid city and a valid ZIP of two places of the state', () => {
+    // Two synthetic ZIPs of places far from Sebastopol and Los Angeles: 93472 is one digit off
+    // Sebastopol's 95472 in its area prefix (as Boston's 02108 is off Springfield's 01108),
+    // 90029 one digit off Los Angeles's 90028 in its last two.
+    const far = (zip5: string, city: string): ZipRecord => ({ zip5, city, state: 'CA', county: null, county_fips: null, lat: 41.5, lon: -120.5, timezone: null });
+    const extra: Record<string, ZipRecord> = { '93472': far('93472', 'ALTURAS'), '90029': far('90029', 'LIKELY') };
+    const wider: LocalityStore = { ...store, zip: (zip5) => extra[zip5] ?? store.zip(zip5) };
+
+    it('picks neither when the ZIP is no near miss of the city\'s: PARTIAL, both readings to review', () => {
+      const r = validateAddress(streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '93472' }), wider);
+      expect(r.status).toBe('PARTIAL');
+      expect(r.reason_codes).toContain('CITY_ZIP_MISMATCH');
+      expect(r.change_codes).not.toContain('ZIP_CORRECTED');
+      expect(r.standardized).toMatchObject({ city: 'SEBASTOPOL', state: 'CA', zip5: '93472' });
+      expect(r.suggested_address).toBe('1 Main St, Alturas, CA 93472');
+      expect(r.suggested_addresses).toEqual(['1 Main St, Alturas, CA 93472', '1 Main St, Sebastopol, CA 95472']);
+      expect(r.confidence).toBeLessThanOrEqual(0.6);
+    });
+
+    it('corrects a near miss: one digit off in the last two, or two digits swapped', () => {
+      const r = validateAddress(streetAddress({ city: 'LOS ANGELES', state: 'CA', zip5: '90029' }), wider);
+      expect([r.status, r.standardized.zip5, r.suggested_addresses.length <= 1]).toEqual(['CORRECTED', '90028', true]);
+      expect(validateAddress(streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95427' }), wider).standardized.zip5).toBe('95472');
+    });
+
+    it('gives no second reading where there is nothing to review', () => {
+      expect(validateAddress(streetAddress({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }), wider).suggested_addresses).toEqual([]);
+    });
+  });
+
   it('corrects a city of another state when state and ZIP agree', () => {
     const r = run(streetAddress({ city: 'BROOKLYN', state: 'CA', zip5: '95472' }));
     expect(r.standardized.city).toBe('SEBASTOPOL');
@@ -535,8 +574,8 @@ describe('assessAddress', () => {
       parsedAddress({}, {}, ['hello world']),
     ];
     for (const p of cases) {
-      const { status, confidence, standardized, geocode, match_code, reason_codes, changes } = run(p);
-      expect(assessAddress(p, store)).toEqual({ status, confidence, standardized, geocode, match_code, reason_codes, changes });
+      const { status, confidence, standardized, geocode, timezone, match_code, reason_codes, changes } = run(p);
+      expect(assessAddress(p, store)).toEqual({ status, confidence, standardized, geocode, timezone, match_code, reason_codes, changes });
     }
   });
 });

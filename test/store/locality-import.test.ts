@@ -3,6 +3,8 @@ import {
   aggregatePlaces, assembleLocalityRows, assignTimezones, countyName, emptyImportStats, militaryState,
   parseGeoNamesUS, parseTerritoryCodes, parseZipTimezones, populatedPlaces, type ZipRow,
 } from '../../src/store/locality-import.js';
+import { centroidAccuracy } from '../../src/store/centroid-accuracy.js';
+import { fillCounties } from '../../src/store/territory-counties.js';
 import { readFixtureSources } from './locality-fixtures.js';
 
 const sources = readFixtureSources();
@@ -172,5 +174,51 @@ describe('assembleLocalityRows', () => {
 
   it('refuses a cities source that is not an array', () => {
     expect(() => populatedPlaces({ name: 'Graton' }, [])).toThrow(/expected an array/);
+  });
+});
+
+describe('territory counties and centroid accuracy', () => {
+  const { zips, stats } = assembleLocalityRows(sources);
+  const rows = byZip(zips);
+
+  it('gives territory ZIPs the county (municipio) and county FIPS of the county source', () => {
+    expect(rows.get('00603')).toMatchObject({ state: 'PR', county: 'Aguadilla', county_fips: '72005' });
+    expect(rows.get('00802')).toMatchObject({ state: 'VI', county: 'St. Thomas', county_fips: '78030' });
+    expect(rows.get('96910')).toMatchObject({ state: 'GU', county: 'Guam', county_fips: '66010' });
+    expect(rows.get('96799')).toMatchObject({ state: 'AS', county: 'Western', county_fips: '60050' });
+  });
+
+  it('refuses a county of another state, keeps GeoNames counties, gives military ZIPs none', () => {
+    expect(rows.get('00680')).toMatchObject({ state: 'PR', county: null, county_fips: null }); // the source says AS's 60010
+    expect(rows.get('95472')).toMatchObject({ county: 'Sonoma', county_fips: '06097' });
+    expect(rows.get('09001')).toMatchObject({ county: null, county_fips: null });
+    expect(stats.countiesFilled).toBeGreaterThanOrEqual(5);
+  });
+
+  it('a PO box ZIP the county source lacks takes the county of its city, or of a one-county state', () => {
+    const base = { lat: 1, lon: 1, timezone: null };
+    const filled = fillCounties([
+      { zip5: '00901', city: 'SAN JUAN', state: 'PR', county: null, county_fips: null, ...base },
+      { zip5: '00902', city: 'SAN JUAN', state: 'PR', county: null, county_fips: null, ...base },
+      { zip5: '96912', city: 'DEDEDO', state: 'GU', county: null, county_fips: null, ...base },
+      { zip5: '96910', city: 'HAGATNA', state: 'GU', county: null, county_fips: null, ...base },
+    ], (zip5) => ({ '00901': { county: 'San Juan', county_fips: 72127 }, '96910': { county: 'Guam', county_fips: '66010' } })[zip5], { PR: '72', GU: '66' });
+    expect(filled.map((r) => r.county_fips)).toEqual(['72127', '72127', '66010', '66010']);
+  });
+
+  it('a centroid of its own claims a ZIP radius; one that ZIPs share claims the area they stand for', () => {
+    expect(rows.get('95472')?.accuracy_m).toBe(5000);
+    // 96860 and 96863 (two cities) share one point, and neither city has another: √2 ZIP radii.
+    expect(rows.get('96860')?.accuracy_m).toBe(7100);
+    expect(rows.get('96863')?.accuracy_m).toBe(7100);
+    expect(stats).toMatchObject({ sharedPoints: 1, sharedZips: 2 });
+  });
+
+  it('a shared point of a city with other ZIPs claims the city: its farthest ZIP plus a ZIP radius', () => {
+    const row = (zip5: string, lat: number): ZipRow => ({ zip5, city: 'SAN JUAN', state: 'PR', county: null, county_fips: null, lat, lon: -66.06, timezone: null });
+    // 0.09 degrees of latitude north: 10.0 km.
+    const out = centroidAccuracy([row('00901', 18.4), row('00926', 18.4), row('00927', 18.49)]);
+    expect(out.map((r) => r.accuracy_m)).toEqual([15100, 15100, 5000]);
+    expect(centroidAccuracy([{ ...row('00901', 18.4), lat: null, lon: null }])[0]?.accuracy_m).toBeNull();
   });
 });

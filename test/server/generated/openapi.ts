@@ -315,6 +315,15 @@ export interface components {
             quality: "ROOFTOP" | "STREET" | "ZIP_CENTROID" | "CITY_CENTROID";
             accuracy_meters: number;
         };
+        /** @description The time zone of the address's ZIP (or of a city whose ZIPs share one); the offset and DST are those at the time of the request. */
+        TimeZone: {
+            /** @description IANA time zone name: America/Los_Angeles. */
+            name: string;
+            /** @description Hours from UTC at the time of the request: -7, 5.5. */
+            utc_offset: number | null;
+            /** @description True when daylight saving time is in effect at the time of the request. */
+            dst: boolean | null;
+        };
         /**
          * @description docs/validation.md lists every code.
          * @enum {string}
@@ -352,6 +361,8 @@ export interface components {
             standardized: components["schemas"]["StandardizedA"];
             /** @description Null when no geocoding data is returned. */
             geocode: components["schemas"]["Geocode"] | null;
+            /** @description Null when the place is not known, or has no single time zone (military ZIPs). */
+            timezone: components["schemas"]["TimeZone"] | null;
             /** @description The layer that decided: <LAYER>_ENGINE (LOCALITY_ENGINE, POINTS_ENGINE). */
             match_code: string;
             /** @description The layer that produced the match: <LAYER>_ENGINE. */
@@ -362,6 +373,8 @@ export interface components {
             quality: components["schemas"]["Quality"];
             /** @description A reference reading to review, when review is recommended. */
             suggested_address: string | null;
+            /** @description Every reading to review, suggested_address first; two when a city and a ZIP, each valid, name two places (CITY_ZIP_MISMATCH). Empty when no review is recommended. */
+            suggested_addresses: string[];
             /** @description Mixed-case address for people. */
             display_address: string | null;
             /** @description Latency measured by the API route, in milliseconds. */
@@ -385,6 +398,8 @@ export interface components {
             standardized: components["schemas"]["StandardizedB"];
             /** @description Null when no geocoding data is returned. */
             geocode: components["schemas"]["Geocode"] | null;
+            /** @description Null when the place is not known, or has no single time zone (military ZIPs). */
+            timezone: components["schemas"]["TimeZone"] | null;
             /** @enum {string} */
             match_code: "EXACT" | "PARTIAL" | "NO_MATCH";
             /** @description Present only when options.include_reason_codes is true. */
@@ -392,6 +407,8 @@ export interface components {
             changes: components["schemas"]["ChangeCode"][];
             /** @description A reference reading to review, when review is recommended. */
             suggested_address: string | null;
+            /** @description Every reading to review, suggested_address first; two when a city and a ZIP, each valid, name two places (CITY_ZIP_MISMATCH). Empty when no review is recommended. */
+            suggested_addresses: string[];
             /** @description Mixed-case address for people. */
             display_address: string | null;
             /** @description Latency measured by the API route, in milliseconds. */
@@ -492,6 +509,8 @@ export interface components {
             geocode: components["schemas"]["Geocode"] | null;
             /** @description The address point of a ROOFTOP geocode; null otherwise. */
             place_id: string | null;
+            /** @description Null when the place is not known, or has no single time zone (military ZIPs). */
+            timezone: components["schemas"]["TimeZone"] | null;
             /** @description The layer that placed it: POINTS_ENGINE or LOCALITY_ENGINE. */
             match_source: string;
             reason_codes: components["schemas"]["ReasonCode"][];
