@@ -128,6 +128,28 @@ describe('addr data import: GeoJSON lines and NAD', () => {
       db.close();
     }
   });
+
+  it('hashes the decoded rows: the same file gzipped, or piped gzipped, is the source already imported', async () => {
+    const dir = dataDir();
+    const plain = readFileSync(join(POINT_FIXTURES, 'graton.geojsonl'));
+    writeFileSync(join(dir, 'graton.geojsonl'), plain);
+    writeFileSync(join(dir, 'graton.geojsonl.gz'), gzipSync(plain, { level: 9 }));
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    try {
+      const locality = fakeLocality();
+      const now = new Date();
+      const file = (name: string, source: string | null): Promise<ImportSummary> => importPoints(db, { input: { kind: 'file', path: join(dir, name) }, format: null, source, locality, now });
+      expect(await file('graton.geojsonl', null)).toMatchObject({ outcome: 'imported', rows_imported: 4 });
+      expect(await file('graton.geojsonl.gz', null)).toMatchObject({ outcome: 'unchanged' });
+      expect(await file('graton.geojsonl.gz', 'copy')).toMatchObject({ outcome: 'already_imported', same_as: 'graton' });
+      const piped = await importPoints(db, { input: { kind: 'stream', stream: Readable.from([gzipSync(plain)]), name: 'piped' }, format: null, source: null, locality, now });
+      expect(piped).toMatchObject({ outcome: 'already_imported', same_as: 'graton' });
+      expect(db.prepare('SELECT COUNT(*) AS n FROM points').get()).toEqual({ n: 4 });
+    } finally {
+      db.close();
+    }
+  });
 });
 
 describe('addr data import: CSV line ends, quoting and county abbreviations', () => {
