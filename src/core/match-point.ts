@@ -205,7 +205,11 @@ function fit(c: AddressComponents, s: StreetRecord, loc: Locality, hasNumber: bo
   return score;
 }
 
-/** Records the street changes from the input to the point's street; returns the components. */
+/**
+ * Records the street changes from the input to the point's street; returns the components. The
+ * street is written as the points write it: a suffix or directional the input has and the points'
+ * street lacks is removed (SUFFIX_REMOVED, DIRECTIONAL_REMOVED), never kept as written.
+ */
 function repairStreet(c: AddressComponents, s: StreetRecord, fuzzy: boolean, f: Findings): AddressComponents {
   const out: AddressComponents = { ...c, predir: s.predir, suffix: s.suffix, postdir: s.postdir };
   if (fuzzy) {
@@ -216,14 +220,14 @@ function repairStreet(c: AddressComponents, s: StreetRecord, fuzzy: boolean, f: 
   if (c.suffix !== s.suffix) {
     if (c.suffix === null) f.change('SUFFIX_ADDED', null, s.suffix);
     else if (s.suffix !== null) f.change('SUFFIX_CORRECTED', c.suffix, s.suffix);
-    else out.suffix = c.suffix; // the points write the street without a type: keep the one given
+    else f.change('SUFFIX_REMOVED', c.suffix, null);
   }
   for (const [given, found] of [[c.predir, s.predir], [c.postdir, s.postdir]] as const) {
     if (given === found) continue;
     if (given === null) f.change('DIRECTIONAL_ADDED', null, found);
     else if (found !== null) f.change('DIRECTIONAL_CORRECTED', given, found);
+    else f.change('DIRECTIONAL_REMOVED', given, null);
   }
-  if (c.predir !== null && s.predir === null && c.postdir === null && s.postdir === null) out.predir = c.predir; // not in the points' spelling: keep
   return out;
 }
 
