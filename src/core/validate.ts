@@ -119,6 +119,16 @@ function statusOf(loc: Locality, f: Findings, pm: PointMatch | null): Validation
   return 'VALIDATED';
 }
 
+// Reasons that contradict part of the address: a delivery point never stands beside one (D is N then).
+const CONTRADICTIONS: readonly ReasonCode[] = ['CITY_ZIP_MISMATCH', 'ZIP_STATE_MISMATCH', 'MILITARY_STATE_MISMATCH', 'CITY_NOT_FOUND', 'CITY_AMBIGUOUS', 'POINT_FAR_FROM_LOCALITY'];
+
+/** True when a delivery point the points confirmed may be reported D: the whole address is confirmed, nothing contradicts it. */
+function deliverable(status: ValidationStatus, reasons: readonly ReasonCode[]): boolean {
+  if (status !== 'VALIDATED' && status !== 'CORRECTED') return false;
+  for (const r of CONTRADICTIONS) if (reasons.includes(r)) return false;
+  return true;
+}
+
 // True when some unplaced word is not a country name (US, USA, United States...).
 function hasUnparsedNoise(unparsed: readonly string[]): boolean {
   for (const t of unparsed) if (!COUNTRY_WORDS.has(t.toUpperCase().replace(/\./g, '').trim())) return true;
@@ -283,7 +293,7 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
       carrier_route: null,
       county: loc.county,
       county_fips: loc.county_fips,
-      deliverability: pm !== null && status !== 'NOT_FOUND' ? pm.deliverability : 'N',
+      deliverability: pm === null || status === 'NOT_FOUND' || (pm.deliverability === 'D' && !deliverable(status, reasons)) ? 'N' : pm.deliverability,
       source: SOURCE,
     },
     geocode: pm !== null ? pm.geocode : loc.geocode,

@@ -49,6 +49,7 @@ export interface ImportOptions {
   input: ImportInput;
   format: PointFormat | null; // null: by extension and header
   source: string | null; // the source name (default: the file name without extensions)
+  complete?: boolean; // the source holds every address of the ZIPs it has points in (default false: partial)
   locality: ZipTable; // the worker answers zip() and nearestZip() from a copy of these
   now: Date;
   onProgress?: (rowsRead: number) => void; // called after each batch
@@ -71,6 +72,7 @@ export interface ImportSummary {
   states: string[];
   zip_count: number;
   streets: number;
+  complete: boolean; // recorded as complete (a re-import of the same content records what it says)
 }
 
 /** The format a file name implies, or null. */
@@ -245,15 +247,18 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
   const path = input.kind === 'file' ? input.path : null;
   let format: PointFormat | null = options.format ?? (path !== null ? formatOfName(path) : null);
   const existing = db.prepare<[string], { id: number; content_sha256: string; format: PointFormat }>('SELECT id, content_sha256, format FROM sources WHERE name = ?').get(name);
+  const complete = options.complete === true;
 
   const summary: ImportSummary = {
     source: name, format: format ?? 'openaddresses', path, outcome: existing ? 'replaced' : 'imported', same_as: null,
-    rows_read: 0, rows_imported: 0, rows_skipped: 0, rows_inferred: 0, number_zero: 0, skipped: {}, states: [], zip_count: 0, streets: 0,
+    rows_read: 0, rows_imported: 0, rows_skipped: 0, rows_inferred: 0, number_zero: 0, skipped: {}, states: [], zip_count: 0, streets: 0, complete,
   };
   const sameContent = (sha: string): boolean => {
     if (existing?.content_sha256 === sha) {
       summary.outcome = 'unchanged';
       summary.format = existing.format;
+      // The same content said complete or not: the claim is the latest one.
+      db.prepare('UPDATE sources SET complete = ? WHERE id = ?').run(complete ? 1 : 0, existing.id);
       return true;
     }
     const other = db.prepare<[string], { name: string; format: PointFormat }>('SELECT name, format FROM sources WHERE content_sha256 = ?').get(sha);
@@ -377,9 +382,9 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
     const skippedCounts: Record<string, number> = {};
     for (const [reason, entry] of Object.entries(summary.skipped)) skippedCounts[reason] = entry.count;
     db.prepare(`UPDATE sources SET path = ?, format = ?, content_sha256 = ?, imported_at = ?, rows_read = ?, rows_imported = ?, rows_skipped = ?, rows_inferred = ?,
-      skipped = ?, states = ?, zip_count = ? WHERE id = ?`).run(
+      skipped = ?, states = ?, zip_count = ?, complete = ? WHERE id = ?`).run(
       path, summary.format, sha, options.now.toISOString(), summary.rows_read, summary.rows_imported, summary.rows_skipped, summary.rows_inferred,
-      JSON.stringify(skippedCounts), summary.states.join(' '), summary.zip_count, sourceId,
+      JSON.stringify(skippedCounts), summary.states.join(' '), summary.zip_count, complete ? 1 : 0, sourceId,
     );
     db.exec('COMMIT');
     committed = true;

@@ -28,13 +28,13 @@ export function tempDataDir(): { dir: string; cleanup(): void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Imports fixture files into a data directory (in-process). */
-export async function importFixtures(dir: string, files: readonly string[], locality: LocalityStore & ZipLocator & ZipTable = fakeLocality()): Promise<ImportSummary[]> {
+/** Imports fixture files into a data directory (in-process); `complete`: as sources known complete (--complete). */
+export async function importFixtures(dir: string, files: readonly string[], locality: LocalityStore & ZipLocator & ZipTable = fakeLocality(), complete = false): Promise<ImportSummary[]> {
   const db = openPointsDatabase(dir, true);
   if (db === null) throw new Error('no database');
   try {
     const out: ImportSummary[] = [];
-    for (const f of files) out.push(await importPoints(db, { input: { kind: 'file', path: join(POINT_FIXTURES, f) }, format: null, source: null, locality, now: new Date('2026-03-01T00:00:00Z') }));
+    for (const f of files) out.push(await importPoints(db, { input: { kind: 'file', path: join(POINT_FIXTURES, f) }, format: null, source: null, complete, locality, now: new Date('2026-03-01T00:00:00Z') }));
     return out;
   } finally {
     db.close();
