@@ -91,7 +91,11 @@ export function settleLocality(loc: Locality, p: PointPlace, givenZip: boolean, 
   if (knowsZip(p)) {
     const zip = locality.zip(p.zip5 as string);
     if (zip === null) return { loc, zipConfirmed: false, far: false }; // a ZIP the reference lacks
-    if (zip.zip5 === loc.zip5 && !loc.partial) return { loc, zipConfirmed: true, far: false };
+    if (zip.zip5 === loc.zip5 && !loc.partial) {
+      // The locality layer resolved any contradiction the way the point has it: settled.
+      for (const r of SETTLED_BY_POINT) f.drop(r);
+      return { loc, zipConfirmed: true, far: false };
+    }
     return { loc: fromZip(loc, zip, p, f), zipConfirmed: true, far: false };
   }
   const nearest = p.zip5 !== null ? locality.zip(p.zip5) : null;

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LocalityStore, ZipLocator, ZipTable } from '../../src/core/ports.js';
+import type { LocalityStore, ZipLocator, ZipRecord, ZipTable } from '../../src/core/ports.js';
 import { openPointStore, openPointsDatabase } from '../../src/store/points-db.js';
 import type { SqlitePointStore } from '../../src/store/points-db.js';
 import { importPoints } from '../../src/store/points-import.js';
@@ -16,10 +16,10 @@ import { fakeLocalityStore, fakeZipRecords } from '../core/validate-fake-store.j
 /** The directory of the point fixtures. */
 export const POINT_FIXTURES = fileURLToPath(new URL('../../fixtures/points/', import.meta.url));
 
-/** The fake locality store with a nearest-ZIP locator over its ZIPs, and their list. */
-export function fakeLocality(): LocalityStore & ZipLocator & ZipTable {
-  const records = fakeZipRecords();
-  return Object.assign(fakeLocalityStore(), zipLocator(records, (z) => z), { allZips: () => records });
+/** The fake locality store (with ZIPs of a test's own) with a nearest-ZIP locator over its ZIPs, and their list. */
+export function fakeLocality(extra: readonly ZipRecord[] = []): LocalityStore & ZipLocator & ZipTable {
+  const records = fakeZipRecords(extra);
+  return Object.assign(fakeLocalityStore({ extra }), zipLocator(records, (z) => z), { allZips: () => records });
 }
 
 /** A fresh temporary data directory and its cleanup. */
