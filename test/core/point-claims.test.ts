@@ -81,12 +81,9 @@ describe('the importer says how sure an inferred ZIP is', () => {
 });
 
 describe('a ZIP inferred without being sure neither adds nor confirms one', () => {
-  it.each([
-    ['104 harbor view drive kodiak ak', 'VALIDATED'],
-    ['104 Harbor View Dr, Kodiak, AK', 'VALIDATED'],
-  ])('%s: no ZIP added, not D', (input, status) => {
+  it.each(['104 harbor view drive kodiak ak', '104 Harbor View Dr, Kodiak, AK'])('%s: no ZIP added, not D', (input) => {
     const r = validate(engine, input);
-    expect(r).toMatchObject({ status, standardized: { line1: '104 HARBOR VIEW DR', city: 'KODIAK', zip5: null, deliverability: 'N' }, geocode: { quality: 'ROOFTOP' } });
+    expect(r).toMatchObject({ status: 'VALIDATED', standardized: { line1: '104 HARBOR VIEW DR', city: 'KODIAK', zip5: null, deliverability: 'N' }, geocode: { quality: 'ROOFTOP' } });
     expect(r.change_codes).not.toContain('ZIP_ADDED');
     expect(r.reason_codes).toEqual(expect.arrayContaining(['ZIP_AMBIGUOUS', 'ZIP_NOT_CONFIRMED']));
   });
