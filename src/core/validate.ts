@@ -14,6 +14,7 @@ import type { Locality, LocalityInput } from './locality.js';
 import { cityKey } from './city-key.js';
 import { isZip4, isZip5 } from './match-zip.js';
 import { matchPoint } from './match-point.js';
+import { knowsCity, knowsZip } from './point-locality.js';
 import type { PointMatch } from './match-point.js';
 import type { LocalityStore, PointRecord, PointStore } from './ports.js';
 import { STATE_CODES } from './pub28.js';
@@ -158,16 +159,18 @@ function confirmedPlace(pm: PointMatch): string | null {
   return pm.deliverability === 'D' ? (pm.point?.place_id ?? null) : null;
 }
 
-/** A point as a candidate reading. */
+/** A point as a candidate reading: its ZIP and city only where it knows them (point-locality.ts). */
 function candidateOf(p: PointRecord): PointCandidate {
   const pieces = [p.number, p.number_fraction, p.predir, p.street, p.suffix, p.postdir, p.unit_type, p.unit_number];
+  const zip5 = knowsZip(p) ? p.zip5 : null;
+  const city = knowsCity(p) ? p.city : null;
   return {
     place_id: p.place_id,
-    display_address: displayAddressOf(mixedCasePieces(pieces), p.city, p.state, p.zip5, p.zip4),
+    display_address: displayAddressOf(mixedCasePieces(pieces), city, p.state, zip5, p.zip4),
     line1: pieces.filter((x): x is string => x !== null && x !== '').join(' '),
-    city: p.city,
+    city,
     state: p.state,
-    zip5: p.zip5,
+    zip5,
     zip4: p.zip4,
     lat: p.lat,
     lon: p.lon,
