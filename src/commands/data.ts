@@ -19,7 +19,7 @@ import { writeRecords } from './write-records.js';
 import { formatCount as int } from './format-count.js';
 
 /** The fields `addr data status` prints for each source. */
-export const SOURCE_FIELDS = ['name', 'format', 'rows_imported', 'rows_skipped', 'rows_inferred', 'states', 'zip_count', 'imported_at', 'path'] as const;
+export const SOURCE_FIELDS = ['name', 'format', 'rows_imported', 'rows_skipped', 'rows_inferred', 'states', 'zip_count', 'complete', 'imported_at', 'path'] as const;
 
 
 /** The summary of an import as lines for people. */
@@ -47,6 +47,7 @@ export function describeImport(s: ImportSummary, seconds: number): string {
   }
   if (s.number_zero > 0) row('note', `${int(s.number_zero)} imported row${s.number_zero === 1 ? ' has' : 's have'} house number 0`);
   row('coverage', `${s.states.join(' ') || '-'}; ${int(s.zip_count)} ZIP${s.zip_count === 1 ? '' : 's'}; ${int(s.streets)} street${s.streets === 1 ? '' : 's'}`);
+  row('complete', s.complete ? 'yes: a street or number it lacks in its ZIPs is not found' : 'no (partial): what it lacks falls back to the locality layer (--complete says otherwise)');
   row('time', `${seconds.toFixed(1)} s (${int(Math.round(s.rows_read / Math.max(seconds, 1e-3)))} rows/s)`);
   return `${lines.join('\n')}\n`;
 }
@@ -73,6 +74,7 @@ export async function runDataImport(file: string, flags: DataFlags, ctx: Command
       input,
       format: (flags.inputFormat as PointFormat | undefined) ?? null,
       source: flags.source ?? null,
+      complete: flags.complete === true,
       locality,
       now: new Date(),
       signal: controller.signal,

@@ -164,6 +164,7 @@ export const OPTIONS = {
     },
   },
   source: { flags: '--source <name>', description: 'data import: the name of the source (default: the file name without extensions; required with stdin)' },
+  complete: { flags: '--complete', description: 'data import: the source holds every address of the ZIPs it has points in (a whole county or state): there a street or number it lacks is not found; without it a source is partial and what it lacks falls back to the locality layer' },
   json: { flags: '--json', description: 'data import: print the summary as a JSON document' },
   output: { flags: '-o, --output <file>', description: 'batch: the output file, or - for stdout (default: IN with .validated before the extension; stdout when IN is -)' },
   batchFormat: { flags: '-f, --format <format>', description: 'batch: the output format (default: the input format, or the extension of -o)', choices: ['csv', 'tsv', 'xlsx'] },
@@ -321,6 +322,7 @@ export type DataFlags = DataDirFlags & {
   format?: string;
   inputFormat?: string;
   source?: string;
+  complete?: boolean;
   json?: boolean;
   color: boolean;
 };

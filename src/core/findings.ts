@@ -49,6 +49,12 @@ export class Findings {
     this.changes.push({ code, from, to });
   }
 
+  /** Forgets a change (a later layer undid it). */
+  unchange(code: ChangeCode): void {
+    const at = this.changes.findIndex((c) => c.code === code);
+    if (at >= 0) this.changes.splice(at, 1);
+  }
+
   /** True when a change with this code was recorded. */
   hasChange(code: ChangeCode): boolean {
     for (const c of this.changes) if (c.code === code) return true;

@@ -12,9 +12,11 @@
 import { cityKey } from './city-key.js';
 import type { Findings } from './findings.js';
 import { withinKm } from './geo-distance.js';
-import { zipCentroid } from './locality.js';
 import type { Locality } from './locality.js';
+import { isZip5 } from './match-zip.js';
 import { pointGeocode, streetGeocode } from './point-geocode.js';
+import { samePlace, unitKey } from './same-place.js';
+import { settleLocality } from './point-locality.js';
 import type { LocalityStore, PointRecord, PointStore, StreetRecord } from './ports.js';
 import { INFERRED } from './ports.js';
 import { damerauLevenshtein } from './string-distance.js';
@@ -205,7 +207,11 @@ function fit(c: AddressComponents, s: StreetRecord, loc: Locality, hasNumber: bo
   return score;
 }
 
-/** Records the street changes from the input to the point's street; returns the components. */
+/**
+ * Records the street changes from the input to the point's street; returns the components. The
+ * street is written as the points write it: a suffix or directional the input has and the points'
+ * street lacks is removed (SUFFIX_REMOVED, DIRECTIONAL_REMOVED), never kept as written.
+ */
 function repairStreet(c: AddressComponents, s: StreetRecord, fuzzy: boolean, f: Findings): AddressComponents {
   const out: AddressComponents = { ...c, predir: s.predir, suffix: s.suffix, postdir: s.postdir };
   if (fuzzy) {
@@ -216,37 +222,15 @@ function repairStreet(c: AddressComponents, s: StreetRecord, fuzzy: boolean, f: 
   if (c.suffix !== s.suffix) {
     if (c.suffix === null) f.change('SUFFIX_ADDED', null, s.suffix);
     else if (s.suffix !== null) f.change('SUFFIX_CORRECTED', c.suffix, s.suffix);
-    else out.suffix = c.suffix; // the points write the street without a type: keep the one given
+    else f.change('SUFFIX_REMOVED', c.suffix, null);
   }
   for (const [given, found] of [[c.predir, s.predir], [c.postdir, s.postdir]] as const) {
     if (given === found) continue;
     if (given === null) f.change('DIRECTIONAL_ADDED', null, found);
     else if (found !== null) f.change('DIRECTIONAL_CORRECTED', given, found);
+    else f.change('DIRECTIONAL_REMOVED', given, null);
   }
-  if (c.predir !== null && s.predir === null && c.postdir === null && s.postdir === null) out.predir = c.predir; // not in the points' spelling: keep
   return out;
-}
-
-/** The locality of the point's ZIP, when it differs from the one decided and the point's own ZIP is not a guess. */
-function localityOfPoint(loc: Locality, p: PointRecord | StreetRecord, inferredZip: boolean, locality: LocalityStore, f: Findings): Locality {
-  if (p.zip5 === null || p.zip5 === loc.zip5) return loc;
-  // A ZIP the importer guessed from the position does not overrule one the input gave.
-  if (inferredZip && loc.zip5 !== null) return loc;
-  const zip = locality.zip(p.zip5);
-  if (zip === null) return loc;
-  // The locality layer may have added or corrected the ZIP already: the point knows better.
-  if (loc.zip5 === null || f.hasChange('ZIP_ADDED')) {
-    f.amend('ZIP_ADDED', null, zip.zip5);
-    f.drop('ZIP_AMBIGUOUS');
-  } else f.amend('ZIP_CORRECTED', loc.zip5, zip.zip5);
-  const city = loc.city !== null && cityKey(loc.city) === cityKey(zip.city) ? loc.city : zip.city;
-  if (loc.city !== null && city !== loc.city) f.amend('CITY_CORRECTED', loc.city, city);
-  return { ...loc, city, state: zip.state, zip5: zip.zip5, county: zip.county, county_fips: zip.county_fips, geocode: zipCentroid(zip), partial: false, suggestion: null };
-}
-
-// Unit numbers compare without a designator, case or leading zeros ("APT 04" is "# 4").
-function unitKey(u: string | null): string {
-  return u === null ? '' : u.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/^0+(?=.)/, '');
 }
 
 /** Matches a parsed address (with its decided locality) against the points; null without coverage. */
@@ -258,9 +242,9 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
   const key = streetKeyOf(c.street);
   const { streets, fuzzy, inZip } = findStreets(key, loc, zipCovered, points, locality);
   if (streets.length === 0) {
-    // Points cover the ZIP but know no such street: said, not confirmed. A state merely
-    // touched by some source, without this ZIP, stays at the locality layer.
-    if (!zipCovered) return null;
+    // Points known complete for the ZIP know no such street: said, not confirmed. Elsewhere (a
+    // source not known complete, a state merely touched by some source) the layers below answer.
+    if (!zipCovered || !points.completeZip(loc.zip5 as string)) return null;
     f.reason('STREET_NOT_FOUND');
     return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: null, candidates: [] };
   }
@@ -275,7 +259,9 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
     }
   }
   const best = hits[0] as StreetHit;
-  const rivals = hits.filter((h) => h !== best && h.score === best.score && !sameStreet(h.street, best.street));
+  // A rival is another street: not the same one (of another source, say), nor one whose point at
+  // this number is the same place as the best one's (one address from two sources).
+  const rivals = hits.filter((h) => h !== best && h.score === best.score && !sameStreet(h.street, best.street) && !samePoints(h.points, best.points));
   if (rivals.length > 0 && best.points.length > 0) {
     // Two streets fit equally well and both have this number (N and S Main St without a directional).
     f.reason('AMBIGUOUS_MATCH');
@@ -283,29 +269,35 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
     return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: null, candidates: readings };
   }
   if (rivals.length > 0) {
-    // Equally good streets, none with this number: it exists under no reading (U), and which
-    // street was meant stays open, so neither's directional or suffix is taken.
+    // Equally good streets, none with this number: it exists under no reading (U) where the points
+    // are complete, and which street was meant stays open, so neither's directional or suffix is taken.
+    if (![best, ...rivals].every((h) => complete(points, h.street))) return null;
     f.reason('HOUSE_NUMBER_NOT_FOUND');
     f.reason('AMBIGUOUS_MATCH');
     const n = leadingNumber(c.number);
     const near = n === null ? [] : [best, ...rivals].flatMap((h) => points.pointsNear(h.street.id, n, NEAR_WINDOW));
     return { street: null, point: null, components: c, locality: loc, zip4, deliverability: 'U', level: 'locality', geocode: loc.geocode, suggestion: null, candidates: nearestNumbers(near, n) };
   }
+  // The street is found, this number is not on it: said only where the points are known complete
+  // (elsewhere the number may be one the source lacks: the layers below answer).
+  if (best.points.length === 0 && !complete(points, best.street)) return null;
   const components = repairStreet(c, best.street, best.fuzzy, f);
+  const givenZip = c.zip5 !== null && isZip5(c.zip5);
 
   if (best.points.length === 0) {
-    // The street is covered, this number is not on it.
     f.reason('HOUSE_NUMBER_NOT_FOUND');
     const n = leadingNumber(c.number);
     const near = n !== null ? points.pointsNear(best.street.id, n, NEAR_WINDOW) : [];
     const byGap = nearestNumbers(near, n);
-    // The street's ZIP is a guess when its points' ZIPs were inferred from their positions at import.
-    const guessed = near.length === 0 || near.every((p) => (p.inferred & INFERRED.zip5) !== 0);
-    const newLoc = localityOfPoint(loc, best.street, guessed, locality, f);
+    // What the street says of its locality is what all its points near the number say (nothing sure without them).
+    let inferred = near.length === 0 ? INFERRED.zip5 | INFERRED.city : -1;
+    for (const p of near) inferred &= p.inferred;
+    const settled = settleLocality(loc, { ...best.street, inferred }, givenZip, locality, f);
+    const newLoc = settled.loc;
     return {
-      street: best.street, point: null, components, locality: newLoc, zip4: newLoc === loc ? zip4 : null,
-      deliverability: 'U', level: 'street', geocode: streetGeocode(best.street, n, near),
-      suggestion: byGap[0] ?? null, candidates: byGap.slice(0, 4),
+      street: best.street, point: null, components, locality: newLoc, zip4: newLoc.zip5 === loc.zip5 ? zip4 : null,
+      deliverability: 'U', level: 'street', geocode: newLoc.partial ? null : streetGeocode(best.street, n, near),
+      suggestion: newLoc.partial ? null : (byGap[0] ?? null), candidates: byGap.slice(0, 4),
     };
   }
   const building = best.points.find((p) => p.unit_number === null) ?? null;
@@ -327,15 +319,22 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
     deliverability = 'U';
     candidates = units;
   }
-  const newLoc = localityOfPoint(loc, point, (point.inferred & INFERRED.zip5) !== 0, locality, f);
-  let outZip4 = newLoc === loc ? zip4 : null;
-  if (newLoc.zip5 === point.zip5 && point.zip4 !== null && outZip4 === null) {
+  const settled = settleLocality(loc, point, givenZip, locality, f);
+  const newLoc = settled.loc;
+  // A delivery point is confirmed (D) with its ZIP: a point that does not know its ZIP cannot.
+  if (deliverability === 'D' && !settled.zipConfirmed) deliverability = 'N';
+  if (newLoc.partial) {
+    // Far from the locality given, and nothing to correct it with: which place is meant is not known.
+    return { street: best.street, point: null, components, locality: newLoc, zip4, deliverability: 'N', level: 'locality', geocode: null, suggestion: null, candidates: [point] };
+  }
+  let outZip4 = newLoc.zip5 === loc.zip5 ? zip4 : null;
+  if (settled.zipConfirmed && newLoc.zip5 === point.zip5 && point.zip4 !== null && outZip4 === null) {
     f.change('ZIP4_ADDED', null, point.zip4);
     outZip4 = point.zip4;
   }
   return {
     street: best.street, point, components, locality: newLoc, zip4: outZip4, deliverability, level: 'delivery_point',
-    geocode: pointGeocode(point), suggestion: deliverability === 'D' ? null : point, candidates,
+    geocode: pointGeocode(point), suggestion: deliverability === 'U' ? point : null, candidates,
   };
 }
 
@@ -353,6 +352,17 @@ function nearestNumbers(near: readonly PointRecord[], n: number | null): PointRe
   }
   const gap = (p: PointRecord): number => Math.abs((p.number_int ?? Number.MAX_SAFE_INTEGER) - n);
   return [...byBuilding.values()].sort((a, b) => gap(a) - gap(b)).slice(0, NEAREST_OFFERED);
+}
+
+/** True when the points of the street's ZIP are known complete: only there is a number it lacks not found. */
+function complete(points: PointStore, s: StreetRecord): boolean {
+  return s.zip5 !== null && points.completeZip(s.zip5);
+}
+
+/** True when two lists of points at one number share a place (one address from two sources). */
+function samePoints(a: readonly PointRecord[], b: readonly PointRecord[]): boolean {
+  for (const p of a) for (const q of b) if (samePlace(p, q)) return true;
+  return false;
 }
 
 function sameStreet(a: StreetRecord, b: StreetRecord): boolean {

@@ -109,12 +109,17 @@ export interface PointRecord {
   zip4: string | null;
   lat: number;
   lon: number;
-  inferred: number; // bit flags of INFERRED: what the importer filled from the locality layer by position
+  inferred: number; // bit flags of INFERRED: what the importer filled from the locality layer by position, and how sure it is
   source: string;
 }
 
-/** Bits of PointRecord.inferred. */
-export const INFERRED = { city: 1, state: 2, zip5: 4 } as const;
+/**
+ * Bits of PointRecord.inferred: city, state and ZIP filled by the importer (from the ZIP the source
+ * gave, else from the nearest ZIP centroid), and, for a ZIP taken from the nearest centroid, whether
+ * it is sure (zipSure: no other ZIP's centroid about as near, and its city has no other ZIP) and
+ * whether its city is (citySure: every ZIP about as near is of that city). core/point-locality.ts.
+ */
+export const INFERRED = { city: 1, state: 2, zip5: 4, zipSure: 8, citySure: 16 } as const;
 
 /** A point with its distance from a position (reverse geocoding). */
 export interface NearPoint {
@@ -128,6 +133,12 @@ export interface PointStore {
   coversZip(zip5: string): boolean;
   /** True when some street of the points lies in this state. */
   coversState(state: string): boolean;
+  /**
+   * True when the points of this ZIP are known complete: a source imported as complete
+   * (`addr data import --complete`) has points in it. Only there is a street or number the points
+   * lack said not to exist; elsewhere validation falls back to the layers below.
+   */
+  completeZip(zip5: string): boolean;
   /** Streets named `street` (the standardized name alone) in a ZIP. */
   streetsInZip(zip5: string, street: string): StreetRecord[];
   /** Streets named `street` in a state (any ZIP). */

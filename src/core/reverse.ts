@@ -10,7 +10,8 @@ import { AddrError } from './errors.js';
 import { checkLimit } from './option-bounds.js';
 import { pointPlace } from './place-record.js';
 import type { PointPlace } from './place-record.js';
-import type { PointStore, ZipLocator } from './ports.js';
+import type { NearPoint, PointStore, ZipLocator } from './ports.js';
+import { distinctPlaces } from './same-place.js';
 
 /** Bounds and defaults of the options (also what the CLI's help states). */
 export const REVERSE_LIMITS = {
@@ -79,6 +80,19 @@ function checkCoordinate(name: 'latitude' | 'longitude', value: number, bound: n
 
 const round1 = (m: number): number => Math.round(m * 10) / 10;
 
+/**
+ * The `limit` nearest points that are distinct places (same-place.ts: one address from two sources
+ * is listed once), asking the index for more while duplicates fill the answer.
+ */
+function nearestPlaces(points: ReversePorts['points'], lat: number, lon: number, limit: number, maxDistance: number): NearPoint[] {
+  if (points === null) return [];
+  for (let asked = limit; ; asked *= 2) {
+    const near = points.nearest(lat, lon, asked, maxDistance);
+    const distinct = distinctPlaces(near, (n) => n.point, limit);
+    if (distinct.length >= limit || near.length < asked) return distinct;
+  }
+}
+
 /** The nearest address points to (lat, lon), or the nearest ZIP when none is within reach. */
 export function reverseGeocode(lat: number, lon: number, options: ReverseOptions, ports: ReversePorts): ReverseResult {
   checkCoordinate('latitude', lat, 90);
@@ -88,7 +102,7 @@ export function reverseGeocode(lat: number, lon: number, options: ReverseOptions
   if (typeof maxDistance !== 'number' || !Number.isFinite(maxDistance) || maxDistance <= 0 || maxDistance > REVERSE_LIMITS.maxMaxDistanceMeters) {
     throw new AddrError('ADDR_ERR_INPUT_INVALID', [`max distance must be more than 0 and at most ${REVERSE_LIMITS.maxMaxDistanceMeters} meters, not ${String(maxDistance)}.`]);
   }
-  const near = ports.points?.nearest(lat, lon, limit, maxDistance) ?? [];
+  const near = nearestPlaces(ports.points, lat, lon, limit, maxDistance);
   const results: ReversePlace[] = near.map((n) => ({ ...pointPlace(n.point), distance_meters: round1(n.meters) }));
   let locality: ReverseLocality | null = null;
   if (results.length === 0 && ports.zips !== null) {

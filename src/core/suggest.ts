@@ -34,6 +34,7 @@ import { streetKey } from './street-key.js';
 import { damerauLevenshtein } from './string-distance.js';
 import { directionsTyped, matchStreetLabel } from './street-label-match.js';
 import type { LabelMatch, LabelWord } from './street-label-match.js';
+import { distinctPlaces } from './same-place.js';
 import { readSuggestQuery } from './suggest-query.js';
 import type { QueryToken, SuggestQuery } from './suggest-query.js';
 import { partialWordKeys } from './typed-word-keys.js';
@@ -98,6 +99,7 @@ export interface SuggestPorts {
 interface Ranked {
   s: Suggestion;
   rank: number[]; // compared element by element, lower first
+  point?: PointRecord; // an address's point: one place from two sources is suggested once (same-place.ts)
 }
 
 // Every C2 spelling, for a unit designator being typed ("AP" of APT).
@@ -332,7 +334,7 @@ function buildingSuggestions(q: SuggestQuery, rows: readonly PointRecord[]): Ran
         if (tail.unitType !== null && tail.unitType !== '#' && u.unit_type !== '#' && u.unit_type !== tail.unitType) unitRank += 1; // APT typed, UNIT listed
         const unitWords: LabelWord[] = [{ word: u.unit_type ?? '#', matched: tail.unitType !== null ? (u.unit_type ?? '#').length : 0 }, { word: number, matched }];
         const c = composed([...line, ...unitWords], u.city, u.state, u.zip5);
-        out.push({ s: { ...c, place_id: u.place_id, kind: 'address', units: 0 }, rank: rank(unitRank) });
+        out.push({ s: { ...c, place_id: u.place_id, kind: 'address', units: 0 }, rank: rank(unitRank), point: u });
         found++;
       }
       if (found > 0) continue;
@@ -340,7 +342,7 @@ function buildingSuggestions(q: SuggestQuery, rows: readonly PointRecord[]): Ran
     // The building: its unit-less point, or the building of its units (never one suggestion per unit).
     const c = composed(line, base.city, base.state, base.zip5);
     const placeId = plain !== undefined ? plain.place_id : placeIdOf({ kind: 'building', street: streetRefOf(base), number: base.number, fraction: base.number_fraction });
-    out.push({ s: { ...c, place_id: placeId, kind: 'address', units: units.length }, rank: rank(tail.unitTyped ? 3 : 0) });
+    out.push({ s: { ...c, place_id: placeId, kind: 'address', units: units.length }, rank: rank(tail.unitTyped ? 3 : 0), point: plain ?? base });
   }
   return out;
 }
@@ -487,13 +489,13 @@ export function suggestAddresses(query: string, options: SuggestOptions, ports: 
   }
   ranked.sort(compareRanks);
   const seen = new Set<string>();
-  const suggestions: Suggestion[] = [];
+  const unique: Ranked[] = [];
   for (const r of ranked) {
     if (seen.has(r.s.place_id)) continue;
     seen.add(r.s.place_id);
-    suggestions.push(r.s);
-    if (suggestions.length === limit) break;
+    unique.push(r);
   }
+  const suggestions = distinctPlaces(unique, (r) => r.point ?? null, limit).map((r) => r.s);
   const t1 = options.now?.();
   const t0 = options.startedAt;
   return {

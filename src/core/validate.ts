@@ -14,6 +14,7 @@ import type { Locality, LocalityInput } from './locality.js';
 import { cityKey } from './city-key.js';
 import { isZip4, isZip5 } from './match-zip.js';
 import { matchPoint } from './match-point.js';
+import { knowsCity, knowsZip } from './point-locality.js';
 import type { PointMatch } from './match-point.js';
 import type { LocalityStore, PointRecord, PointStore } from './ports.js';
 import { STATE_CODES } from './pub28.js';
@@ -121,6 +122,16 @@ function statusOf(loc: Locality, f: Findings, pm: PointMatch | null): Validation
   return 'VALIDATED';
 }
 
+// Reasons that contradict part of the address: a delivery point never stands beside one (D is N then).
+const CONTRADICTIONS: readonly ReasonCode[] = ['CITY_ZIP_MISMATCH', 'ZIP_STATE_MISMATCH', 'MILITARY_STATE_MISMATCH', 'CITY_NOT_FOUND', 'CITY_AMBIGUOUS', 'POINT_FAR_FROM_LOCALITY'];
+
+/** True when a delivery point the points confirmed may be reported D: the whole address is confirmed, nothing contradicts it. */
+function deliverable(status: ValidationStatus, reasons: readonly ReasonCode[]): boolean {
+  if (status !== 'VALIDATED' && status !== 'CORRECTED') return false;
+  for (const r of CONTRADICTIONS) if (reasons.includes(r)) return false;
+  return true;
+}
+
 // True when some unplaced word is not a country name (US, USA, United States...).
 function hasUnparsedNoise(unparsed: readonly string[]): boolean {
   for (const t of unparsed) if (!COUNTRY_WORDS.has(t.toUpperCase().replace(/\./g, '').trim())) return true;
@@ -150,16 +161,18 @@ function confirmedPlace(pm: PointMatch): string | null {
   return pm.deliverability === 'D' ? (pm.point?.place_id ?? null) : null;
 }
 
-/** A point as a candidate reading. */
+/** A point as a candidate reading: its ZIP and city only where it knows them (point-locality.ts). */
 function candidateOf(p: PointRecord): PointCandidate {
   const pieces = [p.number, p.number_fraction, p.predir, p.street, p.suffix, p.postdir, p.unit_type, p.unit_number];
+  const zip5 = knowsZip(p) ? p.zip5 : null;
+  const city = knowsCity(p) ? p.city : null;
   return {
     place_id: p.place_id,
-    display_address: displayAddressOf(mixedCasePieces(pieces), p.city, p.state, p.zip5, p.zip4),
+    display_address: displayAddressOf(mixedCasePieces(pieces), city, p.state, zip5, p.zip4),
     line1: pieces.filter((x): x is string => x !== null && x !== '').join(' '),
-    city: p.city,
+    city,
     state: p.state,
-    zip5: p.zip5,
+    zip5,
     zip4: p.zip4,
     lat: p.lat,
     lon: p.lon,
@@ -313,7 +326,7 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
       carrier_route: null,
       county: loc.county,
       county_fips: loc.county_fips,
-      deliverability: pm !== null && status !== 'NOT_FOUND' ? pm.deliverability : 'N',
+      deliverability: pm === null || status === 'NOT_FOUND' || (pm.deliverability === 'D' && !deliverable(status, reasons)) ? 'N' : pm.deliverability,
       source: SOURCE,
     },
     geocode: pm !== null ? pm.geocode : loc.geocode,

@@ -48,9 +48,10 @@ export interface SourceInfo {
   skipped: Record<string, number>;
   states: string[];
   zip_count: number;
+  complete: boolean; // imported as complete: a street or number it lacks in its ZIPs does not exist
 }
 
-interface SourceRow extends Omit<SourceInfo, 'skipped' | 'states'> { id: number; skipped: string; states: string }
+interface SourceRow extends Omit<SourceInfo, 'skipped' | 'states' | 'complete'> { id: number; skipped: string; states: string; complete: number }
 
 const toSource = (r: SourceRow): SourceInfo => ({
   name: r.name,
@@ -65,6 +66,7 @@ const toSource = (r: SourceRow): SourceInfo => ({
   skipped: JSON.parse(r.skipped) as Record<string, number>,
   states: r.states === '' ? [] : r.states.split(' '),
   zip_count: r.zip_count,
+  complete: r.complete === 1,
 });
 
 /** The path of the point database in a data directory. */
@@ -119,7 +121,7 @@ function pointOf(street: StreetRecord, r: PointRow): PointRecord {
 interface PointExtra { number: string | null; fraction: string | null; unit_type: string | null; unit_number: string | null; city: string | null; zip4: string | null }
 
 // A held point's id and its INFERRED bits share one float: id * INFERRED_SPAN + inferred.
-const INFERRED_SPAN = 8;
+const INFERRED_SPAN = 32;
 const MAX_PACKED_ID = Math.floor(Number.MAX_SAFE_INTEGER / INFERRED_SPAN) - 1;
 
 /** True when the rows of a street can be held (ids and INFERRED bits fit in the packing). */
@@ -275,6 +277,7 @@ class HeldStreet {
 export class SqlitePointStore implements PointStore {
   readonly db: Database.Database;
   private readonly zips: Set<string>;
+  private readonly completeZips: Set<string>;
   private readonly states: Set<string>;
   private readonly version: string;
   private readonly byZipStmt: Database.Statement<[string, string], StreetRecord>;
@@ -308,6 +311,7 @@ export class SqlitePointStore implements PointStore {
   constructor(db: Database.Database) {
     this.db = db;
     this.zips = new Set(db.prepare<[], { zip5: string }>('SELECT DISTINCT zip5 FROM source_zips').all().map((r) => r.zip5));
+    this.completeZips = new Set(db.prepare<[], { zip5: string }>('SELECT DISTINCT z.zip5 FROM source_zips z JOIN sources s ON s.id = z.source_id WHERE s.complete = 1').all().map((r) => r.zip5));
     // A source that gave no points (every row skipped) answers nothing: it is not in the version.
     const sources = db.prepare<[], { name: string; states: string; imported_at: string }>('SELECT name, states, imported_at FROM sources WHERE rows_imported > 0 ORDER BY name').all();
     this.states = new Set(sources.flatMap((s) => (s.states === '' ? [] : s.states.split(' '))));
@@ -332,6 +336,10 @@ export class SqlitePointStore implements PointStore {
 
   coversState(state: string): boolean {
     return this.states.has(state);
+  }
+
+  completeZip(zip5: string): boolean {
+    return this.completeZips.has(zip5);
   }
 
   // The street of an id: from the streets already returned, else the database.
@@ -395,7 +403,7 @@ export class SqlitePointStore implements PointStore {
     }
     this.askedOnce.delete(streetId);
     const rows = this.streetPointsStmt.all(streetId);
-    if (!holdable(rows)) return null; // never in practice (ids below 2^49, three INFERRED bits): asked per number
+    if (!holdable(rows)) return null; // never in practice (ids below 2^48, five INFERRED bits): asked per number
     const held = new HeldStreet(street, rows);
     // Second chance: the oldest street asked again since it was held goes to the back once.
     while (this.streetPointsHeld + held.size > STREET_POINTS_HELD && this.streetPoints.size > 0) {

@@ -4,7 +4,7 @@
  * standardizes each row's address through the core parser
  * (core/point-address.ts), fills a missing city, state and ZIP by position
  * from the locality layer's ZIPs (nearest ZIP centroid, in the row's state
- * when it has one; flagged inferred), gives each point its place id, drops
+ * when it has one; flagged inferred, with how sure: core/point-locality.ts), gives each point its place id, drops
  * duplicates, gathers the streets, and sends the points rows back ready to
  * insert, a batch at a time, then the streets and the tallies. The main thread
  * only writes SQLite, so reading and writing overlap on two cores. Messages
@@ -20,6 +20,8 @@ import type { MessagePort } from 'node:worker_threads';
 import { isAddrError } from '../core/errors.js';
 import { standardizePointAddress } from '../core/point-address.js';
 import type { PointAddress } from '../core/point-address.js';
+import { cityKey } from '../core/city-key.js';
+import { inferenceCertainty, nearLimitKm } from '../core/point-locality.js';
 import { INFERRED } from '../core/ports.js';
 import type { NearZip, ZipRecord } from '../core/ports.js';
 import { readPointRows } from './point-readers.js';
@@ -110,8 +112,20 @@ function pointRows(setup: ImportWorkerSetup): {
   const zipList = zipRecords(setup.zips);
   const zipByCode = new Map<string, ZipRecord>(zipList.map((z) => [z.zip5, z]));
   const locator = zipLocator(zipList, (z) => z);
-  // Nearest-ZIP answers by ~1 km cell (per state given): neighbouring points share them.
-  const nearCaches = new Map<string, Map<number, NearZip | null>>();
+  const zipsOfCity = new Map<string, number>();
+  for (const z of zipList) {
+    const key = `${cityKey(z.city)}|${z.state}`;
+    zipsOfCity.set(key, (zipsOfCity.get(key) ?? 0) + 1);
+  }
+  // Nearest-ZIP answers, with the certainty bits of what they give, by ~1 km cell (per state
+  // given): neighbouring points share them.
+  const nearCaches = new Map<string, Map<number, { near: NearZip; sure: number } | null>>();
+  const nearestOf = (lat: number, lon: number, state: string | null): { near: NearZip; sure: number } | null => {
+    const near = locator.nearestZip(lat, lon, state, INFER_MAX_METERS);
+    if (near === null) return null;
+    const around = locator.zipsWithin(lat, lon, state, nearLimitKm(near.meters / 1000) * 1000).map((z) => z.zip);
+    return { near, sure: inferenceCertainty(near.zip, around, zipsOfCity.get(`${cityKey(near.zip.city)}|${near.zip.state}`) ?? 0) };
+  };
 
   const skip = (reason: SkipReason, line: number): void => {
     const entry = (tallies.skipped[reason] ??= { count: 0, lines: [] });
@@ -133,15 +147,18 @@ function pointRows(setup: ImportWorkerSetup): {
     let nearCache = nearCaches.get(a.state ?? '');
     if (nearCache === undefined) nearCaches.set(a.state ?? '', (nearCache = new Map()));
     const cacheKey = Math.round(lat * 100) * 100_000 + Math.round(lon * 100);
-    let near = nearCache.get(cacheKey);
-    if (near === undefined) {
-      near = locator.nearestZip(lat, lon, a.state, INFER_MAX_METERS);
-      nearCache.set(cacheKey, near);
+    let found = nearCache.get(cacheKey);
+    if (found === undefined) {
+      found = nearestOf(lat, lon, a.state);
+      nearCache.set(cacheKey, found);
     }
-    if (near === null) return null;
+    if (found === null) return null;
+    const { near, sure } = found;
+    // A city the source gave that is not the nearest ZIP's makes that ZIP a guess.
+    const otherCity = a.city !== null && cityKey(a.city) !== cityKey(near.zip.city);
     if (a.state === null) { a.state = near.zip.state; bits |= INFERRED.state; }
-    if (a.zip5 === null) { a.zip5 = near.zip.zip5; a.zip4 = null; bits |= INFERRED.zip5; }
-    if (a.city === null) { a.city = near.zip.city; bits |= INFERRED.city; }
+    if (a.zip5 === null) { a.zip5 = near.zip.zip5; a.zip4 = null; bits |= INFERRED.zip5 | (otherCity ? 0 : sure & INFERRED.zipSure); }
+    if (a.city === null) { a.city = near.zip.city; bits |= INFERRED.city | (sure & INFERRED.citySure); }
     return bits;
   };
 

@@ -4,8 +4,9 @@
  * and an interrupted import (error, Ctrl-C, kill) leaves the database as it
  * was. Into an empty table the indexes are dropped and built after the load.
  *
- * Two threads share the work: this one reads the bytes (hashing them, and
- * gunzipping a .gz) and writes SQLite; a worker (points-import-worker.ts)
+ * Two threads share the work: this one reads the bytes (gunzipping a .gz,
+ * and hashing the decoded bytes: the content hash is that of the rows,
+ * compressed or not) and writes SQLite; a worker (points-import-worker.ts)
  * parses the rows (point-readers.ts), standardizes each address through the
  * core parser, fills a missing city, state and ZIP from the locality layer by
  * position (flagged inferred), gives each point its place id, drops duplicates
@@ -48,6 +49,7 @@ export interface ImportOptions {
   input: ImportInput;
   format: PointFormat | null; // null: by extension and header
   source: string | null; // the source name (default: the file name without extensions)
+  complete?: boolean; // the source holds every address of the ZIPs it has points in (default false: partial)
   locality: ZipTable; // the worker answers zip() and nearestZip() from a copy of these
   now: Date;
   onProgress?: (rowsRead: number) => void; // called after each batch
@@ -70,6 +72,7 @@ export interface ImportSummary {
   states: string[];
   zip_count: number;
   streets: number;
+  complete: boolean; // recorded as complete (a re-import of the same content records what it says)
 }
 
 /** The format a file name implies, or null. */
@@ -84,36 +87,53 @@ export function sourceNameOf(path: string): string {
   return basename(path).replace(/\.gz$/i, '').replace(/\.(csv|txt|tsv|geojsonl?|jsonl|ndjson|geojsonseq)$/i, '') || 'stdin';
 }
 
+const isGzip = (head: Buffer | null): boolean => head !== null && head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+
+const badGzip = (err: Error): AddrError => new AddrError('ADDR_ERR_IMPORT_READ', [`not a valid gzip file: ${err.message}`]);
+
+/**
+ * The bytes of a stream as decoded: gunzipped when it starts with the gzip magic, else as they come.
+ * Errors of the source and of the gunzip (as ADDR_ERR_IMPORT_READ) reach the reader of the result.
+ */
+async function decoded(raw: Readable): Promise<Readable> {
+  const src = new PassThrough();
+  raw.on('error', (err) => src.destroy(err));
+  // Errors reach the import through the reader (the stream's iterator rethrows them); these
+  // listeners only keep one that comes after the reader stopped from crashing the process.
+  src.on('error', () => {});
+  raw.pipe(src);
+  if (!isGzip(await peek(src))) return src;
+  const gunzip = createGunzip();
+  const out = new PassThrough();
+  out.on('error', () => {});
+  src.on('error', (err) => gunzip.destroy(err));
+  gunzip.on('error', (err) => out.destroy(err instanceof AddrError ? err : badGzip(err)));
+  src.pipe(gunzip).pipe(out);
+  return out;
+}
+
+/**
+ * The content hash of a file: SHA-256 of its decoded bytes (gunzipped when gzip), so that the same
+ * rows compressed or not are the same source.
+ */
 async function hashFile(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of await decoded(createReadStream(path))) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
-/** The raw byte stream of the input, hashed as it passes, and gunzipped when it starts with the gzip magic. */
+/** The decoded byte stream of the input (gunzipped when gzip), hashed as it passes. */
 async function openBytes(input: ImportInput, hash: ReturnType<typeof createHash>): Promise<Readable> {
-  const raw: Readable = input.kind === 'file' ? createReadStream(input.path) : input.stream;
+  const bytes = await decoded(input.kind === 'file' ? createReadStream(input.path) : input.stream);
   const hashing = new Transform({
     transform(chunk: Buffer, _enc, done) {
       hash.update(chunk);
       done(null, chunk);
     },
   });
-  raw.on('error', (err) => hashing.destroy(err));
-  // Errors reach the import through the reader (the stream's iterator rethrows them); this
-  // listener only keeps one that comes after the reader stopped from crashing the process.
-  hashing.on('error', () => {});
-  raw.pipe(hashing);
-  const head = await peek(hashing);
-  if (head !== null && head[0] === 0x1f && head[1] === 0x8b) {
-    const gunzip = createGunzip();
-    hashing.on('error', (err) => gunzip.destroy(err));
-    const out = new PassThrough();
-    out.on('error', () => {}); // as above
-    gunzip.on('error', (err) => out.destroy(new AddrError('ADDR_ERR_IMPORT_READ', [`not a valid gzip file: ${err.message}`])));
-    hashing.pipe(gunzip).pipe(out);
-    return out;
-  }
+  bytes.on('error', (err) => hashing.destroy(err));
+  hashing.on('error', () => {}); // as in decoded()
+  bytes.pipe(hashing);
   return hashing;
 }
 
@@ -227,15 +247,18 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
   const path = input.kind === 'file' ? input.path : null;
   let format: PointFormat | null = options.format ?? (path !== null ? formatOfName(path) : null);
   const existing = db.prepare<[string], { id: number; content_sha256: string; format: PointFormat }>('SELECT id, content_sha256, format FROM sources WHERE name = ?').get(name);
+  const complete = options.complete === true;
 
   const summary: ImportSummary = {
     source: name, format: format ?? 'openaddresses', path, outcome: existing ? 'replaced' : 'imported', same_as: null,
-    rows_read: 0, rows_imported: 0, rows_skipped: 0, rows_inferred: 0, number_zero: 0, skipped: {}, states: [], zip_count: 0, streets: 0,
+    rows_read: 0, rows_imported: 0, rows_skipped: 0, rows_inferred: 0, number_zero: 0, skipped: {}, states: [], zip_count: 0, streets: 0, complete,
   };
   const sameContent = (sha: string): boolean => {
     if (existing?.content_sha256 === sha) {
       summary.outcome = 'unchanged';
       summary.format = existing.format;
+      // The same content said complete or not: the claim is the latest one.
+      db.prepare('UPDATE sources SET complete = ? WHERE id = ?').run(complete ? 1 : 0, existing.id);
       return true;
     }
     const other = db.prepare<[string], { name: string; format: PointFormat }>('SELECT name, format FROM sources WHERE content_sha256 = ?').get(sha);
@@ -254,6 +277,7 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
       sha = await hashFile(path);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
+      if (err instanceof AddrError) throw err; // a broken gzip
       const why = code === 'ENOENT' ? `no file '${path}'` : code === 'EISDIR' ? `'${path}' is a directory` : err instanceof Error ? err.message : String(err);
       throw new AddrError('ADDR_ERR_IMPORT_READ', [why], { cause: err });
     }
@@ -358,9 +382,9 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
     const skippedCounts: Record<string, number> = {};
     for (const [reason, entry] of Object.entries(summary.skipped)) skippedCounts[reason] = entry.count;
     db.prepare(`UPDATE sources SET path = ?, format = ?, content_sha256 = ?, imported_at = ?, rows_read = ?, rows_imported = ?, rows_skipped = ?, rows_inferred = ?,
-      skipped = ?, states = ?, zip_count = ? WHERE id = ?`).run(
+      skipped = ?, states = ?, zip_count = ?, complete = ? WHERE id = ?`).run(
       path, summary.format, sha, options.now.toISOString(), summary.rows_read, summary.rows_imported, summary.rows_skipped, summary.rows_inferred,
-      JSON.stringify(skippedCounts), summary.states.join(' '), summary.zip_count, sourceId,
+      JSON.stringify(skippedCounts), summary.states.join(' '), summary.zip_count, complete ? 1 : 0, sourceId,
     );
     db.exec('COMMIT');
     committed = true;

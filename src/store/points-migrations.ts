@@ -21,7 +21,8 @@
  *   of a suggestion; points_cell (cell, lat, lon) the spatial nearest-neighbour
  *   search: `cell` is a 0.001-degree grid cell (lat row * 360000 + lon column),
  *   so the cells around a position are a few range scans of a covering index.
- * - source_zips: the ZIPs each source covers (what `coversZip` loads on open).
+ * - source_zips: the ZIPs each source covers (what `coversZip` loads on open,
+ *   and `completeZip` for the sources imported as complete: migration 3).
  */
 import type { Migration } from './accounts-migrations.js';
 
@@ -98,6 +99,11 @@ export const POINT_MIGRATIONS: readonly Migration[] = [
     version: 2,
     description: 'streets_key_predir: the streets of one name with one predirectional (autocomplete "123 n main", "123 sou")',
     sql: 'CREATE INDEX streets_key_predir ON streets (street_key, predir);',
+  },
+  {
+    version: 3,
+    description: 'sources.complete: the source is known to hold every address of the ZIPs it has points in (addr data import --complete)',
+    sql: 'ALTER TABLE sources ADD COLUMN complete INTEGER NOT NULL DEFAULT 0;',
   },
 ];
 

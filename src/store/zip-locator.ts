@@ -9,6 +9,11 @@ import KDBush from 'kdbush';
 import { distanceKm } from '../core/geo-distance.js';
 import type { NearZip, ZipLocator, ZipRecord } from '../core/ports.js';
 
+/** Every ZIP whose centroid lies within `maxMeters` of a position (in `state` when given), nearest first. */
+export interface ZipsWithin {
+  zipsWithin(lat: number, lon: number, state: string | null, maxMeters: number): NearZip[];
+}
+
 /** What the locator needs of a ZIP: its code, state and centroid. */
 export type ZipPosition = Pick<ZipRecord, 'zip5' | 'state' | 'lat' | 'lon'>;
 
@@ -20,7 +25,7 @@ const MILITARY: ReadonlySet<string> = new Set(['AA', 'AE', 'AP']);
  * A ZipLocator over the given ZIPs (those without a centroid are left out); `recordOf` gives the
  * whole record of the one found (so a caller can index a few columns and read the record once).
  */
-export function zipLocator<Z extends ZipPosition>(records: readonly Z[], recordOf: (zip: Z) => ZipRecord): ZipLocator {
+export function zipLocator<Z extends ZipPosition>(records: readonly Z[], recordOf: (zip: Z) => ZipRecord): ZipLocator & ZipsWithin {
   const zips = records.filter((z) => z.lat !== null && z.lon !== null);
   const index = new KDBush(Math.max(1, zips.length));
   for (const z of zips) index.add(z.lon as number, z.lat as number);
@@ -43,6 +48,18 @@ export function zipLocator<Z extends ZipPosition>(records: readonly Z[], recordO
         if (best !== null && (best.meters <= half || half >= maxMeters)) return { zip: recordOf(best.zip), meters: best.meters } satisfies NearZip;
         if (half >= maxMeters) return null;
       }
+    },
+    zipsWithin(lat, lon, state, maxMeters) {
+      const dLat = maxMeters / METERS_PER_DEGREE;
+      const dLon = dLat / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
+      const out: NearZip[] = [];
+      for (const id of index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
+        const zip = zips[id];
+        if (zip === undefined || (state !== null ? zip.state !== state : MILITARY.has(zip.state))) continue;
+        const meters = distanceKm(lat, lon, zip.lat as number, zip.lon as number) * 1000;
+        if (meters <= maxMeters) out.push({ zip: recordOf(zip), meters });
+      }
+      return out.sort((a, b) => a.meters - b.meters);
     },
   };
 }

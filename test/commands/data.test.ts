@@ -56,6 +56,13 @@ describe('addr validate and addr geocode with imported points', () => {
   it('open the points of the data directory by themselves', () => {
     const dir = tempDir();
     expect(runCli(['data', 'import', join(POINT_FIXTURES, 'sebastopol.oa.csv'), '--data-dir', dir]).code).toBe(0);
+    // A source not said complete does not say a number is missing: the locality layer answers.
+    const partial = runCli(['validate', '108 Bodega Ave, Sebastopol, CA 95472', '--data-dir', dir, '--format', 'json']);
+    expect(JSON.parse(partial.stdout)).toMatchObject({ status: 'VALIDATED', match_source: 'LOCALITY_ENGINE', reason_codes: ['NO_STREET_COVERAGE'] });
+    // The same file again, said complete: nothing imported, the claim recorded.
+    const again = runCli(['data', 'import', join(POINT_FIXTURES, 'sebastopol.oa.csv'), '--complete', '--data-dir', dir, '--json']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ outcome: 'unchanged', complete: true });
+    expect(JSON.parse(runCli(['data', 'status', '--data-dir', dir, '--format', 'json']).stdout)).toMatchObject([{ name: 'sebastopol.oa', complete: true }]);
     const v = runCli(['validate', '108 Bodega Ave, Sebastopol, CA 95472', '--data-dir', dir, '--candidates', '1', '--format', 'json']);
     expect(v.code).toBe(0);
     expect(JSON.parse(v.stdout)).toMatchObject({

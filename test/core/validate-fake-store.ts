@@ -62,21 +62,19 @@ const POPULATED: PlaceRecord[] = [
   { city: 'SAN JUAN', key: 'SAN JUAN', state: 'PR', zips: [], lat: 18.4655, lon: -66.1057 },
 ];
 
-/** Options of the fake: its version label. */
-export interface FakeStoreOptions { version?: string }
+/** Options of the fake: its version label, and ZIPs of a test's own besides ROWS. */
+export interface FakeStoreOptions { version?: string; extra?: readonly ZipRecord[] }
 
-/** The ZIP records of the fake store, in ZIP order. */
-export function fakeZipRecords(): ZipRecord[] {
-  return ROWS.map(([zip5, city, state, county, county_fips, lat, lon]) => ({ zip5, city, state, county, county_fips, lat, lon, timezone: null }))
+/** The ZIP records of the fake store (with `extra`), in ZIP order. */
+export function fakeZipRecords(extra: readonly ZipRecord[] = []): ZipRecord[] {
+  return [...ROWS.map(([zip5, city, state, county, county_fips, lat, lon]) => ({ zip5, city, state, county, county_fips, lat, lon, timezone: null })), ...extra]
     .sort((a, b) => (a.zip5 < b.zip5 ? -1 : 1));
 }
 
-/** A LocalityStore over ROWS. */
+/** A LocalityStore over ROWS (and `extra`). */
 export function fakeLocalityStore(options: FakeStoreOptions = {}): LocalityStore {
   const zips = new Map<string, ZipRecord>();
-  for (const [zip5, city, state, county, county_fips, lat, lon] of ROWS) {
-    zips.set(zip5, { zip5, city, state, county, county_fips, lat, lon, timezone: null });
-  }
+  for (const z of fakeZipRecords(options.extra)) zips.set(z.zip5, z);
   const groups = new Map<string, ZipRecord[]>();
   for (const z of zips.values()) {
     const id = `${cityKey(z.city)}|${z.state}`;

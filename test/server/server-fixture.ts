@@ -45,10 +45,11 @@ export async function makeServer(options: { contract?: Contract; engine?: Engine
   const dir = mkdtempSync(join(tmpdir(), 'addr-serve-'));
   const store = openAccountsDb(dir);
   const now = options.now ?? (() => new Date());
-  // With `points`: those fixtures of fixtures/points imported into the data directory, and an engine over them.
+  // With `points`: those fixtures of fixtures/points imported into the data directory (as complete
+  // sources: a number they lack is not found), and an engine over them.
   let own: OpenedEngine | null = null;
   if (options.points !== undefined) {
-    await importFixtures(dir, options.points);
+    await importFixtures(dir, options.points, undefined, true);
     own = openEngine({ referenceDbPath: defaultLocalityDbPath(), dataDir: dir });
   }
   const { points: _points, ...appOptions } = options;

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LocalityStore, ZipLocator, ZipTable } from '../../src/core/ports.js';
+import type { LocalityStore, ZipLocator, ZipRecord, ZipTable } from '../../src/core/ports.js';
 import { openPointStore, openPointsDatabase } from '../../src/store/points-db.js';
 import type { SqlitePointStore } from '../../src/store/points-db.js';
 import { importPoints } from '../../src/store/points-import.js';
@@ -16,10 +16,10 @@ import { fakeLocalityStore, fakeZipRecords } from '../core/validate-fake-store.j
 /** The directory of the point fixtures. */
 export const POINT_FIXTURES = fileURLToPath(new URL('../../fixtures/points/', import.meta.url));
 
-/** The fake locality store with a nearest-ZIP locator over its ZIPs, and their list. */
-export function fakeLocality(): LocalityStore & ZipLocator & ZipTable {
-  const records = fakeZipRecords();
-  return Object.assign(fakeLocalityStore(), zipLocator(records, (z) => z), { allZips: () => records });
+/** The fake locality store (with ZIPs of a test's own) with a nearest-ZIP locator over its ZIPs, and their list. */
+export function fakeLocality(extra: readonly ZipRecord[] = []): LocalityStore & ZipLocator & ZipTable {
+  const records = fakeZipRecords(extra);
+  return Object.assign(fakeLocalityStore({ extra }), zipLocator(records, (z) => z), { allZips: () => records });
 }
 
 /** A fresh temporary data directory and its cleanup. */
@@ -28,13 +28,13 @@ export function tempDataDir(): { dir: string; cleanup(): void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Imports fixture files into a data directory (in-process). */
-export async function importFixtures(dir: string, files: readonly string[], locality: LocalityStore & ZipLocator & ZipTable = fakeLocality()): Promise<ImportSummary[]> {
+/** Imports fixture files into a data directory (in-process); `complete`: as sources known complete (--complete). */
+export async function importFixtures(dir: string, files: readonly string[], locality: LocalityStore & ZipLocator & ZipTable = fakeLocality(), complete = false): Promise<ImportSummary[]> {
   const db = openPointsDatabase(dir, true);
   if (db === null) throw new Error('no database');
   try {
     const out: ImportSummary[] = [];
-    for (const f of files) out.push(await importPoints(db, { input: { kind: 'file', path: join(POINT_FIXTURES, f) }, format: null, source: null, locality, now: new Date('2026-03-01T00:00:00Z') }));
+    for (const f of files) out.push(await importPoints(db, { input: { kind: 'file', path: join(POINT_FIXTURES, f) }, format: null, source: null, complete, locality, now: new Date('2026-03-01T00:00:00Z') }));
     return out;
   } finally {
     db.close();
