@@ -142,6 +142,7 @@ export const OPTIONS = {
   contract: { flags: '--contract <variant>', description: '`serve`: default validate contract, a or b (a request picks one with X-Contract)', choices: ['a', 'b'] },
   logLevel: { flags: '--log-level <level>', description: '`serve`: least severe log line written to stderr (default info)', choices: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] },
   logBodies: { flags: '--log-bodies', description: '`serve`: also log query strings and request bodies (they hold addresses)' },
+  spreadsheetRetention: { flags: '--spreadsheet-retention <hours>', description: '`serve`: hours a finished spreadsheet job and its files are kept (default 24)', parse: parsePositive },
   line1: { flags: '--line1 <text>', description: 'structured input: street line' },
   line2: { flags: '--line2 <text>', description: 'structured input: apartment, suite or unit' },
   city: { flags: '--city <text>', description: 'structured input: city' },
@@ -220,6 +221,7 @@ export type ServeFlags = DataDirFlags & {
   contract?: 'a' | 'b';
   logLevel?: string;
   logBodies?: boolean;
+  spreadsheetRetention?: number;
 };
 
 /** The settings flags of `addr accounts create` and `addr accounts set`. */

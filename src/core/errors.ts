@@ -43,6 +43,10 @@ export const ERRORS = {
   ADDR_ERR_HTTP_METHOD: { kind: 'usage', message: '%s is not allowed on %s; use %s.' },
   ADDR_ERR_HTTP_MEDIA_TYPE: { kind: 'usage', message: 'Send the request body as JSON, with Content-Type: application/json.' },
   ADDR_ERR_HTTP_BODY_TOO_LARGE: { kind: 'input', message: 'The request body is over the limit of %s bytes for this endpoint.' },
+  ADDR_ERR_SPREADSHEET_MEDIA_TYPE: { kind: 'usage', message: 'Send the spreadsheet as the request body with Content-Type text/csv, text/tab-separated-values or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, or as the part named file of a multipart/form-data body (got %s).' },
+  ADDR_ERR_JOB_NOT_FOUND: { kind: 'usage', message: "No spreadsheet job '%s' for this key's account: it was never created, was deleted, or was removed after the retention period." },
+  ADDR_ERR_JOB_NOT_FINISHED: { kind: 'usage', message: "Spreadsheet job '%s' is %s: its result is ready once GET /v1/spreadsheets/%s reports done or partial." },
+  ADDR_ERR_JOB_LIMIT: { kind: 'quota', message: "Account '%s' has %s spreadsheet jobs waiting or running, the most it may; send this one when one of them finishes (or DELETE one)." },
   ADDR_ERR_INTERNAL: { kind: 'internal', message: '%s' },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 

@@ -29,6 +29,8 @@ import './request-context.js';
 import { requestLog } from './request-log.js';
 import type { RouteContext, RouteSpec } from './route-spec.js';
 import { ROUTES } from './routes/index.js';
+import { registerRawBodyRoutes } from './spreadsheets/raw-body-routes.js';
+import type { SpreadsheetJobs } from './spreadsheets/spreadsheet-jobs.js';
 
 /** What the app is built from. */
 export interface AppOptions {
@@ -40,6 +42,7 @@ export interface AppOptions {
   now?: () => Date; // the clock of quota days (tests move it)
   meter?: Meter; // default: createMeter over `accounts`
   routes?: readonly RouteSpec[]; // default: ROUTES
+  spreadsheets?: SpreadsheetJobs; // the spreadsheet jobs (closed with the app); without them their routes answer 500
 }
 
 /** "body.address.zip must be string,null" from ajv's first error. */
@@ -122,8 +125,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
     contract: options.contract,
     startedAt: Date.now(),
     routes,
+    accounts: options.accounts,
+    spreadsheets: options.spreadsheets ?? null,
+    now,
   };
+  const jobs = options.spreadsheets;
+  if (jobs !== undefined) app.addHook('onClose', () => jobs.close());
+  registerRawBodyRoutes(app, routes.filter((r) => r.rawBody === true), ctx);
   for (const route of routes) {
+    if (route.rawBody === true) continue;
     app.route({
       method: route.method,
       url: route.url,

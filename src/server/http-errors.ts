@@ -46,6 +46,10 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpError>> = Object.freeze
   ADDR_ERR_HTTP_METHOD: answer(405, 'method_not_allowed'),
   ADDR_ERR_HTTP_MEDIA_TYPE: answer(415, 'unsupported_media_type'),
   ADDR_ERR_HTTP_BODY_TOO_LARGE: answer(413, 'payload_too_large'),
+  ADDR_ERR_SPREADSHEET_MEDIA_TYPE: answer(415, 'unsupported_media_type'),
+  ADDR_ERR_JOB_NOT_FOUND: answer(404, 'not_found'),
+  ADDR_ERR_JOB_NOT_FINISHED: answer(409, 'job_not_finished'),
+  ADDR_ERR_JOB_LIMIT: answer(429, 'too_many_jobs'),
   ADDR_ERR_INTERNAL: answer(500, 'service_unavailable'),
 });
 

@@ -14,6 +14,7 @@ import { buildApp } from './app.js';
 import type { Contract } from './contract.js';
 import { LIMITS } from './limits.js';
 import { LogBuffer } from './log-buffer.js';
+import { openSpreadsheetJobs } from './spreadsheets/open-spreadsheet-jobs.js';
 
 /** How to run the server. */
 export interface ServerConfig {
@@ -26,6 +27,7 @@ export interface ServerConfig {
   logBodies: boolean;
   logStream: NodeJS.WritableStream; // where the JSON log lines go (stderr)
   handleSignals?: boolean; // install SIGTERM/SIGINT handlers (default true)
+  spreadsheetRetentionHours?: number; // how long finished spreadsheet jobs are kept (default LIMITS.spreadsheets.retentionHours)
 }
 
 /** A running server. */
@@ -49,6 +51,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw err;
   }
   const logs = new LogBuffer(config.logStream); // one write per event-loop turn
+  const spreadsheets = openSpreadsheetJobs(config, (err, job) => app.log.error({ err, job: job.id }, 'spreadsheet job failed'));
   const flushLogs = (): void => logs.flush();
   process.on('exit', flushLogs);
   const app = buildApp({
@@ -57,6 +60,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     contract: config.contract,
     logBodies: config.logBodies,
     logger: { level: config.logLevel, stream: logs },
+    spreadsheets,
   });
   const closeStores = (): void => {
     accounts.close();
