@@ -19,6 +19,7 @@ import type { Engine } from '../core/engine.js';
 import { AddrError } from '../core/errors.js';
 import { accessHook } from './access-hook.js';
 import { coerceQuery } from './coerce-query.js';
+import { registerConsole } from './console-files.js';
 import type { Contract } from './contract.js';
 import { sendError } from './error-handler.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
@@ -42,6 +43,7 @@ export interface AppOptions {
   now?: () => Date; // the clock of quota days (tests move it)
   meter?: Meter; // default: createMeter over `accounts`
   routes?: readonly RouteSpec[]; // default: ROUTES
+  console?: boolean; // serve the web console at / (default true; needs dist/console)
   spreadsheets?: SpreadsheetJobs; // the spreadsheet jobs (closed with the app); without them their routes answer 500
 }
 
@@ -132,6 +134,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const jobs = options.spreadsheets;
   if (jobs !== undefined) app.addHook('onClose', () => jobs.close());
   registerRawBodyRoutes(app, routes.filter((r) => r.rawBody === true), ctx);
+  if (options.console !== false) registerConsole(app);
   for (const route of routes) {
     if (route.rawBody === true) continue;
     app.route({

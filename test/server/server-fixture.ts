@@ -63,7 +63,8 @@ export async function makeServer(
   const spreadsheets = jobs === undefined ? undefined : new ((await import(BUILT_JOBS)) as JobsModule).SpreadsheetJobs({
     dataDir: dir, referenceDbPath: defaultLocalityDbPath(), retentionMs: 3_600_000, maxRunning: 2, maxRunningPerAccount: 1, workersPerJob: 1, ...jobs,
   });
-  const app = buildApp({ ...appOptions, ...(spreadsheets === undefined ? {} : { spreadsheets }), engine: options.engine ?? own?.engine ?? realEngine(), accounts: store, contract: options.contract ?? 'a', now });
+  // The web console (static files at /) is tested in a browser (test/console): API tests run without it.
+  const app = buildApp({ console: false, ...appOptions, ...(spreadsheets === undefined ? {} : { spreadsheets }), engine: options.engine ?? own?.engine ?? realEngine(), accounts: store, contract: options.contract ?? 'a', now });
   await app.ready();
   const keyFor = (account: string): string => {
     const key = generateApiKey();
