@@ -1,7 +1,8 @@
 // Spreadsheet jobs over HTTP against a real app and real `addr batch` runs:
 // metering against the allowance (partial jobs, 429/402 before anything is
 // stored), the result exactly as batch writes it, ownership, media types,
-// multipart and XLSX, limits, and the preview of the column mapping.
+// multipart and XLSX, limits, and the preview of the column mapping. Resuming after a
+// restart is tested with the real binary (spreadsheets-serve.test.ts).
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,34 +209,6 @@ describe('POST /v1/spreadsheets', () => {
     clock += 61_000;
     expect((await server.app.inject({ method: 'GET', url: `/v1/spreadsheets/${id}`, headers: bearer(key) })).statusCode).toBe(404);
     expect(existsSync(join(server.dir, 'spreadsheets', id, 'job.json'))).toBe(true); // until the sweep
-  });
-});
-
-describe('a server restart', () => {
-  it('resumes a running job from its checkpoint: every row once, none paid twice', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'addr-jobs-'));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const first = await makeServer({ jobs: {}, dir });
-    const key = first.account({ name: 'acme', plan: 'production', includedLookups: 1_000_000 });
-    const rows = 10_000;
-    const body = [HEADER, ...Array.from({ length: rows }, (_, i) => `${i + 1},P,${STREETS[i % 8]},Boston,MA,02108,`)].join('\n') + '\n';
-    const id = ((await post(first, key, body)).json() as { id: string }).id;
-    let job: Record<string, unknown>;
-    do {
-      await new Promise((r) => setTimeout(r, 10));
-      job = (await first.app.inject({ method: 'GET', url: `/v1/spreadsheets/${id}`, headers: bearer(key) })).json() as Record<string, unknown>;
-    } while (job.status === 'queued' || (job.status === 'running' && job.rows_done === 0));
-    expect(job.status).toBe('running'); // caught mid-way (the file is large enough for that)
-    await first.close(); // aborts the job between chunks; its checkpoint stays
-    expect((job.rows_done as number) < rows).toBe(true);
-
-    server = await makeServer({ jobs: {}, dir });
-    const done = await settle(server, key, id);
-    expect(done).toMatchObject({ status: 'done', rows_done: rows, unprocessed: 0 });
-    const result = await server.app.inject({ method: 'GET', url: `/v1/spreadsheets/${id}/result`, headers: bearer(key) });
-    const ids = (parse(result.body) as string[][]).slice(1).map((r) => Number(r[0]));
-    expect(ids).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
-    expect(server.usage('acme').batch_row).toBe(rows);
   });
 });
 

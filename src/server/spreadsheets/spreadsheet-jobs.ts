@@ -205,8 +205,9 @@ export class SpreadsheetJobs {
     // The run's messages on stderr (columns, progress, summary) say what the job's record says.
     const ctx = { stdin: Readable.from([]), stdout: discard(), stderr: discard(), env: {} };
     try {
-      await runBatch([input], flags, ctx, running.pool);
-      if (running.aborted) return;
+      const code = await runBatch([input], flags, ctx, running.pool);
+      // Aborted, or stopped by SIGTERM/SIGINT (the run's own handlers): the checkpoint stays for the next start.
+      if (running.aborted || code !== 0) return;
       await this.finish(job, 'done', update);
     } catch (err) {
       if (running.aborted) return; // the server is stopping (the checkpoint stays) or the job was deleted
