@@ -20,6 +20,9 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   './addr serve --port 8080': 'a server that runs until stopped (test/server covers it)',
   'curl -s http://127.0.0.1:8080/v1/validate -H "Authorization: Bearer $ADDR_KEY" -H "Content-Type: application/json" -d \'{"input": "1005 n gravenstein hwy suite 500 sebastapol ca 95472"}\'': 'needs the server above and a key',
   'curl -s "http://127.0.0.1:8080/v1/validate?input=1+main+st+sebastopol+ca" -H "Authorization: Bearer $ADDR_KEY" -H "X-Contract: b"': 'needs the server above and a key',
+  'curl -s http://127.0.0.1:8080/v1/spreadsheets?name=customers.csv -H "Authorization: Bearer $ADDR_KEY" -H "Content-Type: text/csv" --data-binary @customers.csv': 'needs the server above and a key (test/server/spreadsheets-serve.test.ts covers it)',
+  'curl -s http://127.0.0.1:8080/v1/spreadsheets/ss_... -H "Authorization: Bearer $ADDR_KEY"': "needs the server above, a key and a job's id",
+  'curl -s http://127.0.0.1:8080/v1/spreadsheets/ss_.../result -H "Authorization: Bearer $ADDR_KEY" -o customers.validated.csv': "needs the server above, a key and a job's id",
 };
 
 interface Example { command: string; shown: string[] }

@@ -210,6 +210,7 @@ export const OPTIONS = {
     description: '`serve`: let browser pages of these origins call the API: comma-separated (https://app.example.com), or * for any (default: none)',
     parse: parseCors,
   },
+  spreadsheetRetention: { flags: '--spreadsheet-retention <hours>', description: '`serve`: hours a finished spreadsheet job and its files are kept (default 24)', parse: parsePositive },
   line1: { flags: '--line1 <text>', description: 'structured input: street line' },
   line2: { flags: '--line2 <text>', description: 'structured input: apartment, suite or unit' },
   city: { flags: '--city <text>', description: 'structured input: city' },
@@ -295,6 +296,7 @@ export type ServeFlags = DataDirFlags & {
   keepAliveTimeout?: number; // milliseconds
   maxConnections?: number;
   cors?: CorsOrigins;
+  spreadsheetRetention?: number;
 };
 
 /** The settings flags of `addr accounts create` and `addr accounts set`. */

@@ -83,7 +83,9 @@ const DATA_HELP = 'Address points live in points.sqlite in the data directory: -
 const SERVE_HELP = 'Every endpoint but GET /healthz and GET /openapi.json needs Authorization: Bearer <key> (make one with `addr keys create`); '
   + 'accounts, plans and usage are those of accounts.sqlite in the data directory, shared with the CLI. '
   + 'Endpoints: POST and GET /v1/validate, POST /v1/normalize, POST /v1/geocode, POST /v1/reverse, GET /v1/autocomplete, '
-  + 'GET /api/autocomplete/v1/suggest and /details, POST /v1/addresses/extract, GET /healthz, GET /openapi.json (the full description). '
+  + 'GET /api/autocomplete/v1/suggest and /details, POST /v1/addresses/extract, spreadsheet jobs (POST /v1/spreadsheets with a CSV, TSV or XLSX file; '
+  + 'GET and DELETE /v1/spreadsheets/{id}, GET .../result), GET /v1/account, GET /healthz, GET /openapi.json (the full description); the web console at /. '
+  + 'Spreadsheet jobs run as addr batch does, metered as batch rows; those running when the server stops resume when it starts again. '
   + 'The address points imported into the data directory (addr data import) serve validation, geocoding, reverse and autocomplete. '
   + 'Autocomplete is metered apart from validation and refused on Free Beta (403 feature_unavailable); extraction counts one validation per address found. '
   + 'Errors are {error, message, request_id}; checks run in this order: key (401), account suspended or email unverified (403), '
@@ -201,7 +203,7 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr serve --host 0.0.0.0 --port 8080 --contract b --data-dir /var/lib/addr',
       'curl -s -H "Authorization: Bearer $ADDR_KEY" -H "Content-Type: application/json" -d \'{"input":"1600 pennsylvania av nw washington dc"}\' http://127.0.0.1:8080/v1/validate',
     ],
-    options: ['port', 'host', 'contract', 'dataDir', 'logLevel', 'logBodies', 'headerTimeout', 'requestTimeout', 'keepAliveTimeout', 'maxConnections', 'cors'],
+    options: ['port', 'host', 'contract', 'dataDir', 'logLevel', 'logBodies', 'headerTimeout', 'requestTimeout', 'keepAliveTimeout', 'maxConnections', 'cors', 'spreadsheetRetention'],
     argument: null,
     help: SERVE_HELP,
     run: async (_args, command, ctx) => (await import('./serve.js')).runServe(command.opts<ServeFlags>(), ctx),

@@ -41,6 +41,7 @@ export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<
     ...engineLocation(flags.dataDir, ctx.env),
     logLevel: flags.logLevel ?? 'info',
     logBodies: flags.logBodies ?? false,
+    ...(flags.spreadsheetRetention === undefined ? {} : { spreadsheetRetentionHours: flags.spreadsheetRetention }),
     logStream: ctx.stderr,
     http,
     cors: flags.cors ?? null,

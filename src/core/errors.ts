@@ -48,6 +48,10 @@ export const ERRORS = {
   ADDR_ERR_HTTP_HEADERS_TOO_LARGE: { kind: 'input', message: 'The request headers are over %s bytes: send fewer or shorter headers.' },
   ADDR_ERR_HTTP_TIMEOUT: { kind: 'input', message: 'The request did not arrive in time: its headers must arrive within %s s and the whole request within %s s.' },
   ADDR_ERR_HTTP_ENCODING: { kind: 'usage', message: "Content-Encoding '%s' is not supported: send the body uncompressed, or compressed with gzip, deflate or br." },
+  ADDR_ERR_SPREADSHEET_MEDIA_TYPE: { kind: 'usage', message: 'Send the spreadsheet as the request body with Content-Type text/csv, text/tab-separated-values or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, or as the part named file of a multipart/form-data body (got %s).' },
+  ADDR_ERR_JOB_NOT_FOUND: { kind: 'usage', message: "No spreadsheet job '%s' for this key's account: it was never created, was deleted, or was removed after the retention period." },
+  ADDR_ERR_JOB_NOT_FINISHED: { kind: 'usage', message: "Spreadsheet job '%s' is %s: its result is ready once GET /v1/spreadsheets/%s reports done or partial." },
+  ADDR_ERR_JOB_LIMIT: { kind: 'quota', message: "Account '%s' has %s spreadsheet jobs waiting or running, the most it may; send this one when one of them finishes (or DELETE one)." },
   ADDR_ERR_INTERNAL: { kind: 'internal', message: '%s' },
 } as const satisfies Record<string, { kind: ErrorKind; message: string }>;
 

@@ -26,6 +26,7 @@ import { accessHook } from './access-hook.js';
 import { clientErrorHandler } from './client-error.js';
 import { coerceQuery } from './coerce-query.js';
 import { decodeContentEncoding } from './content-encoding.js';
+import { registerConsole } from './console-files.js';
 import type { Contract } from './contract.js';
 import { corsHook } from './cors.js';
 import type { CorsOrigins } from './cors.js';
@@ -38,6 +39,8 @@ import './request-context.js';
 import { requestLog } from './request-log.js';
 import type { OffThreadExtract, RouteContext, RouteSpec } from './route-spec.js';
 import { ROUTES } from './routes/index.js';
+import { registerRawBodyRoutes } from './spreadsheets/raw-body-routes.js';
+import type { SpreadsheetJobs } from './spreadsheets/spreadsheet-jobs.js';
 
 /** What the app is built from. */
 export interface AppOptions {
@@ -52,6 +55,8 @@ export interface AppOptions {
   http?: Partial<HttpLimits>; // timeouts and the connection cap (default: LIMITS.http)
   cors?: CorsOrigins | null; // origins browser pages may call the API from (default: none)
   extractOffThread?: OffThreadExtract; // where large extraction texts are read (addr serve: a worker thread); default: in line
+  console?: boolean; // serve the web console at / (default true; needs dist/console)
+  spreadsheets?: SpreadsheetJobs; // the spreadsheet jobs (closed with the app); without them their routes answer 500
 }
 
 /** The HTTP bounds of the server (addr serve flags; LIMITS.http by default). */
@@ -162,8 +167,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
     startedAt: Date.now(),
     routes,
     ...(options.extractOffThread === undefined ? {} : { extractOffThread: options.extractOffThread }),
+    accounts: options.accounts,
+    spreadsheets: options.spreadsheets ?? null,
+    now,
   };
+  const jobs = options.spreadsheets;
+  if (jobs !== undefined) app.addHook('onClose', () => jobs.close());
+  registerRawBodyRoutes(app, routes.filter((r) => r.rawBody === true), ctx);
+  if (options.console !== false) registerConsole(app);
   for (const route of routes) {
+    if (route.rawBody === true) continue;
     app.route({
       method: route.method,
       url: route.url,

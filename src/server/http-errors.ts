@@ -51,6 +51,10 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpError>> = Object.freeze
   ADDR_ERR_HTTP_HEADERS_TOO_LARGE: answer(431, 'request_header_fields_too_large'),
   ADDR_ERR_HTTP_TIMEOUT: answer(408, 'request_timeout'),
   ADDR_ERR_HTTP_ENCODING: answer(415, 'unsupported_media_type'),
+  ADDR_ERR_SPREADSHEET_MEDIA_TYPE: answer(415, 'unsupported_media_type'),
+  ADDR_ERR_JOB_NOT_FOUND: answer(404, 'not_found'),
+  ADDR_ERR_JOB_NOT_FINISHED: answer(409, 'job_not_finished'),
+  ADDR_ERR_JOB_LIMIT: answer(429, 'too_many_jobs'),
   ADDR_ERR_INTERNAL: answer(500, 'service_unavailable'),
 });
 

@@ -26,6 +26,14 @@ export const LIMITS = Object.freeze({
     defaultMaxDistanceMeters: REVERSE_LIMITS.defaultMaxDistanceMeters,
     maxMaxDistanceMeters: REVERSE_LIMITS.maxMaxDistanceMeters,
   }),
+  spreadsheets: Object.freeze({
+    bodyLimitBytes: limits.spreadsheetBodyLimitBytes, // the file of POST /v1/spreadsheets
+    running: limits.spreadsheetJobsRunning, // jobs running at once on a server
+    runningPerAccount: limits.spreadsheetJobsRunningPerAccount, // jobs of one account running at once
+    perAccount: limits.spreadsheetJobsPerAccount, // jobs of one account waiting or running
+    retentionHours: limits.spreadsheetRetentionHours, // default of --spreadsheet-retention
+    rowsMaxLimit: limits.spreadsheetRowsMaxLimit, // rows of a page of GET /v1/spreadsheets/{id}/rows
+  }),
   shutdownGraceMs: limits.shutdownGraceMs, // how long in-flight requests may take to finish on SIGTERM
   http: Object.freeze({
     headersTimeoutMs: limits.headersTimeoutMs, // the headers must arrive within this (408)

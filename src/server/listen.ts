@@ -17,6 +17,7 @@ import type { CorsOrigins } from './cors.js';
 import type { Contract } from './contract.js';
 import { LIMITS } from './limits.js';
 import { LogBuffer } from './log-buffer.js';
+import { openSpreadsheetJobs } from './spreadsheets/open-spreadsheet-jobs.js';
 
 /** How to run the server. */
 export interface ServerConfig {
@@ -31,6 +32,7 @@ export interface ServerConfig {
   handleSignals?: boolean; // install SIGTERM/SIGINT handlers (default true)
   http?: Partial<HttpLimits>; // timeouts and the connection cap (default: LIMITS.http)
   cors?: CorsOrigins | null; // origins browser pages may call from (default: none)
+  spreadsheetRetentionHours?: number; // how long finished spreadsheet jobs are kept (default LIMITS.spreadsheets.retentionHours)
 }
 
 /** A running server. */
@@ -54,6 +56,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw err;
   }
   const logs = new LogBuffer(config.logStream); // one write per event-loop turn
+  const spreadsheets = openSpreadsheetJobs(config, (err, job) => app.log.error({ err, job: job.id }, 'spreadsheet job failed'));
   const flushLogs = (): void => logs.flush();
   process.on('exit', flushLogs);
   const extractPool = new ExtractPool({ referenceDbPath: config.referenceDbPath, dataDir: config.dataDir }); // its thread starts at the first large text
@@ -66,6 +69,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     logger: { level: config.logLevel, stream: logs },
     ...(config.http === undefined ? {} : { http: config.http }),
     ...(config.cors === undefined ? {} : { cors: config.cors }),
+    spreadsheets,
   });
   const closeStores = (): void => {
     void extractPool.close();

@@ -30,7 +30,7 @@ const REQUEST_ID_HEADER = {
 };
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: 'Bad request', 401: 'Unauthorized', 402: 'Payment required', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
+  400: 'Bad request', 401: 'Unauthorized', 402: 'Payment required', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed', 409: 'Conflict',
   408: 'Request timeout', 413: 'Payload too large', 415: 'Unsupported media type', 429: 'Too many requests',
   431: 'Request header fields too large', 500: 'Internal server error', 502: 'Bad gateway', 503: 'Service unavailable',
 };
@@ -53,6 +53,9 @@ function errorCodes(route: RouteSpec, status: number): string[] {
     if (answer.status !== status) continue;
     if (code === 'ADDR_ERR_FEATURE_UNAVAILABLE' && route.access.usage !== 'autocomplete') continue;
     if (code === 'ADDR_ERR_EMAIL_UNVERIFIED' && route.access.usage === null) continue;
+    if (code === 'ADDR_ERR_SPREADSHEET_MEDIA_TYPE' && route.rawBody !== true) continue;
+    if (code === 'ADDR_ERR_HTTP_MEDIA_TYPE' && route.rawBody === true) continue;
+    if (code.startsWith('ADDR_ERR_JOB_') && !route.url.startsWith('/v1/spreadsheets')) continue;
     codes.add(answer.error);
   }
   return [...codes];
@@ -70,6 +73,11 @@ function errorResponse(route: RouteSpec, status: number): Json {
 
 function parameters(route: RouteSpec): Json[] {
   const out: Json[] = [];
+  const path = route.schema.params as { properties?: Record<string, { description?: string }> } | undefined;
+  for (const [name, schema] of Object.entries(path?.properties ?? {})) {
+    const { description, ...rest } = schema;
+    out.push({ name, in: 'path', required: true, description: description ?? name, schema: rest });
+  }
   const query = route.schema.querystring as { properties?: Record<string, { description?: string }>; required?: readonly string[] } | undefined;
   for (const [name, schema] of Object.entries(query?.properties ?? {})) {
     const { description, ...rest } = schema;
@@ -89,12 +97,12 @@ function parameters(route: RouteSpec): Json[] {
 
 function operation(route: RouteSpec): Json {
   const statuses = [...route.doc.errors, ...EVERY_ROUTE, ...(route.access.auth ? WITH_ACCOUNTS : [])];
-  if (route.schema.body !== undefined) statuses.push(413, 415);
+  if (route.schema.body !== undefined || route.rawBody === true) statuses.push(413, 415);
   const responses: Record<string, Json> = {
-    200: {
+    [String(route.doc.status ?? 200)]: {
       description: route.doc.responseDescription,
       headers: { 'x-request-id': REQUEST_ID_HEADER },
-      content: { 'application/json': { schema: route.doc.response } },
+      content: route.doc.responseContent ?? { 'application/json': { schema: route.doc.response } },
     },
   };
   for (const status of [...new Set(statuses)].sort()) responses[String(status)] = errorResponse(route, status);
@@ -106,6 +114,7 @@ function operation(route: RouteSpec): Json {
     tags: route.doc.tags,
     security: route.access.auth ? [{ bearerAuth: [] }] : [],
     ...(params.length > 0 ? { parameters: params } : {}),
+    ...(route.doc.requestBody !== undefined ? { requestBody: { required: true, content: route.doc.requestBody } } : {}),
     ...(route.schema.body !== undefined
       ? {
         requestBody: {
@@ -130,7 +139,8 @@ const DESCRIPTION = [
     + '-> the engine (502 validation_failed, 500 service_unavailable). A refused request records no usage.',
   '',
   `Limits: JSON bodies up to ${LIMITS.bodyLimitBytes} bytes (extraction: ${LIMITS.extractBodyLimitBytes}); \`input\` up to ${LIMITS.maxInputLength} characters, each address field up to ${LIMITS.maxFieldLength}; `
-    + `autocomplete \`limit\` ${LIMITS.autocomplete.defaultLimit} by default, at most ${LIMITS.autocomplete.maxLimit}.`,
+    + `autocomplete \`limit\` ${LIMITS.autocomplete.defaultLimit} by default, at most ${LIMITS.autocomplete.maxLimit}; `
+    + `spreadsheets up to ${LIMITS.spreadsheets.bodyLimitBytes} bytes, ${LIMITS.spreadsheets.perAccount} jobs of an account waiting or running at once.`,
   'Unknown paths answer 404 not_found; a known path with another method, 405 method_not_allowed (HEAD is answered on /healthz and /openapi.json only: '
     + 'on a metered GET it would charge for an answer it throws away). An unknown query parameter is 400 bad_request, as an unknown body field is.',
   '',
@@ -146,7 +156,7 @@ const DESCRIPTION = [
 export function buildOpenApiDocument(routes: readonly RouteSpec[]): Record<string, Json> {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of routes) {
-    const item = (paths[route.url] ??= {});
+    const item = (paths[route.url.replace(/:(\w+)/g, '{$1}')] ??= {});
     item[route.method.toLowerCase()] = withRefs(operation(route));
   }
   const tags = [...new Set(routes.flatMap((r) => r.doc.tags))];
@@ -173,4 +183,6 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   points: 'Geocoding, reverse geocoding and autocomplete over the address points.',
   extraction: 'Addresses found in free text.',
   operations: 'Health and the API description.',
+  spreadsheets: 'Spreadsheet jobs: a CSV, TSV or XLSX file validated row by row, as `addr batch` does.',
+  account: 'The account of the key: plan, allowance, usage and keys.',
 };

@@ -32,6 +32,6 @@ describe('HTTP error table', () => {
     expect(HTTP_ERRORS.ADDR_ERR_LOOKUP_LIMIT).toEqual({ status: 402, error: 'lookup_limit_exceeded', requestId: true });
     expect(HTTP_ERRORS.ADDR_ERR_ENGINE_FAILED).toEqual({ status: 502, error: 'validation_failed', requestId: true });
     expect(HTTP_ERRORS.ADDR_ERR_SERVICE_UNAVAILABLE).toEqual({ status: 500, error: 'service_unavailable', requestId: true });
-    expect(new Set(Object.values(HTTP_ERRORS).map((a) => a.status))).toEqual(new Set([400, 401, 402, 403, 404, 405, 408, 413, 415, 429, 431, 500, 502, 503]));
+    expect(new Set(Object.values(HTTP_ERRORS).map((a) => a.status))).toEqual(new Set([400, 401, 402, 403, 404, 405, 408, 409, 413, 415, 429, 431, 500, 502, 503]));
   });
 });

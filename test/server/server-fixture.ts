@@ -16,6 +16,11 @@ import type { SqliteAccountStore } from '../../src/store/accounts-db.js';
 import { openEngine } from '../../src/store/open-engine.js';
 import type { OpenedEngine } from '../../src/store/open-engine.js';
 import { defaultLocalityDbPath } from '../../src/store/data-location.js';
+import type { SpreadsheetJobs, SpreadsheetJobsOptions } from '../../src/server/spreadsheets/spreadsheet-jobs.js';
+
+type JobsModule = { SpreadsheetJobs: typeof SpreadsheetJobs };
+// The built module (test/global-setup.ts builds dist/): its `addr batch` runs start worker threads from dist/src/commands/batch-worker.js.
+const BUILT_JOBS = new URL('../../dist/src/server/spreadsheets/spreadsheet-jobs.js', import.meta.url).href;
 import { importFixtures } from '../store/points-fixtures.js';
 
 let shared: OpenedEngine | null = null;
@@ -41,8 +46,10 @@ export interface TestServer {
 }
 
 /** Builds an app over a fresh accounts database. */
-export async function makeServer(options: { contract?: Contract; engine?: Engine; now?: () => Date; points?: readonly string[] } & Partial<AppOptions> = {}): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'addr-serve-'));
+export async function makeServer(
+  options: { contract?: Contract; engine?: Engine; now?: () => Date; points?: readonly string[]; dir?: string; jobs?: Partial<SpreadsheetJobsOptions> } & Partial<AppOptions> = {},
+): Promise<TestServer> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'addr-serve-'));
   const store = openAccountsDb(dir);
   const now = options.now ?? (() => new Date());
   // With `points`: those fixtures of fixtures/points imported into the data directory (as complete
@@ -52,8 +59,13 @@ export async function makeServer(options: { contract?: Contract; engine?: Engine
     await importFixtures(dir, options.points, undefined, true);
     own = openEngine({ referenceDbPath: defaultLocalityDbPath(), dataDir: dir });
   }
-  const { points: _points, ...appOptions } = options;
-  const app = buildApp({ ...appOptions, engine: options.engine ?? own?.engine ?? realEngine(), accounts: store, contract: options.contract ?? 'a', now });
+  const { points: _points, jobs, dir: _dir, ...appOptions } = options;
+  // With `jobs`: spreadsheet jobs over the same data directory (one worker each), closed with the app.
+  const spreadsheets = jobs === undefined ? undefined : new ((await import(BUILT_JOBS)) as JobsModule).SpreadsheetJobs({
+    dataDir: dir, referenceDbPath: defaultLocalityDbPath(), retentionMs: 3_600_000, maxRunning: 2, maxRunningPerAccount: 1, workersPerJob: 1, ...jobs,
+  });
+  // The web console (static files at /) is tested in a browser (test/console): API tests run without it.
+  const app = buildApp({ console: false, ...appOptions, ...(spreadsheets === undefined ? {} : { spreadsheets }), engine: options.engine ?? own?.engine ?? realEngine(), accounts: store, contract: options.contract ?? 'a', now });
   await app.ready();
   const keyFor = (account: string): string => {
     const key = generateApiKey();
@@ -77,7 +89,7 @@ export async function makeServer(options: { contract?: Contract; engine?: Engine
       await app.close();
       store.close();
       own?.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

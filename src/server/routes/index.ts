@@ -1,5 +1,6 @@
 /** Every endpoint of addr serve, in the order the OpenAPI document lists them. */
 import type { RouteSpec } from '../route-spec.js';
+import { accountGet } from './account.js';
 import { autocompleteGet, detailsGet, suggestGet } from './autocomplete.js';
 import { extractPost } from './extract.js';
 import { geocodePost } from './geocode.js';
@@ -7,6 +8,7 @@ import { healthzGet } from './healthz.js';
 import { normalizePost } from './normalize.js';
 import { openapiGet } from './openapi.js';
 import { reversePost } from './reverse.js';
+import { SPREADSHEET_ROUTES } from './spreadsheets.js';
 import { validateGet, validatePost } from './validate.js';
 
 /** The routes. */
@@ -20,6 +22,8 @@ export const ROUTES: readonly RouteSpec[] = [
   suggestGet,
   detailsGet,
   extractPost,
+  ...SPREADSHEET_ROUTES,
+  accountGet,
   healthzGet,
   openapiGet,
 ];

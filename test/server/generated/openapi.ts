@@ -164,6 +164,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spreadsheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a spreadsheet (CSV, TSV or XLSX) as a job
+         * @description Queues the file for validation row by row, exactly as `addr batch` does: the result is the file with the result columns appended. Send the file as the body (Content-Type text/csv, text/tab-separated-values or the XLSX media type) or as the part `file` of multipart/form-data (options as fields before it). Rows are metered as batch rows: when the allowance runs out during the job, it ends `partial` and reports the rows left as `unprocessed`; with nothing left the request is refused (429, or 402 for production without overage) before the file is stored. Answers 202 with the job and its links (Location: the job).
+         */
+        post: operations["createSpreadsheetJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spreadsheets/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a spreadsheet's header and the column mapping a job would use
+         * @description Reads the file as POST /v1/spreadsheets would (same body, same options) and answers its header, the column of each address part (detected, or from `columns`), the count of data rows and the first rows. Nothing is stored, run or metered.
+         */
+        post: operations["previewSpreadsheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spreadsheets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The status of a spreadsheet job
+         * @description Where the job stands: status, rows done (updated as it runs), unprocessed rows, counts by result status once finished, timestamps. A job of another account is 404.
+         */
+        get: operations["getSpreadsheetJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a spreadsheet job and its files
+         * @description Stops the job if it runs (rows already reserved stay counted) and removes it with its input and result. Answers 204.
+         */
+        delete: operations["deleteSpreadsheetJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spreadsheets/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The result file of a finished job
+         * @description The file exactly as `addr batch` writes it: every input column, then the result columns (addr_status, addr_line1 ... addr_changes). A partial job's file holds the rows done. 409 until the job is done or partial.
+         */
+        get: operations["getSpreadsheetResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spreadsheets/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a finished job's result rows, as JSON
+         * @description The rows of the result file (optionally of one status), with its header and the counts by status. 409 until the job is done or partial.
+         */
+        get: operations["getSpreadsheetRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account of the key: plan, allowance left, usage by day, keys
+         * @description The plan and its allowance in the current window (used and remaining), usage by UTC day over the last 30 days, and the account's keys by prefix. Not metered.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2050,6 +2174,798 @@ export interface operations {
                     "x-request-id"?: string;
                     /** @description Seconds to wait before asking again. */
                     "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSpreadsheetJob: {
+        parameters: {
+            query?: {
+                /** @description The column mapping, as `addr batch --columns`: ROLE=COLUMN pairs (header names or 1-based numbers), e.g. line1=Street,city=Town,zip=Postcode. Detected from the header when absent. */
+                columns?: string;
+                /** @description The worksheet of an XLSX file (default: the first). */
+                sheet?: string;
+                /** @description The format of the result (default: the input's). */
+                format?: "csv" | "tsv" | "xlsx";
+                /** @description The file name, for a body sent without multipart (names the result). */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "text/tab-separated-values": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "multipart/form-data": {
+                    /** @description The column mapping, as `addr batch --columns`: ROLE=COLUMN pairs (header names or 1-based numbers), e.g. line1=Street,city=Town,zip=Postcode. Detected from the header when absent. */
+                    columns?: string;
+                    /** @description The worksheet of an XLSX file (default: the first). */
+                    sheet?: string;
+                    /**
+                     * @description The format of the result (default: the input's).
+                     * @enum {string}
+                     */
+                    format?: "csv" | "tsv" | "xlsx";
+                    /** @description The file name, for a body sent without multipart (names the result). */
+                    name?: string;
+                    /**
+                     * Format: binary
+                     * @description The spreadsheet (after the other fields).
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The job, queued. */
+            202: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The job id. */
+                        id: string;
+                        /**
+                         * @description queued: waiting its turn; running; done: every row validated; partial: the allowance ran out, `unprocessed` rows were left out; failed: see `error`.
+                         * @enum {string}
+                         */
+                        status: "queued" | "running" | "done" | "partial" | "failed";
+                        /** @description The name of the uploaded file. */
+                        file_name?: string;
+                        /** @enum {string} */
+                        input_format?: "csv" | "tsv" | "xlsx";
+                        /** @enum {string} */
+                        output_format?: "csv" | "tsv" | "xlsx";
+                        /** @description The worksheet read (XLSX). */
+                        sheet?: string | null;
+                        /** @description The column of each address part, by header (roles: address, line1, line2, city, state, zip). */
+                        columns?: {
+                            /** @description The column holding address. */
+                            address?: string;
+                            /** @description The column holding line1. */
+                            line1?: string;
+                            /** @description The column holding line2. */
+                            line2?: string;
+                            /** @description The column holding city. */
+                            city?: string;
+                            /** @description The column holding state. */
+                            state?: string;
+                            /** @description The column holding zip. */
+                            zip?: string;
+                        };
+                        /** @description Data rows of the file. */
+                        rows_total: number;
+                        /** @description Rows validated so far. */
+                        rows_done: number;
+                        /** @description Rows left out because the allowance ran out. */
+                        unprocessed: number;
+                        /** @description Rows of the result by status (VALIDATED, CORRECTED, PARTIAL, NOT_FOUND, ERROR); null until the job finishes. */
+                        counts?: {
+                            [key: string]: number;
+                        } | null;
+                        /** @description Why the job failed, or why rows were left unprocessed. */
+                        error?: {
+                            /** @description The error code, as in error bodies. */
+                            error?: string;
+                            /** @description What happened and what to do. */
+                            message?: string;
+                        } | null;
+                        /** @description When the job was received. */
+                        created_at: string;
+                        /** @description When it started running. */
+                        started_at?: string | null;
+                        /** @description When it finished. */
+                        finished_at?: string | null;
+                        /** @description When the finished job and its files are removed. */
+                        expires_at?: string | null;
+                        links: {
+                            /** @description This job. */
+                            self?: string;
+                            /** @description The result file. */
+                            result?: string;
+                            /** @description The result rows as JSON. */
+                            rows?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment required: `lookup_limit_exceeded`. */
+            402: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: `account_suspended`, `email_verification_required`. */
+            403: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: `payload_too_large`. */
+            413: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: `quota_exceeded`, `too_many_jobs`. */
+            429: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previewSpreadsheet: {
+        parameters: {
+            query?: {
+                /** @description The column mapping, as `addr batch --columns`: ROLE=COLUMN pairs (header names or 1-based numbers), e.g. line1=Street,city=Town,zip=Postcode. Detected from the header when absent. */
+                columns?: string;
+                /** @description The worksheet of an XLSX file (default: the first). */
+                sheet?: string;
+                /** @description The format of the result (default: the input's). */
+                format?: "csv" | "tsv" | "xlsx";
+                /** @description The file name, for a body sent without multipart (names the result). */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "text/tab-separated-values": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "multipart/form-data": {
+                    /** @description The column mapping, as `addr batch --columns`: ROLE=COLUMN pairs (header names or 1-based numbers), e.g. line1=Street,city=Town,zip=Postcode. Detected from the header when absent. */
+                    columns?: string;
+                    /** @description The worksheet of an XLSX file (default: the first). */
+                    sheet?: string;
+                    /**
+                     * @description The format of the result (default: the input's).
+                     * @enum {string}
+                     */
+                    format?: "csv" | "tsv" | "xlsx";
+                    /** @description The file name, for a body sent without multipart (names the result). */
+                    name?: string;
+                    /**
+                     * Format: binary
+                     * @description The spreadsheet (after the other fields).
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The file as a job would read it. */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "csv" | "tsv" | "xlsx";
+                        /** @description The worksheet read (XLSX). */
+                        sheet?: string | null;
+                        headers: string[];
+                        /** @description The column of each address part, by header (roles: address, line1, line2, city, state, zip). */
+                        columns: {
+                            /** @description The column holding address. */
+                            address?: string;
+                            /** @description The column holding line1. */
+                            line1?: string;
+                            /** @description The column holding line2. */
+                            line2?: string;
+                            /** @description The column holding city. */
+                            city?: string;
+                            /** @description The column holding state. */
+                            state?: string;
+                            /** @description The column holding zip. */
+                            zip?: string;
+                        };
+                        /** @description Why the columns could not be mapped (then `columns` is empty): map them with `columns`. */
+                        problem?: string | null;
+                        /** @description Data rows of the file. */
+                        rows_total: number;
+                        /** @description The first data rows. */
+                        sample: string[][];
+                    };
+                };
+            };
+            /** @description Bad request: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: `account_suspended`, `email_verification_required`. */
+            403: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: `payload_too_large`. */
+            413: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSpreadsheetJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (from POST /v1/spreadsheets). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The job id. */
+                        id: string;
+                        /**
+                         * @description queued: waiting its turn; running; done: every row validated; partial: the allowance ran out, `unprocessed` rows were left out; failed: see `error`.
+                         * @enum {string}
+                         */
+                        status: "queued" | "running" | "done" | "partial" | "failed";
+                        /** @description The name of the uploaded file. */
+                        file_name?: string;
+                        /** @enum {string} */
+                        input_format?: "csv" | "tsv" | "xlsx";
+                        /** @enum {string} */
+                        output_format?: "csv" | "tsv" | "xlsx";
+                        /** @description The worksheet read (XLSX). */
+                        sheet?: string | null;
+                        /** @description The column of each address part, by header (roles: address, line1, line2, city, state, zip). */
+                        columns?: {
+                            /** @description The column holding address. */
+                            address?: string;
+                            /** @description The column holding line1. */
+                            line1?: string;
+                            /** @description The column holding line2. */
+                            line2?: string;
+                            /** @description The column holding city. */
+                            city?: string;
+                            /** @description The column holding state. */
+                            state?: string;
+                            /** @description The column holding zip. */
+                            zip?: string;
+                        };
+                        /** @description Data rows of the file. */
+                        rows_total: number;
+                        /** @description Rows validated so far. */
+                        rows_done: number;
+                        /** @description Rows left out because the allowance ran out. */
+                        unprocessed: number;
+                        /** @description Rows of the result by status (VALIDATED, CORRECTED, PARTIAL, NOT_FOUND, ERROR); null until the job finishes. */
+                        counts?: {
+                            [key: string]: number;
+                        } | null;
+                        /** @description Why the job failed, or why rows were left unprocessed. */
+                        error?: {
+                            /** @description The error code, as in error bodies. */
+                            error?: string;
+                            /** @description What happened and what to do. */
+                            message?: string;
+                        } | null;
+                        /** @description When the job was received. */
+                        created_at: string;
+                        /** @description When it started running. */
+                        started_at?: string | null;
+                        /** @description When it finished. */
+                        finished_at?: string | null;
+                        /** @description When the finished job and its files are removed. */
+                        expires_at?: string | null;
+                        links: {
+                            /** @description This job. */
+                            self?: string;
+                            /** @description The result file. */
+                            result?: string;
+                            /** @description The result rows as JSON. */
+                            rows?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteSpreadsheetJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (from POST /v1/spreadsheets). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSpreadsheetResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (from POST /v1/spreadsheets). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result file (Content-Disposition: attachment). */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "text/tab-separated-values": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: `job_not_finished`. */
+            409: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSpreadsheetRows: {
+        parameters: {
+            query?: {
+                /** @description Rows (that pass the filter) to skip. */
+                offset?: number;
+                /** @description Rows to return (at most 1000). */
+                limit?: number;
+                /** @description Only rows of this status. */
+                status?: "VALIDATED" | "CORRECTED" | "PARTIAL" | "NOT_FOUND" | "ERROR";
+            };
+            header?: never;
+            path: {
+                /** @description The job id (from POST /v1/spreadsheets). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The result's header: the input's columns, then the result columns. */
+                        headers: string[];
+                        /** @description The index of the status column in each row. */
+                        status_column: number;
+                        rows: string[][];
+                        /** @description Rows that pass the filter. */
+                        matched: number;
+                        /** @description Rows of the result. */
+                        total: number;
+                        /** @description Rows of the result by status (VALIDATED, CORRECTED, PARTIAL, NOT_FOUND, ERROR); null until the job finishes. */
+                        counts: {
+                            [key: string]: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad request: `bad_request`. */
+            400: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: `job_not_finished`. */
+            409: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The account name. */
+                        account: string;
+                        /** @enum {string} */
+                        plan: "free_beta" | "production" | "unlimited";
+                        /** @description active or suspended. */
+                        status?: string;
+                        allowance: {
+                            /**
+                             * @description The window the allowance counts: the UTC day (Free Beta), the calendar month (production), none (unlimited).
+                             * @enum {string}
+                             */
+                            window?: "day" | "month" | "none";
+                            /** @description Validations and batch rows allowed in the window; null: no limit. */
+                            rows?: number | null;
+                            /** @description Used in the current window. */
+                            used?: number;
+                            /** @description Left in the window; null: no limit (or overage on). */
+                            remaining?: number | null;
+                            overage?: boolean;
+                        };
+                        /** @description Usage by UTC day, the last 30 days, oldest first. */
+                        usage: {
+                            /** @description YYYY-MM-DD */
+                            day?: string;
+                            /** @description Validations. */
+                            validation?: number;
+                            /** @description Spreadsheet and batch rows. */
+                            batch_row?: number;
+                            /** @description Autocomplete calls. */
+                            autocomplete?: number;
+                        }[];
+                        /** @description The account's keys by prefix (never the keys). */
+                        keys: {
+                            /** @description The key prefix. */
+                            prefix?: string;
+                            /** @description Created. */
+                            created_at?: string;
+                            /** @description Last used. */
+                            last_used_at?: string | null;
+                            /** @description Revoked. */
+                            revoked_at?: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error: `service_unavailable`. */
+            500: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
