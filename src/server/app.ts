@@ -10,7 +10,7 @@
  * Hooks, in the order a request meets them:
  *   onRequest      x-request-id header; CORS headers and preflights (cors.ts, with --cors);
  *                  the Bearer key, account state and plan (access-hook.ts)
- *   preParsing     a gzip, deflate or br body decompressed (content-encoding.ts)
+ *   preParsing     a gzip, deflate or br body decompressed (content-encoding.ts; routes with a body)
  *   (body parsed)  413 over the route's body limit, 415 not JSON, 400 malformed JSON
  *   preValidation  query values typed (coerce-query.ts); then the schema (400)
  *   handler        the request's own checks (400), the quota (429/402), the engine (502/500)
@@ -145,7 +145,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   if (options.cors !== undefined && options.cors !== null) app.addHook('onRequest', corsHook(options.cors));
   app.addHook('onRequest', accessHook(options.accounts, now));
-  app.addHook('preParsing', decodeContentEncoding);
   app.addHook('onResponse', requestLog(options.logBodies ?? false, logger === false ? null : { stream: logger.stream ?? process.stdout, level: logger.level }));
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply, now));
 
@@ -184,6 +183,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       schema: route.schema,
       config: { access: route.access },
       exposeHeadRoute: headAllowed(route),
+      ...(route.schema.body === undefined ? {} : { preParsing: decodeContentEncoding }), // only routes that read a body
       ...(route.schema.querystring === undefined ? {} : { preValidation: coerceQuery(route.schema.querystring) }),
       handler: route.handler(ctx),
     });

@@ -24,7 +24,7 @@ type Payload = RequestPayload;
 export function decodeContentEncoding(request: FastifyRequest, _reply: FastifyReply, payload: Payload, done: (err: Error | null, payload?: Payload) => void): void {
   const header = request.headers['content-encoding'];
   const encoding = typeof header === 'string' ? header.trim().toLowerCase() : '';
-  if (encoding === '' || encoding === 'identity' || request.method === 'GET' || request.method === 'HEAD') {
+  if (encoding === '' || encoding === 'identity') {
     done(null, payload);
     return;
   }

@@ -123,7 +123,7 @@ describe('400, 413, 415', () => {
     expectError(await s.app.inject({ method: 'GET', url: '/v2/validate' }), 404, 'not_found');
     const res = await s.app.inject({ method: 'DELETE', url: '/v1/validate', headers: bearer(key) });
     expectError(res, 405, 'method_not_allowed');
-    expect(res.headers.allow).toBe('POST, GET, HEAD');
+    expect(res.headers.allow).toBe('POST, GET'); // HEAD would charge for an answer it throws away
   });
 });
 
