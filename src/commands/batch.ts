@@ -23,7 +23,6 @@
 import { closeSync, existsSync, ftruncateSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import type { Ora } from 'ora';
-import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { authenticate } from '../accounts/authenticate.js';
 import type { BatchRun, BatchTally } from '../accounts/batch-runs.js';
