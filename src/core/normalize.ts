@@ -71,6 +71,27 @@ function clean(v: string | null | undefined): string {
   return t.length <= LONGEST_EMPTY_VALUE && EMPTY_VALUE_STARTS.has(t.charCodeAt(0)) && EMPTY_VALUES.has(t.toUpperCase()) ? '' : t;
 }
 
+// A placeholder with a character no address word has ("N/A", "#N/A", "??"): blanked as a word too.
+const MARKED_EMPTY = /[/#!?]/;
+const SECTIONS = /[^,;\r\n]+/g;
+const WORDS = /[^\s,;]+/g;
+
+// `text` as blanks when it is a placeholder of an empty cell, else itself.
+function blankIfEmpty(text: string): string {
+  return text.trim() !== '' && clean(text) === '' ? ' '.repeat(text.length) : text;
+}
+
+/**
+ * A one-line address with its placeholders of empty cells blanked (the same length, so offsets
+ * hold): a whole section between commas, semicolons or line breaks that is one ("123 Main St,
+ * N/A, NY 10001"), or a word marked as one by its punctuation ("123 Main St N/A NY").
+ */
+function blankPlaceholders(line: string): string {
+  let out = line.replace(SECTIONS, blankIfEmpty);
+  if (MARKED_EMPTY.test(out)) out = out.replace(WORDS, (w) => (MARKED_EMPTY.test(w) ? blankIfEmpty(w) : w));
+  return out;
+}
+
 /** True for a field normalize reads as empty: blank, or a placeholder of an empty cell. */
 export function isBlankField(v: string | null | undefined): boolean {
   return clean(v) === '';
@@ -242,7 +263,7 @@ function normalizeWith(input: AddressInput, places: PlaceLookup | null, readLast
     if (typeof input === 'string') {
       inputText = input;
       kind = 'line';
-      parsed = parseLine(input, places);
+      parsed = parseLine(input.length > MAX_INPUT ? input : blankPlaceholders(input), places);
     } else {
       const s = input ?? {};
       const line1 = clean(s.line1);

@@ -11,7 +11,7 @@ import type { AddressComponents, CrossStreet } from './types.js';
 import type { Token } from './tokenize.js';
 import {
   COUNTRIES, CORNER_OF, HIGHWAYS, PO_BOX, RURAL_ROUTE, directional, isBoxWord, isCommonSuffix, isHouseNumber,
-  isIdentifier, isIntersectionWord, isPhoneWord, isPrimarySuffix, numberOfWords, startsNumberWords, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUrbanization, matchPhrase,
+  isIdentifier, isIntersectionWord, isPhoneWord, isPrimarySuffix, numberOfWords, startsNumberWords, isPreType, isSpanishStreetType, lastWords, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isUnitName, isUrbanization, matchPhrase,
   isExtraSuffix, isRouteModifier, isStateFirstWord, isStateLastWord, isSpanishPreType, numberWord, ordinalNumber, pluralSuffix, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero,
 } from './vocabulary.js';
 import type { UnitDesignator } from './vocabulary.js';
@@ -1271,7 +1271,9 @@ class Parse {
         const id = t[j];
         // "Bldg St Paul MN", "Rear St Louis": a word that begins the city is not the unit's id.
         const cityWord = id !== undefined && !/\d/.test(id) && this.isPlaceSpan(j, limit) === true;
-        if (id !== undefined && j < limit && (isIdentifier(id) || ordinalNumber(id) !== null) && !(this.startsSection(j) && !/\d/.test(id)) && !cityWord) {
+        // "Apt Upper", "Unit Downst": a word naming the unit (data/parser-words.json unitNames) is its id.
+        const named = id !== undefined && d.code !== 'FL' && isUnitName(id);
+        if (id !== undefined && j < limit && (isIdentifier(id) || ordinalNumber(id) !== null || named) && !(this.startsSection(j) && !/\d/.test(id)) && !cityWord) {
           let n = d.code === 'FL' ? (ordinalNumber(id) ?? id) : id;
           // "Apt 13 C": a letter after the number belongs to it at the end of the line.
           const letter = t[j + 1];
@@ -1477,6 +1479,11 @@ class Parse {
       // "Rue St Louis, Apt 3, Lafayette": ST between a lone type written first and a name is
       // Saint, where the words after it are not the city ("12 Court St Brooklyn NY" is).
       if (t[p] === 'ST' && p - 1 === k && p + 1 < b && isPreType(t[k] as string) && this.saintNameAfter(p + 1, b, need)) continue;
+      // "123 Oak Ln St Marie NY": ST after a complete street (a name, then a common type) and before
+      // the city's words is Saint, the city's first word, unless the words after it alone are a
+      // known place ("Main St St Louis MO" is Saint Louis either way).
+      if (t[p] === 'ST' && need !== 'none' && p - 2 >= a && p + 1 < b && p - 1 !== k && isCommonSuffix(suffixStandard(t[p - 1] as string) ?? '') &&
+        this.saintWordAt(p + 1) && this.isPlaceSpan(p + 1, b) !== true) continue;
       let score = isCommonSuffix(std) ? 3 : 1;
       if (predirTok !== null && p === k) {
         // Right after a directional: "North St" is a street named NORTH, but "N Wells" is WELLS,
@@ -1591,9 +1598,14 @@ class Parse {
    * follows a street: a plain word first, and the city elsewhere — in another section, or a
    * known place after that word.
    */
+  /** Whether token s can follow Saint: a word of letters, not a directional, type or unit designator. */
+  saintWordAt(s: number): boolean {
+    const w = this.t[s];
+    return w !== undefined && /^[A-Z]+$/.test(w) && directional(w) === null && suffixStandard(w) === null && unitDesignator(w) === null;
+  }
+
   saintNameAfter(s: number, b: number, need: CityNeed): boolean {
-    const w = this.t[s] as string;
-    if (!/^[A-Z]+$/.test(w) || directional(w) !== null || suffixStandard(w) !== null || unitDesignator(w) !== null) return false;
+    if (!this.saintWordAt(s)) return false;
     if (need === 'none') return this.llStart < this.end;
     const place = this.knownPlaceWithin(s, b);
     return place !== null && this.isPlaceSpan(s, b) !== true;

@@ -17,7 +17,7 @@ import { matchPoint } from './match-point.js';
 import { knowsCity, knowsZip } from './point-locality.js';
 import type { PointMatch } from './match-point.js';
 import type { LocalityStore, PointRecord, PointStore } from './ports.js';
-import { STATE_CODES } from './pub28.js';
+import { STATE_CODES, unitOfToken } from './pub28.js';
 import { CHANGE_CODES, REASON_CODES, changeSentence } from './reason-codes.js';
 import type { ChangeCode, ReasonCode } from './reason-codes.js';
 import { resolveLocality } from './resolve-locality.js';
@@ -135,6 +135,18 @@ function deliverable(status: ValidationStatus, reasons: readonly ReasonCode[]): 
 // True when some unplaced word is not a country name (US, USA, United States...).
 function hasUnparsedNoise(unparsed: readonly string[]): boolean {
   for (const t of unparsed) if (!COUNTRY_WORDS.has(t.toUpperCase().replace(/\./g, '').trim())) return true;
+  return false;
+}
+
+// True when some unplaced piece looks like part of the address, so the result may be missing
+// it: it has a digit ("FL 3", "BLDG 2", "#12"), or it is a unit designator with at most one
+// word after it ("UPPER", "STE", "REAR B"; not "OFFICE OF GENERAL COUNSEL").
+function hasAddressPart(unparsed: readonly string[]): boolean {
+  for (const t of unparsed) {
+    if (/\d/.test(t)) return true;
+    const words = t.toUpperCase().split(/[\s.,]+/).filter((w) => w !== '');
+    if (words.length > 0 && words.length <= 2 && unitOfToken(words[0] as string) !== null) return true;
+  }
   return false;
 }
 
@@ -256,15 +268,18 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
   let rawState = parsed.raw.state;
   let stateIsCity = false;
   // "..., WASHINGTON, 20510": a spelled-out state name with no city, which is the city of the
-  // ZIP of another state, names the city; the state then comes from the ZIP.
+  // ZIP, names the city; the state then comes from the ZIP. Where the ZIP is of that very state
+  // ("350 5th Ave New York 10118") the name is both: the city, and the state kept as written.
   if (input.city === null && input.state !== null && input.zip5 !== null && rawState !== undefined && rawState.length > 2) {
     const zip = store.zip(input.zip5);
-    if (zip !== null && zip.state !== input.state && cityKey(rawState) === cityKey(zip.city)) {
+    if (zip !== null && cityKey(rawState) === cityKey(zip.city)) {
       input.city = rawState;
-      input.state = null;
       rawCity = rawState;
-      rawState = undefined;
-      stateIsCity = true;
+      if (zip.state !== input.state) {
+        input.state = null;
+        rawState = undefined;
+        stateIsCity = true;
+      }
     }
   }
   let loc = resolveMilitary(input, store, f) ?? resolveLocality(input, store, f);
@@ -288,7 +303,10 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
   else if (c.street !== null && c.number === null && c.po_box === null && c.rural_route === null) f.reason('HOUSE_NUMBER_MISSING');
   recordStreetFormatting(parsed, f);
   recordLocalityFormatting(rawCity ?? input.city, rawState ?? input.state ?? input.stateText, loc, f);
-  if (parsed.unparsed.length > 0 && hasUnparsedNoise(parsed.unparsed)) f.reason('UNPARSED_INPUT');
+  if (parsed.unparsed.length > 0 && hasUnparsedNoise(parsed.unparsed)) {
+    f.reason('UNPARSED_INPUT');
+    if (hasAddressPart(parsed.unparsed)) f.reason('UNPARSED_ADDRESS_PART');
+  }
 
   const status = statusOf(loc, f, pm);
   let reasons = f.reasons;

@@ -71,6 +71,9 @@ export const isSpanishPreType = (t: string): boolean => SPANISH_PRE_TYPES.has(t)
 const SPANISH_STREET_TYPES = new Set(words.spanishStreetTypes);
 /** True for CALLE, AVENIDA, CARRETERA...: the Spanish pre-types of streets (not of areas or buildings: URB, COND, BO). */
 export const isSpanishStreetType = (t: string): boolean => SPANISH_STREET_TYPES.has(t);
+const UNIT_NAMES = new Set(words.unitNames);
+/** True for UPPER, LOWER, DOWNST, REAR...: a word that names a unit after its designator ("Apt Upper"). */
+export const isUnitName = (t: string): boolean => UNIT_NAMES.has(t);
 const PHONE_WORDS = new Set(words.phoneWords);
 /** True for TEL, PHONE, FAX...: words that label a phone number. */
 export const isPhoneWord = (t: string): boolean => PHONE_WORDS.has(t);

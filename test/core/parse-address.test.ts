@@ -538,3 +538,30 @@ describe('structured fields: the street lines keep every word of the street and 
     expect(line2.unparsed).toEqual([]);
   });
 });
+
+describe('where the gazetteer does not know the place', () => {
+  it.each<[string, Expect]>([
+    // ST after a complete street and before the city's words is Saint.
+    ['123 oak ln st marie ny', { street: 'OAK', suffix: 'LN', city: 'ST MARIE', state: 'NY' }],
+    ['5 Elm Dr St Johnsbury VT', { street: 'ELM', suffix: 'DR', city: 'ST JOHNSBURY', state: 'VT' }],
+    ['100 Main St St Louis MO', { street: 'MAIN', suffix: 'ST', city: 'ST LOUIS' }],
+    ['12 Court St Brooklyn NY', { street: 'COURT', suffix: 'ST', city: 'BROOKLYN' }], // a type alone is the name
+    ['123 Oak Ln St', { street: 'OAK LN', suffix: 'ST', city: null }], // no city after it
+  ])('%s', (input, expected) => check(input, expected));
+});
+
+describe('a unit named by a word, and placeholders of empty cells', () => {
+  it.each<[string, Expect]>([
+    ['123 Main St Apt Upper', { unit_type: 'APT', unit_number: 'UPPER' }],
+    ['123 Main St Apt lower Buffalo NY', { unit_type: 'APT', unit_number: 'LOWER', city: 'BUFFALO' }],
+    ['123 Main St, Apt Downst, Buffalo NY 14201', { unit_type: 'APT', unit_number: 'DOWNST', city: 'BUFFALO' }],
+    ['123 Main St Unit Rear, Buffalo NY', { unit_type: 'UNIT', unit_number: 'REAR' }],
+  ])('%s', (input, expected) => checkWithUnparsed(input, expected, []));
+
+  it.each<[string, Expect]>([
+    ['123 Main St, N/A, NY 10001', { street: 'MAIN', city: null, state: 'NY', zip5: '10001' }],
+    ['123 Main St N/A NY 10001', { street: 'MAIN', postdir: null, city: null, state: 'NY', zip5: '10001' }],
+    ['123 Main St, Unknown, NY 10001', { city: null, state: 'NY' }],
+    ['N/A, 1 Main St, Sebastopol CA 95472', { number: '1', city: 'SEBASTOPOL' }],
+  ])('a placeholder section or marked word is no city: %s', (input, expected) => checkWithUnparsed(input, expected, []));
+});

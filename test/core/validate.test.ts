@@ -3,6 +3,7 @@
 // are built directly so these tests do not depend on the parser.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { createEngine } from '../../src/core/engine.js';
 import { assessAddress, validateAddress } from '../../src/core/validate.js';
 import { CHANGE_CODES, REASON_CODES } from '../../src/core/reason-codes.js';
 import type { ChangeCode, ReasonCode } from '../../src/core/reason-codes.js';
@@ -91,6 +92,7 @@ const REASON_CASES: [ReasonCode, ParsedAddress][] = [
   ['MILITARY_ZIP_UNLISTED', psc({ city: 'APO', state: 'AE', zip5: '09329' })],
   ['MILITARY_CITY_INVALID', psc({ city: 'NEW YORK', state: 'AE', zip5: '09499' })],
   ['UNPARSED_INPUT', parsedAddress({ number: '1', street: 'MAIN', suffix: 'ST', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, {}, ['ATTN', 'BOB'])],
+  ['UNPARSED_ADDRESS_PART', parsedAddress({ number: '1', street: 'MAIN', suffix: 'ST', unit_type: 'STE', unit_number: '300', city: 'SEBASTOPOL', state: 'CA', zip5: '95472' }, {}, ['FL 3'])],
   ['NOT_AN_ADDRESS', parsedAddress({ city: 'HELLO WORLD' })],
 ];
 
@@ -554,10 +556,39 @@ describe('a spelled-out state name that is the city of the ZIP', () => {
     expect([r.standardized.city, r.standardized.state, r.input.city, r.input.state]).toEqual(['WASHINGTON', 'DC', 'WASHINGTON', null]);
     expect(r.reason_codes).not.toContain('ZIP_STATE_MISMATCH');
   });
+  it('reads "NEW YORK 10001", a state name that is also its own ZIP\'s city, as both', () => {
+    const r = validateAddress(streetAddress({ state: 'NY', zip5: '10001' }, { state: 'NEW YORK' }), fakeLocalityStore());
+    expect([r.standardized.city, r.standardized.state, r.input.city, r.input.state]).toEqual(['NEW YORK', 'NY', 'NEW YORK', 'NEW YORK']);
+    expect(r.change_codes).not.toContain('CITY_ADDED');
+  });
   it('keeps a state name that is not the ZIP\'s city as the state (WASHINGTON, 95472 is a mismatch)', () => {
     const r = validateAddress(streetAddress({ state: 'WA', zip5: '95472' }, { state: 'WASHINGTON' }), fakeLocalityStore());
     expect(r.input.state).toBe('WASHINGTON');
     expect(r.standardized.city).not.toBe('WASHINGTON');
+  });
+});
+
+describe('one-line inputs of item forms (through the parser)', () => {
+  const engine = createEngine({ locality: fakeLocalityStore() });
+
+  it('"350 5th Ave New York 10001" keeps the city written', () => {
+    const r = engine.validate('350 5th ave new york 10001');
+    expect([r.status, r.input.city, r.standardized.city, r.standardized.state]).toEqual(['VALIDATED', 'NEW YORK', 'NEW YORK', 'NY']);
+  });
+
+  it('"NY, NY" is New York: its usual short name, not CITY_NOT_FOUND', () => {
+    const r = engine.validate('350 5th ave ny ny');
+    expect(r.reason_codes).not.toContain('CITY_NOT_FOUND');
+    expect(['VALIDATED', 'CORRECTED']).toContain(r.status);
+  });
+
+  it('an address part left unparsed (a second unit) keeps the result below 0.9, with review', () => {
+    const r = engine.validate('350 5th ave ste 300 fl 3 new york ny 10001');
+    expect(r.reason_codes).toEqual(expect.arrayContaining(['UNPARSED_INPUT', 'UNPARSED_ADDRESS_PART']));
+    expect(r.confidence).toBeLessThan(0.9);
+    expect(r.quality.review_recommended).toBe(true);
+    // A recipient's name is no address part: full confidence stays.
+    expect(engine.validate('Office of General Counsel, 350 5th ave, new york ny 10001').confidence).toBeGreaterThanOrEqual(0.9);
   });
 });
 

@@ -452,7 +452,7 @@ export interface components {
          * @description docs/validation.md lists every code.
          * @enum {string}
          */
-        ReasonCode: "NO_STREET_COVERAGE" | "STREET_MISSING" | "HOUSE_NUMBER_MISSING" | "LOCALITY_MISSING" | "ZIP_INVALID" | "ZIP_NOT_FOUND" | "ZIP_MISSING" | "ZIP_AMBIGUOUS" | "ZIP_STATE_MISMATCH" | "CITY_ZIP_MISMATCH" | "CITY_ALTERNATE_NAME" | "CITY_FUZZY_MATCH" | "CITY_NOT_FOUND" | "CITY_AMBIGUOUS" | "STATE_INVALID" | "MILITARY_ADDRESS" | "MILITARY_STATE_MISMATCH" | "MILITARY_ZIP_UNLISTED" | "MILITARY_CITY_INVALID" | "UNPARSED_INPUT" | "NOT_AN_ADDRESS" | "HOUSE_NUMBER_NOT_FOUND" | "UNIT_MISSING" | "UNIT_NOT_FOUND" | "STREET_NOT_FOUND" | "STREET_FUZZY_MATCH" | "ZIP_NOT_CONFIRMED" | "POINT_FAR_FROM_LOCALITY" | "AMBIGUOUS_MATCH";
+        ReasonCode: "NO_STREET_COVERAGE" | "STREET_MISSING" | "HOUSE_NUMBER_MISSING" | "LOCALITY_MISSING" | "ZIP_INVALID" | "ZIP_NOT_FOUND" | "ZIP_MISSING" | "ZIP_AMBIGUOUS" | "ZIP_STATE_MISMATCH" | "CITY_ZIP_MISMATCH" | "CITY_ALTERNATE_NAME" | "CITY_FUZZY_MATCH" | "CITY_NOT_FOUND" | "CITY_AMBIGUOUS" | "STATE_INVALID" | "MILITARY_ADDRESS" | "MILITARY_STATE_MISMATCH" | "MILITARY_ZIP_UNLISTED" | "MILITARY_CITY_INVALID" | "UNPARSED_INPUT" | "UNPARSED_ADDRESS_PART" | "NOT_AN_ADDRESS" | "HOUSE_NUMBER_NOT_FOUND" | "UNIT_MISSING" | "UNIT_NOT_FOUND" | "STREET_NOT_FOUND" | "STREET_FUZZY_MATCH" | "ZIP_NOT_CONFIRMED" | "POINT_FAR_FROM_LOCALITY" | "AMBIGUOUS_MATCH";
         /**
          * @description docs/validation.md lists every code.
          * @enum {string}
@@ -2343,6 +2343,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Payload too large: `payload_too_large`. */
             413: {
                 headers: {
@@ -2370,6 +2381,19 @@ export interface operations {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    /** @description Seconds until the daily allowance resets (the next UTC day). */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2381,6 +2405,19 @@ export interface operations {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2502,6 +2539,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Payload too large: `payload_too_large`. */
             413: {
                 headers: {
@@ -2524,11 +2572,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal server error: `service_unavailable`. */
             500: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2646,11 +2718,46 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal server error: `service_unavailable`. */
             500: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2702,11 +2809,46 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal server error: `service_unavailable`. */
             500: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2762,8 +2904,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflict: `job_not_finished`. */
             409: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
@@ -2778,6 +2942,19 @@ export interface operations {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2863,8 +3040,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflict: `job_not_finished`. */
             409: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
@@ -2879,6 +3078,19 @@ export interface operations {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2961,11 +3173,46 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Request timeout: `request_timeout`. */
+            408: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request header fields too large: `request_header_fields_too_large`. */
+            431: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal server error: `service_unavailable`. */
             500: {
                 headers: {
                     /** @description The request identifier; equal to the body's `id` or `request_id`. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The request identifier; equal to the body's `id` or `request_id`. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before asking again. */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
