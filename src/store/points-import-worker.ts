@@ -112,11 +112,16 @@ function pointRows(setup: ImportWorkerSetup): {
   const zipList = zipRecords(setup.zips);
   const zipByCode = new Map<string, ZipRecord>(zipList.map((z) => [z.zip5, z]));
   const locator = zipLocator(zipList, (z) => z);
-  const zipsOfCity = new Map<string, number>();
-  for (const z of zipList) {
-    const key = `${cityKey(z.city)}|${z.state}`;
-    zipsOfCity.set(key, (zipsOfCity.get(key) ?? 0) + 1);
-  }
+  // ZIPs per city (the reference spells a city's name alike in each of its ZIPs), counted at the
+  // first ZIP taken from a position: a source that gives its ZIPs never pays for it.
+  let zipsOfCity: Map<string, number> | null = null;
+  const cityZipCount = (z: ZipRecord): number => {
+    if (zipsOfCity === null) {
+      zipsOfCity = new Map();
+      for (const r of zipList) zipsOfCity.set(`${r.city}|${r.state}`, (zipsOfCity.get(`${r.city}|${r.state}`) ?? 0) + 1);
+    }
+    return zipsOfCity.get(`${z.city}|${z.state}`) ?? 0;
+  };
   // Nearest-ZIP answers, with the certainty bits of what they give, by ~1 km cell (per state
   // given): neighbouring points share them.
   const nearCaches = new Map<string, Map<number, { near: NearZip; sure: number } | null>>();
@@ -124,7 +129,7 @@ function pointRows(setup: ImportWorkerSetup): {
     const near = locator.nearestZip(lat, lon, state, INFER_MAX_METERS);
     if (near === null) return null;
     const around = locator.zipsWithin(lat, lon, state, nearLimitKm(near.meters / 1000) * 1000).map((z) => z.zip);
-    return { near, sure: inferenceCertainty(near.zip, around, zipsOfCity.get(`${cityKey(near.zip.city)}|${near.zip.state}`) ?? 0) };
+    return { near, sure: inferenceCertainty(near.zip, around, cityZipCount(near.zip)) };
   };
 
   const skip = (reason: SkipReason, line: number): void => {
