@@ -21,6 +21,7 @@ import { reverseGeocode } from './reverse.js';
 import type { ReverseOptions, ReverseResult } from './reverse.js';
 import { suggestAddresses } from './suggest.js';
 import type { SuggestOptions, SuggestResult } from './suggest.js';
+import type { RangeStore } from './ranges/range-store.js';
 import type { AddressInput, ParsedAddress } from './types.js';
 import { assessAddress, validateAddress } from './validate.js';
 import type { Assessment } from './validate.js';
@@ -30,6 +31,7 @@ import type { ValidationResult } from './validation-result.js';
 export interface EnginePorts {
   locality: LocalityStore;
   points?: PointStore; // imported address points (addr data import), when there are any
+  ranges?: RangeStore; // imported TIGER/Line address ranges (addr data import of ADDRFEAT files), when there are any
   zips?: ZipLocator; // nearest ZIP by position (the locality layer's; reverse geocoding without point coverage)
   pointSearch?: PointSearch; // type-ahead over the points (autocomplete)
   names?: LocalityNames; // city and ZIP names by prefix (autocomplete without point matches)
@@ -95,7 +97,7 @@ export function createEngine(ports: EnginePorts): Engine {
   const normalizeInput = createNormalizer(places);
   const deps: ExtractDeps = {
     normalize: (text) => normalize(text, { places }),
-    validate: (parsed, options) => validateAddress(parsed, ports.locality, options, ports.points ?? null),
+    validate: (parsed, options) => validateAddress(parsed, ports.locality, options, ports.points ?? null, ports.ranges ?? null),
     locality: ports.locality,
     places,
     htmlParser: ports.html ?? noHtmlParser,
@@ -118,9 +120,9 @@ export function createEngine(ports: EnginePorts): Engine {
   return {
     ports,
     normalize: normalizeInput,
-    validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null),
-    assess: (input) => assessAddress(normalizeInput(input), ports.locality, ports.points ?? null),
-    geocode: (input, options = {}) => geocodeOf(validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null)),
+    validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null, ports.ranges ?? null),
+    assess: (input) => assessAddress(normalizeInput(input), ports.locality, ports.points ?? null, ports.ranges ?? null),
+    geocode: (input, options = {}) => geocodeOf(validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null, ports.ranges ?? null)),
     extract: (text, options = {}) => {
       const { aggressive, input, requestId, ...clock } = options;
       return numbered(requestId)(extractAddresses(text, deps, { aggressive: aggressive === true, input: input ?? 'auto' }, clock));

@@ -15,6 +15,9 @@ import { cityKey } from './city-key.js';
 import { isZip4, isZip5 } from './match-zip.js';
 import { matchPoint } from './match-point.js';
 import type { PointMatch } from './match-point.js';
+import { matchRange } from './ranges/match-range.js';
+import type { RangeMatch } from './ranges/match-range.js';
+import type { RangeStore } from './ranges/range-store.js';
 import type { LocalityStore, PointRecord, PointStore } from './ports.js';
 import { STATE_CODES } from './pub28.js';
 import { CHANGE_CODES, REASON_CODES, changeSentence } from './reason-codes.js';
@@ -24,7 +27,7 @@ import { resolveMilitary } from './resolve-military.js';
 import { sameLetters } from './same-letters.js';
 import { scoreConfidence } from './score-confidence.js';
 import type { AddressComponents, ParsedAddress } from './types.js';
-import type { PointCandidate, ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
+import type { PointCandidate, QualityLevel, ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
 import { ENGINE_VERSION } from './version.js';
 
 /** Options of validateAddress: the faces pass the request id and the clock (core has none). */
@@ -52,6 +55,7 @@ function isStateCode(text: string): boolean {
 }
 const ENGINE = 'LOCALITY_ENGINE';
 const POINTS = 'POINTS_ENGINE';
+const RANGES = 'RANGES_ENGINE';
 const SOURCE = `addr-engine/${ENGINE_VERSION}`;
 // Below this confidence a person should look at the result even when nothing else asks for it.
 const REVIEW_BELOW = 0.8;
@@ -111,10 +115,14 @@ function hasDeliveryLine(c: AddressComponents): boolean {
 // Reasons of the points layer that leave only part of the address confirmed.
 const POINT_PARTIAL = ['STREET_NOT_FOUND', 'HOUSE_NUMBER_NOT_FOUND', 'UNIT_MISSING', 'UNIT_NOT_FOUND', 'AMBIGUOUS_MATCH'] as const;
 
-function statusOf(loc: Locality, f: Findings, pm: PointMatch | null): ValidationStatus {
+// Reasons of the range layer that leave only part of the address confirmed.
+const RANGE_PARTIAL = ['STREET_NOT_FOUND', 'HOUSE_NUMBER_OUT_OF_RANGE', 'AMBIGUOUS_MATCH'] as const;
+
+function statusOf(loc: Locality, f: Findings, pm: PointMatch | null, rm: RangeMatch | null): ValidationStatus {
   if (!loc.confirmed) return 'NOT_FOUND';
   if (loc.partial || f.hasReason('STREET_MISSING') || f.hasReason('HOUSE_NUMBER_MISSING') || f.hasReason('LOCALITY_MISSING')) return 'PARTIAL';
   if (pm !== null) for (const r of POINT_PARTIAL) if (f.hasReason(r)) return 'PARTIAL';
+  if (rm !== null) for (const r of RANGE_PARTIAL) if (f.hasReason(r)) return 'PARTIAL';
   for (const ch of f.changes) if (CHANGE_CODES[ch.code].substantive) return 'CORRECTED';
   return 'VALIDATED';
 }
@@ -178,6 +186,8 @@ interface Verdict {
   components: AddressComponents; // after the points layer
   loc: Locality;
   pm: PointMatch | null;
+  rm: RangeMatch | null;
+  level: QualityLevel; // the layer that decided
   rawCity: string | undefined;
   rawState: string | undefined;
   stateIsCity: boolean;
@@ -189,11 +199,11 @@ interface Verdict {
  * cover the area, the points layer (match-point.ts): the assessment of validateAddress, without
  * its views (what `addr batch` writes per row).
  */
-export function assessAddress(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null = null): Assessment {
-  return decide(parsed, store, points).assessment;
+export function assessAddress(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null = null, ranges: RangeStore | null = null): Assessment {
+  return decide(parsed, store, points, ranges).assessment;
 }
 
-function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null): Verdict {
+function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null, ranges: RangeStore | null): Verdict {
   let c = parsed.components;
   const f = new Findings();
 
@@ -241,17 +251,24 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
     loc = pm.locality;
     zip4 = pm.zip4;
   }
+  // The range layer (TIGER/Line address ranges), where no points answered.
+  const rm = pm === null && ranges !== null && delivery && loc.confirmed ? matchRange(c, loc, zip4, ranges, store, f) : null;
+  if (rm !== null) {
+    c = rm.components;
+    loc = rm.locality;
+    zip4 = rm.zip4;
+  }
   if (!delivery) f.reason('STREET_MISSING');
   else if (c.street !== null && c.number === null && c.po_box === null && c.rural_route === null) f.reason('HOUSE_NUMBER_MISSING');
   recordStreetFormatting(parsed, f);
   recordLocalityFormatting(rawCity ?? input.city, rawState ?? input.state ?? input.stateText, loc, f);
   if (parsed.unparsed.length > 0 && hasUnparsedNoise(parsed.unparsed)) f.reason('UNPARSED_INPUT');
 
-  const status = statusOf(loc, f, pm);
+  const status = statusOf(loc, f, pm, rm);
   let reasons = f.reasons;
   if (status === 'NOT_FOUND' && !delivery && c.zip5 === null && input.state === null) {
     reasons = ['NOT_AN_ADDRESS']; // nothing address-like: the specific reasons would only be noise
-  } else if (delivery && status !== 'NOT_FOUND' && pm === null) {
+  } else if (delivery && status !== 'NOT_FOUND' && pm === null && rm === null) {
     reasons.push('NO_STREET_COVERAGE'); // f is done with: its list becomes the result's
   }
 
@@ -264,7 +281,8 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
     changeCodes[i] = ch.code;
     changes[i] = changeSentence(ch.code, ch.from, ch.to);
   }
-  const confidence = scoreConfidence({ status, reasons, changes: changeCodes, fuzzy: loc.fuzzy });
+  const level: QualityLevel = status === 'NOT_FOUND' ? 'none' : pm !== null ? pm.level : rm !== null ? rm.level : 'locality';
+  const confidence = scoreConfidence({ status, reasons, changes: changeCodes, fuzzy: loc.fuzzy, level });
 
   // Pub 28 puts the secondary unit on the delivery line (Variant A has no line2 to carry it);
   // line2 is the Puerto Rico urbanization, which USPS prints on a line of its own.
@@ -283,11 +301,11 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
       carrier_route: null,
       county: loc.county,
       county_fips: loc.county_fips,
-      deliverability: pm !== null && status !== 'NOT_FOUND' ? pm.deliverability : 'N',
+      deliverability: status === 'NOT_FOUND' ? 'N' : pm !== null ? pm.deliverability : rm !== null ? rm.deliverability : 'N',
       source: SOURCE,
     },
-    geocode: pm !== null ? pm.geocode : loc.geocode,
-    match_code: pm !== null ? POINTS : ENGINE,
+    geocode: pm !== null ? pm.geocode : rm !== null ? rm.geocode : loc.geocode,
+    match_code: pm !== null ? POINTS : rm !== null ? RANGES : ENGINE,
     reason_codes: reasons,
     changes,
   };
@@ -296,6 +314,8 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
     components: c,
     loc,
     pm,
+    rm,
+    level,
     rawCity,
     rawState,
     stateIsCity,
@@ -309,11 +329,11 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
  * (assessAddress) with the input as written, the display and suggested addresses,
  * the components and, with points, the place and candidates.
  */
-export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}, points: PointStore | null = null): ValidationResult {
+export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}, points: PointStore | null = null, ranges: RangeStore | null = null): ValidationResult {
   const t0 = options.startedAt ?? options.now?.();
-  const v = decide(parsed, store, points);
+  const v = decide(parsed, store, points, ranges);
   const a = v.assessment;
-  const { loc, pm } = v;
+  const { loc, pm, rm } = v;
   const status = a.status;
   const zip4 = a.standardized.zip4;
   const c = v.components;
@@ -330,10 +350,12 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   const displayed = status === 'NOT_FOUND' && line1 === null ? null : displayAddressOf(street, loc.city, loc.state, loc.zip5, zip4);
   const s = loc.suggestion;
   const pointSuggestion = pm?.suggestion ?? null;
+  const rangeSuggestion = rm?.suggestion ?? null;
   const suggested = !review ? null
     : pointSuggestion !== null ? candidateOf(pointSuggestion).display_address
+      : rangeSuggestion !== null ? displayAddressOf(mixedCasePieces(deliveryLinePieces(rangeSuggestion)), loc.city, loc.state, loc.zip5, null)
       : s !== null ? displayAddressOf(street, s.city, s.state, s.zip5, null) : status !== 'NOT_FOUND' ? displayed : null;
-  const level = status === 'NOT_FOUND' ? 'none' : pm !== null ? pm.level : 'locality';
+  const level = v.level;
 
   const t1 = options.now?.();
   const latency = t0 !== undefined && t1 !== undefined ? Math.max(0, Math.round((t1 - t0) * 100) / 100) : 0;
@@ -354,7 +376,8 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     suggested_address: suggested,
     display_address: displayed,
     latency_ms: latency,
-    data_version: pm !== null && points !== null ? joinedVersion(store.dataVersion(), points.dataVersion()) : store.dataVersion(),
+    data_version: pm !== null && points !== null ? joinedVersion(store.dataVersion(), points.dataVersion())
+      : rm !== null && ranges !== null ? joinedVersion(store.dataVersion(), ranges.dataVersion()) : store.dataVersion(),
     engine_version: ENGINE_VERSION,
     components: { ...c, city: loc.city, state: loc.state, zip5: loc.zip5, zip4 },
     ...(options.candidates !== undefined && options.candidates > 0 && pm !== null

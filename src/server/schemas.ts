@@ -118,7 +118,7 @@ export const Geocode = {
   properties: {
     lat: { type: 'number', description: 'Latitude (WGS 84).' },
     lon: { type: 'number', description: 'Longitude (WGS 84).' },
-    quality: { type: 'string', enum: ['ROOFTOP', 'STREET', 'ZIP_CENTROID', 'CITY_CENTROID'] },
+    quality: { type: 'string', enum: ['ROOFTOP', 'STREET', 'RANGE_INTERPOLATED', 'ZIP_CENTROID', 'CITY_CENTROID'] },
     accuracy_meters: { type: 'number' },
   },
   required: ['lat', 'lon', 'quality', 'accuracy_meters'],
@@ -137,7 +137,7 @@ export const ChangeCode = { type: 'string', enum: CHANGE_CODE_LIST, description:
 export const Quality = {
   type: 'object',
   properties: {
-    level: { type: 'string', enum: ['delivery_point', 'street', 'locality', 'none'], description: 'The finest reference layer that confirmed the address.' },
+    level: { type: 'string', enum: ['delivery_point', 'range', 'street', 'locality', 'none'], description: 'The finest reference layer that confirmed the address.' },
     review_recommended: { type: 'boolean' },
     reasons: { type: 'array', items: ReasonCode, description: 'The reason codes that call for a review.' },
   },

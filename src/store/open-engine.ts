@@ -7,13 +7,14 @@ import { createEngine } from '../core/engine.js';
 import type { Engine } from '../core/engine.js';
 import { loadHtmlParser } from './html-parser.js';
 import { openPointStore } from './points-db.js';
+import { openRangeStore } from './ranges-db.js';
 import { SqlitePointSearch } from './points-search.js';
 import { openLocalityStore } from './sqlite-locality-store.js';
 
 /** Where the stores are. */
 export interface EngineLocation {
   referenceDbPath: string; // the locality database (see commands/reference-db.ts for the default)
-  dataDir?: string; // the data directory: its points.sqlite, when there, is opened too
+  dataDir?: string; // the data directory: its points.sqlite and ranges.sqlite, when there, are opened too
 }
 
 /** An engine and the function that closes its stores. */
@@ -26,17 +27,22 @@ export interface OpenedEngine {
 export function openEngine(location: EngineLocation): OpenedEngine {
   const locality = openLocalityStore(location.referenceDbPath);
   let points;
+  let ranges = null;
   try {
     points = location.dataDir !== undefined ? openPointStore(location.dataDir) : null;
+    ranges = location.dataDir !== undefined ? openRangeStore(location.dataDir) : null;
   } catch (err) {
+    points?.close();
     locality.close();
     throw err;
   }
+  const withRanges = ranges !== null ? { ranges } : {};
   return {
     engine: createEngine(points !== null
-      ? { locality, zips: locality, names: locality, html: loadHtmlParser, points, pointSearch: new SqlitePointSearch(points.db, points) }
-      : { locality, zips: locality, names: locality, html: loadHtmlParser }),
+      ? { locality, zips: locality, names: locality, html: loadHtmlParser, points, pointSearch: new SqlitePointSearch(points.db, points), ...withRanges }
+      : { locality, zips: locality, names: locality, html: loadHtmlParser, ...withRanges }),
     close: () => {
+      ranges?.close();
       points?.close();
       locality.close();
     },

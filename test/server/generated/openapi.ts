@@ -312,14 +312,14 @@ export interface components {
             /** @description Longitude (WGS 84). */
             lon: number;
             /** @enum {string} */
-            quality: "ROOFTOP" | "STREET" | "ZIP_CENTROID" | "CITY_CENTROID";
+            quality: "ROOFTOP" | "STREET" | "RANGE_INTERPOLATED" | "ZIP_CENTROID" | "CITY_CENTROID";
             accuracy_meters: number;
         };
         /**
          * @description docs/validation.md lists every code.
          * @enum {string}
          */
-        ReasonCode: "NO_STREET_COVERAGE" | "STREET_MISSING" | "HOUSE_NUMBER_MISSING" | "LOCALITY_MISSING" | "ZIP_INVALID" | "ZIP_NOT_FOUND" | "ZIP_MISSING" | "ZIP_AMBIGUOUS" | "ZIP_STATE_MISMATCH" | "CITY_ZIP_MISMATCH" | "CITY_ALTERNATE_NAME" | "CITY_FUZZY_MATCH" | "CITY_NOT_FOUND" | "CITY_AMBIGUOUS" | "STATE_INVALID" | "MILITARY_ADDRESS" | "MILITARY_STATE_MISMATCH" | "MILITARY_ZIP_UNLISTED" | "MILITARY_CITY_INVALID" | "UNPARSED_INPUT" | "NOT_AN_ADDRESS" | "HOUSE_NUMBER_NOT_FOUND" | "UNIT_MISSING" | "UNIT_NOT_FOUND" | "STREET_NOT_FOUND" | "STREET_FUZZY_MATCH" | "AMBIGUOUS_MATCH";
+        ReasonCode: "NO_STREET_COVERAGE" | "STREET_MISSING" | "HOUSE_NUMBER_MISSING" | "LOCALITY_MISSING" | "ZIP_INVALID" | "ZIP_NOT_FOUND" | "ZIP_MISSING" | "ZIP_AMBIGUOUS" | "ZIP_STATE_MISMATCH" | "CITY_ZIP_MISMATCH" | "CITY_ALTERNATE_NAME" | "CITY_FUZZY_MATCH" | "CITY_NOT_FOUND" | "CITY_AMBIGUOUS" | "STATE_INVALID" | "MILITARY_ADDRESS" | "MILITARY_STATE_MISMATCH" | "MILITARY_ZIP_UNLISTED" | "MILITARY_CITY_INVALID" | "UNPARSED_INPUT" | "NOT_AN_ADDRESS" | "HOUSE_NUMBER_NOT_FOUND" | "UNIT_MISSING" | "UNIT_NOT_FOUND" | "STREET_NOT_FOUND" | "STREET_FUZZY_MATCH" | "AMBIGUOUS_MATCH" | "HOUSE_NUMBER_OUT_OF_RANGE";
         /**
          * @description docs/validation.md lists every code.
          * @enum {string}
@@ -330,7 +330,7 @@ export interface components {
              * @description The finest reference layer that confirmed the address.
              * @enum {string}
              */
-            level: "delivery_point" | "street" | "locality" | "none";
+            level: "delivery_point" | "range" | "street" | "locality" | "none";
             review_recommended: boolean;
             /** @description The reason codes that call for a review. */
             reasons: components["schemas"]["ReasonCode"][];
