@@ -55,7 +55,11 @@ export function describeImport(s: ImportSummary, seconds: number): string {
 }
 
 /** Runs `addr data import FILE...|-`; returns the exit code. */
-export async function runDataImport(files: readonly string[], flags: DataFlags, ctx: CommandContext): Promise<number> {
+export async function runDataImport(given: readonly string[], flags: DataFlags, ctx: CommandContext): Promise<number> {
+  // http(s) URLs are downloaded into the data directory's cache first (data-download.ts).
+  const urls = given.filter((f) => /^https?:\/\//i.test(f));
+  const fetched = urls.length > 0 ? await (await import('./data-download.js')).downloadAll(urls, resolveDataDir(flags.dataDir, ctx.env), ctx) : [];
+  const files = given.map((f) => (urls.includes(f) ? (fetched[urls.indexOf(f)] as string) : f));
   if (areRangeFiles(files, (p) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true)) {
     // TIGER/Line ADDRFEAT address ranges (data-ranges.ts).
     const locality = openLocalityStore(resolveReferenceDbPath(ctx.env));

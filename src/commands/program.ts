@@ -15,7 +15,7 @@ import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.
 import type { CommandContext } from './io.js';
 import { engineLocation } from './engine-location.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
-import type { AdminFlags, AutocompleteFlags, BatchFlags, DataFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ReverseFlags, ServeFlags, ValidateFlags } from './options.js';
+import type { AdminFlags, AutocompleteFlags, BatchFlags, DataFlags, DownloadFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ReverseFlags, ServeFlags, ValidateFlags } from './options.js';
 
 /** One registered command: its help and flags here, its code loaded on demand. */
 interface CommandSpec {
@@ -233,12 +233,25 @@ const GROUPS: readonly GroupSpec[] = [
           'addr data import us-ak-kodiak.csv',
           'addr data import tl_2021_30059_addrfeat.zip',
           'addr data import tiger/ tl_2024_06001_addrfeat.zip',
+          'addr data import https://example.org/us-mt-statewide.csv.gz',
           'addr data import bucks.geojson.gz --source bucks',
           'addr data import - --format nad --source ar-nad < NAD_r4.txt',
         ],
         options: ['importFormat', 'source', 'json', 'dataDir'],
-        argument: { syntax: '<file...>', description: 'the file to import, or - for stdin; ADDRFEAT zips, .shp files and folders may be several' },
+        argument: { syntax: '<file...>', description: 'the file to import, or - for stdin, or an http(s) URL (downloaded into the cache first); ADDRFEAT zips, .shp files and folders may be several' },
         run: async (args, command, ctx) => (await import('./data.js')).runDataImport(args, command.opts<DataFlags>(), ctx),
+      },
+      {
+        name: 'download',
+        summary: "download the Census Bureau's TIGER/Line ADDRFEAT address ranges of a state or counties, then import them",
+        examples: [
+          'addr data download --county 30059',
+          'addr data download --state MT --year 2024',
+          'ADDR_TIGER_BASE_URL=http://mirror.example/tiger addr data download --state RI',
+        ],
+        options: ['stateFilter', 'county', 'year', 'baseUrl', 'json', 'dataDir'],
+        argument: null,
+        run: async (_args, command, ctx) => (await import('./data-download.js')).runDataDownload(command.opts<DownloadFlags>(), ctx),
       },
       {
         name: 'status',
