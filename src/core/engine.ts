@@ -22,6 +22,7 @@ import type { ReverseOptions, ReverseResult } from './reverse.js';
 import { suggestAddresses } from './suggest.js';
 import type { SuggestOptions, SuggestResult } from './suggest.js';
 import type { RangeStore } from './ranges/range-store.js';
+import { rangePlaces } from './ranges/reverse-range.js';
 import type { AddressInput, ParsedAddress } from './types.js';
 import { assessAddress, validateAddress } from './validate.js';
 import type { Assessment } from './validate.js';
@@ -116,7 +117,7 @@ export function createEngine(ports: EnginePorts): Engine {
     const number = numbered(requestId);
     return { push: (chunk) => number(inner.push(chunk)), end: () => number(inner.end()) };
   };
-  const dataVersion = (): string => (ports.points !== undefined ? `${ports.locality.dataVersion()}+${ports.points.dataVersion()}` : ports.locality.dataVersion());
+  const dataVersion = (): string => [ports.locality.dataVersion(), ports.points?.dataVersion(), ports.ranges?.dataVersion()].filter((v) => v !== undefined).join('+');
   return {
     ports,
     normalize: normalizeInput,
@@ -128,7 +129,10 @@ export function createEngine(ports: EnginePorts): Engine {
       return numbered(requestId)(extractAddresses(text, deps, { aggressive: aggressive === true, input: input ?? 'auto' }, clock));
     },
     extractor,
-    reverse: (lat, lon, options = {}) => reverseGeocode(lat, lon, options, { points: ports.pointSearch ?? ports.points ?? null, zips: ports.zips ?? null, dataVersion: dataVersion() }),
+    reverse: (lat, lon, options = {}) => reverseGeocode(lat, lon, options, {
+      points: ports.pointSearch ?? ports.points ?? null, zips: ports.zips ?? null, dataVersion: dataVersion(),
+      ranges: ports.ranges !== undefined ? (y, x, limit, max) => rangePlaces(y, x, limit, max, ports.ranges as RangeStore, ports.locality) : null,
+    }),
     suggest: (query, options = {}) => suggestAddresses(query, options, { search: ports.pointSearch ?? null, names: ports.names ?? null, dataVersion: dataVersion() }),
     details: (placeId, options = {}) => placeDetails(placeId, options, {
       locality: ports.locality, points: ports.points ?? null, search: ports.pointSearch ?? null, dataVersion: dataVersion(),

@@ -1,42 +1,26 @@
 // The range layer of validation (src/core/ranges/match-range.ts) over the Meagher County, MT
 // sample of TIGER/Line address ranges (fixtures/tiger), through the engine as every face uses it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/core/engine.js';
 import { distanceKm } from '../../src/core/geo-distance.js';
 import { openEngine } from '../../src/store/open-engine.js';
 import type { OpenedEngine } from '../../src/store/open-engine.js';
-import { openRangesDatabase } from '../../src/store/ranges-db.js';
-import { importRanges } from '../../src/store/ranges-import.js';
 import { defaultLocalityDbPath } from '../../src/store/reference-db-path.js';
-import { openLocalityStore } from '../../src/store/sqlite-locality-store.js';
-import { addrfeatFiles } from '../../src/store/tiger-reader.js';
 import { scoreCases } from '../../scripts/eval-ranges.js';
-import { MEAGHER_ZIP } from '../store/ranges-fixtures.js';
+import { MEAGHER_ZIP, engineWithMeagher } from '../store/ranges-fixtures.js';
 
-let dir: string;
 let opened: OpenedEngine;
 let engine: Engine;
 let bare: OpenedEngine; // the locality layer alone
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'addr-match-range-'));
-  const db = openRangesDatabase(dir, true)!;
-  const locality = openLocalityStore(defaultLocalityDbPath());
-  const [file] = await addrfeatFiles([MEAGHER_ZIP]);
-  await importRanges(db, { file: file!, locality, now: new Date() });
-  db.close();
-  locality.close();
-  opened = openEngine({ referenceDbPath: defaultLocalityDbPath(), dataDir: dir });
+  opened = await engineWithMeagher();
   engine = opened.engine;
   bare = openEngine({ referenceDbPath: defaultLocalityDbPath() });
 });
 afterAll(() => {
   opened.close();
   bare.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const v = (line1: string) => engine.validate({ line1 });
@@ -101,6 +85,21 @@ describe('the range layer', () => {
     const r = v('1132 NFS Rd 211, White Sulphur Springs, MT 59645');
     expect(r.status).toBe('VALIDATED');
     expect(r.standardized.line1).toBe('1132 NFS RD 211');
+  });
+
+  it('reverse: where no point is near, the nearest edge gives the interpolated number on the side of the position', () => {
+    const at = v('105 E Main St, White Sulphur Springs, MT 59645').geocode!;
+    const r = engine.reverse(at.lat, at.lon, { limit: 2 });
+    expect(r.coverage).toBe('address_ranges');
+    const [first] = r.results;
+    expect(first).toMatchObject({ kind: 'interpolated', place_id: null, standardized: { zip5: '59645', city: 'WHITE SULPHUR SPRINGS' }, geocode: { quality: 'RANGE_INTERPOLATED' } });
+    const n = Number(first!.components.number);
+    expect(first!.components.street).toBe('MAIN');
+    expect(n % 2).toBe(1); // the odd side, where the position lies
+    expect(Math.abs(n - 105)).toBeLessThanOrEqual(4);
+    expect(r.data_version).toMatch(/ranges:tl_2021_30059_addrfeat/);
+    // Far from every edge: the locality layer's nearest ZIP, as before.
+    expect(engine.reverse(46.0, -111.9, { maxDistanceMeters: 500 }).coverage).toBe('locality');
   });
 
   it('gets at least 95% of the cases built from the county right (status, line1, ZIP, geocode within 250 m)', async () => {

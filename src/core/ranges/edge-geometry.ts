@@ -5,6 +5,7 @@
  * distance from a position to the line (reverse geocoding). Pure; distances on a
  * local equirectangular plane (edges are short: metres of error over kilometres).
  */
+import type { Geocode } from '../validation-result.js';
 import type { Parity, RangeEdge, RangeSide } from './range-store.js';
 
 const M_PER_DEG_LAT = 111_320;
@@ -123,4 +124,19 @@ export function projectOnto(coords: Float64Array, lat: number, lon: number): { m
 export function numberAt(side: RangeSide, t: number): number {
   const raw = Math.round(side.from + (side.to - side.from) * t);
   return nearestOnSide(side, raw);
+}
+
+/** Bounds of accuracy_meters of an interpolated position (half the edge's length between them). */
+const MIN_ACCURACY_M = 20;
+const MAX_ACCURACY_M = 2000;
+
+/**
+ * The RANGE_INTERPOLATED geocode of number n on a side of an edge. Its accuracy is half the
+ * edge's length (20 m to 2 km): TIGER ranges are potential ranges (101-199 where the houses are
+ * 101-151), so a number may lie anywhere along its edge.
+ */
+export function rangeGeocode(edge: RangeEdge, side: 'left' | 'right', n: number): Geocode {
+  const at = interpolate(edge, side, n);
+  const accuracy = Math.round(Math.min(MAX_ACCURACY_M, Math.max(MIN_ACCURACY_M, edgeLength(edge.coords) / 2)));
+  return { lat: Math.round(at.lat * 1e7) / 1e7, lon: Math.round(at.lon * 1e7) / 1e7, quality: 'RANGE_INTERPOLATED', accuracy_meters: accuracy };
 }

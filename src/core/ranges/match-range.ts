@@ -22,14 +22,11 @@ import { streetKey } from '../street-key.js';
 import type { AddressComponents } from '../types.js';
 import type { Deliverability, Geocode, QualityLevel } from '../validation-result.js';
 import { leadingNumber } from '../vocabulary.js';
-import { edgeLength, interpolate, nearestOnSide, sideHolds } from './edge-geometry.js';
+import { nearestOnSide, rangeGeocode, sideHolds } from './edge-geometry.js';
 import type { RangeEdge, RangeSide, RangeStore, RangeStreet } from './range-store.js';
 
 /** A street in another ZIP than the one given counts when that ZIP's centre lies this close to the given locality. */
 const NEARBY_KM = 25;
-/** Bounds of accuracy_meters of an interpolated position (half the edge's length between them). */
-const MIN_ACCURACY_M = 20;
-const MAX_ACCURACY_M = 2000;
 
 /**
  * The deliverability of a number the ranges hold: N. A TIGER range is the span of
@@ -196,13 +193,6 @@ function localityOfSide(zip5: string, c: AddressComponents, loc: Locality, local
     f.drop('CITY_ALTERNATE_NAME');
   } else if (loc.city !== null && city !== loc.city) f.amend('CITY_CORRECTED', loc.city, city);
   return { ...loc, city, state: zip.state, zip5: zip.zip5, county: zip.county, county_fips: zip.county_fips, geocode: zipCentroid(zip), partial: false, suggestion: null, confirmed: true };
-}
-
-/** The interpolated geocode of number n on a side of an edge. */
-function rangeGeocode(edge: RangeEdge, side: 'left' | 'right', n: number): Geocode {
-  const at = interpolate(edge, side, n);
-  const accuracy = Math.round(Math.min(MAX_ACCURACY_M, Math.max(MIN_ACCURACY_M, edgeLength(edge.coords) / 2)));
-  return { lat: Math.round(at.lat * 1e7) / 1e7, lon: Math.round(at.lon * 1e7) / 1e7, quality: 'RANGE_INTERPOLATED', accuracy_meters: accuracy };
 }
 
 /** The number of the streets' ranges nearest n, with the edge and side that hold it. */

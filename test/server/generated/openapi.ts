@@ -547,20 +547,23 @@ export interface components {
             zip4: string | null;
         };
         ReversePlace: {
-            /** @enum {string} */
-            kind: "address";
-            /** @description Stable across re-imports of the same content; GET /api/autocomplete/v1/details takes it. */
-            place_id: string;
+            /**
+             * @description address: an imported address point; interpolated: a number the range of the nearest street edge gives (coverage address_ranges).
+             * @enum {string}
+             */
+            kind: "address" | "interpolated";
+            /** @description The address point (GET /api/autocomplete/v1/details takes it); null for an interpolated address. */
+            place_id: string | null;
             /** @description Mixed-case one line: "1400 Abercrombie Dr, Valdez, AK 99686". */
             text: string;
             standardized: components["schemas"]["PlaceAddress"];
             components: components["schemas"]["Components"];
             geocode: components["schemas"]["Geocode"];
-            /** @description The imported source of the point. */
+            /** @description The imported source of the point, or the ranges (ranges:<sources>). */
             source: string;
             /** @description Fields the importer filled from the locality layer by position (the source left them out). */
             inferred: ("city" | "state" | "zip5")[];
-            /** @description Great-circle distance from the position, to 0.1 m. */
+            /** @description Great-circle distance from the position (to the point, or to the street edge), to 0.1 m. */
             distance_meters: number;
         };
         ReverseLocality: {
@@ -608,10 +611,10 @@ export interface components {
                 max_distance_meters: number;
             };
             /**
-             * @description address_points: `results` holds the nearest points; locality: no point within reach, `locality` is the nearest ZIP; none: neither.
+             * @description address_points: `results` holds the nearest points; address_ranges: no point within reach, `results` holds addresses interpolated on the nearest street edges (TIGER/Line ranges); locality: neither within reach, `locality` is the nearest ZIP; none: nothing.
              * @enum {string}
              */
-            coverage: "address_points" | "locality" | "none";
+            coverage: "address_points" | "address_ranges" | "locality" | "none";
             results: components["schemas"]["ReversePlace"][];
             locality: components["schemas"]["ReverseLocality"] | null;
             /** @description Version of the reference data. */
