@@ -6,7 +6,9 @@
  *
  * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
  * the country); streets, edges and the R*Tree are read from disk per lookup,
- * with a small cache of recent streets' edges (RECENT_STREETS).
+ * with bounded caches of recent answers (RECENT_STREETS streets' edges,
+ * RECENT_LOOKUPS street lookups, RECENT_ZIP_KEYS ZIPs' names): the memory does
+ * not grow with the data.
  */
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -20,6 +22,8 @@ export const RANGES_DB_FILE = 'ranges.sqlite';
 
 const METERS_PER_DEGREE = 111_320;
 const RECENT_STREETS = 2_000; // streets whose edges are kept (a batch asks the same streets again and again)
+const RECENT_LOOKUPS = 20_000; // answers of streetsInZip and streetsInState kept, each a short list
+const RECENT_ZIP_KEYS = 256; // ZIPs whose street keys are kept (a few hundred to a few thousand names each)
 const NEAR_CANDIDATES = 64; // edges whose boxes touch the search window, read for their exact distance
 
 /** One imported range source as `addr data status` lists it. */
@@ -88,6 +92,8 @@ export class SqliteRangeStore implements RangeStore {
   private readonly states = new Set<string>();
   private readonly version: string;
   private readonly recent = new Map<number, RangeEdge[]>();
+  private readonly lookups = new Map<string, RangeStreet[]>();
+  private readonly zipKeys = new Map<string, string[]>();
   private readonly stmts;
 
   constructor(readonly db: Database.Database) {
@@ -119,16 +125,26 @@ export class SqliteRangeStore implements RangeStore {
     return this.states.has(state);
   }
 
+  /** A lookup's answer, remembered (the oldest forgotten first past RECENT_LOOKUPS): the data does not change while open. */
+  private remembered<T>(cache: Map<string, T>, limit: number, id: string, read: () => T): T {
+    const held = cache.get(id);
+    if (held !== undefined) return held;
+    const answer = read();
+    if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
+    cache.set(id, answer);
+    return answer;
+  }
+
   streetsInZip(zip5: string, key: string): RangeStreet[] {
-    return this.zips.has(zip5) ? this.stmts.inZip.all(zip5, key) : [];
+    return this.zips.has(zip5) ? this.remembered(this.lookups, RECENT_LOOKUPS, `z${zip5}|${key}`, () => this.stmts.inZip.all(zip5, key)) : [];
   }
 
   streetsInState(state: string, key: string): RangeStreet[] {
-    return this.states.has(state) ? this.stmts.inState.all(state, key) : [];
+    return this.states.has(state) ? this.remembered(this.lookups, RECENT_LOOKUPS, `s${state}|${key}`, () => this.stmts.inState.all(state, key)) : [];
   }
 
   streetKeysInZip(zip5: string): string[] {
-    return this.zips.has(zip5) ? this.stmts.keysInZip.all(zip5).map((r) => r.street_key) : [];
+    return this.zips.has(zip5) ? this.remembered(this.zipKeys, RECENT_ZIP_KEYS, zip5, () => this.stmts.keysInZip.all(zip5).map((r) => r.street_key)) : [];
   }
 
   edgesOf(streetId: number): RangeEdge[] {
