@@ -4,6 +4,7 @@
  * registered in program.ts. The import's progress (rows and rows/s) goes to
  * stderr on a terminal; its summary goes to stdout (`--json` for a document).
  */
+import { statSync } from 'node:fs';
 import { styleText } from 'node:util';
 import { AddrError } from '../core/errors.js';
 import type { PointFormat } from '../store/point-readers.js';
@@ -12,6 +13,7 @@ import { importPoints } from '../store/points-import.js';
 import type { ImportInput, ImportSummary } from '../store/points-import.js';
 import { openLocalityStore } from '../store/sqlite-locality-store.js';
 import { resolveDataDir, resolveReferenceDbPath } from '../store/data-location.js';
+import { areRangeFiles, importRangeFiles, rangeSourceRows, removeRangeSource } from './data-ranges.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { DataFlags, Format } from './options.js';
@@ -52,8 +54,24 @@ export function describeImport(s: ImportSummary, seconds: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Runs `addr data import FILE|-`; returns the exit code. */
-export async function runDataImport(file: string, flags: DataFlags, ctx: CommandContext): Promise<number> {
+/** Runs `addr data import FILE...|-`; returns the exit code. */
+export async function runDataImport(given: readonly string[], flags: DataFlags, ctx: CommandContext): Promise<number> {
+  // http(s) URLs are downloaded into the data directory's cache first (data-download.ts).
+  const urls = given.filter((f) => /^https?:\/\//i.test(f));
+  const fetched = urls.length > 0 ? await (await import('./data-download.js')).downloadAll(urls, resolveDataDir(flags.dataDir, ctx.env), ctx) : [];
+  const files = given.map((f) => (urls.includes(f) ? (fetched[urls.indexOf(f)] as string) : f));
+  if (areRangeFiles(files, (p) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true)) {
+    // TIGER/Line ADDRFEAT address ranges (data-ranges.ts).
+    const locality = openLocalityStore(resolveReferenceDbPath(ctx.env));
+    try {
+      await importRangeFiles(files, resolveDataDir(flags.dataDir, ctx.env), locality, flags.json === true, ctx);
+      return EXIT_OK;
+    } finally {
+      locality.close();
+    }
+  }
+  if (files.length > 1) throw new AddrError('ADDR_ERR_USAGE', ['Import address-point files one at a time (several files at once are for TIGER/Line ADDRFEAT .zip or .shp files).']);
+  const file = files[0] ?? '';
   if (file === '') throw new AddrError('ADDR_ERR_USAGE', ['Give the file to import, or - to read stdin.']);
   const input: ImportInput = file === '-'
     ? { kind: 'stream', stream: ctx.stdin, name: flags.source ?? null }
@@ -101,14 +119,15 @@ export async function runDataImport(file: string, flags: DataFlags, ctx: Command
 
 /** Runs `addr data status`. */
 export async function runDataStatus(flags: DataFlags, ctx: CommandContext): Promise<number> {
-  const store = openPointStore(resolveDataDir(flags.dataDir, ctx.env));
+  const dataDir = resolveDataDir(flags.dataDir, ctx.env);
+  const store = openPointStore(dataDir);
   try {
-    const sources = store?.listSources() ?? [];
+    const sources = [...(store?.listSources() ?? []).map((s) => ({ ...s, states: s.states.join(' ') })), ...rangeSourceRows(dataDir)];
     if (sources.length === 0 && (flags.format ?? (ctx.stdout.isTTY ? 'table' : 'ndjson')) === 'table') {
-      ctx.stderr.write('No address points imported yet: `addr data import FILE` loads a source.\n');
+      ctx.stderr.write('No address points or ranges imported yet: `addr data import FILE` loads a source.\n');
       return EXIT_OK;
     }
-    await writeRecords(ctx, { format: flags.format as Format | undefined, color: flags.color }, SOURCE_FIELDS, sources.map((s) => ({ ...s, states: s.states.join(' ') })));
+    await writeRecords(ctx, { format: flags.format as Format | undefined, color: flags.color }, SOURCE_FIELDS, sources);
     return EXIT_OK;
   } finally {
     store?.close();
@@ -117,10 +136,16 @@ export async function runDataStatus(flags: DataFlags, ctx: CommandContext): Prom
 
 /** Runs `addr data remove SOURCE`. */
 export async function runDataRemove(name: string, flags: DataFlags, ctx: CommandContext): Promise<number> {
-  const store = openPointStore(resolveDataDir(flags.dataDir, ctx.env));
+  const dataDir = resolveDataDir(flags.dataDir, ctx.env);
+  const store = openPointStore(dataDir);
   try {
     const source = store?.listSources().find((s) => s.name === name);
-    if (store === null || source === undefined || !store.removeSource(name)) throw new AddrError('ADDR_ERR_SOURCE_NOT_FOUND', [name]);
+    if (store === null || source === undefined || !store.removeSource(name)) {
+      const records = removeRangeSource(dataDir, name);
+      if (records === null) throw new AddrError('ADDR_ERR_SOURCE_NOT_FOUND', [name]);
+      ctx.stdout.write(`Removed source '${name}' (${int(records)} address-range records).\n`);
+      return EXIT_OK;
+    }
     ctx.stdout.write(`Removed source '${name}' (${int(source.rows_imported)} points).\n`);
     return EXIT_OK;
   } finally {

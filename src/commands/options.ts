@@ -39,6 +39,28 @@ export function parseFailOn(value: string): FailOnStatus[] {
   return statuses;
 }
 
+/** The TIGER/Line release `addr data download` takes by default: the latest this version knows. */
+export const LATEST_TIGER_YEAR = 2025;
+/** Where the Census Bureau keeps the TIGER/Line folders (TIGER2025/ADDRFEAT/...). */
+export const TIGER_BASE_URL = 'https://www2.census.gov/geo/tiger';
+
+/** Parses `--year 2021`: a TIGER/Line release with ADDRFEAT (2011 on). */
+export function parseYear(value: string): number {
+  const year = Number(value);
+  if (!/^\d{4}$/.test(value.trim()) || year < 2011 || year > LATEST_TIGER_YEAR + 1) {
+    throw new InvalidArgumentError(`'${value}' is not a TIGER/Line release with address ranges; give a year from 2011 to ${LATEST_TIGER_YEAR + 1}.`);
+  }
+  return year;
+}
+
+/** Parses `--county 30059,30031`: five-digit county FIPS codes. */
+export function parseFipsList(value: string): string[] {
+  const codes = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const bad = codes.find((v) => !/^\d{5}$/.test(v));
+  if (bad !== undefined || codes.length === 0) throw new InvalidArgumentError(`'${bad ?? value}' is not a county FIPS code; give five digits, state and county (30059 is Meagher County, MT).`);
+  return codes;
+}
+
 /** Parses a count flag (`--daily-rows 500`): a whole number, 0 or more. */
 export function parseCount(value: string): number {
   if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('Give a whole number, 0 or more.');
@@ -178,7 +200,10 @@ export const OPTIONS = {
   reverseLimit: { flags: '--limit <n>', description: 'points to list (default 1, at most 100)', parse: parsePositive },
   autocompleteLimit: { flags: '--limit <n>', description: 'suggestions to list (default 5, at most 20)', parse: parsePositive },
   maxDistance: { flags: '--max-distance <meters>', description: 'reverse: how far a point may be, in meters (default 1000, at most 100000)', parse: parseMeters },
-  stateFilter: { flags: '--state <code>', description: 'autocomplete: only suggestions in this state (code or name)' },
+  stateFilter: { flags: '--state <code>', description: 'autocomplete: only suggestions in this state (code or name); data download: every county of this state' },
+  county: { flags: '--county <fips>', description: 'data download: counties by their five-digit FIPS codes, separated by commas (30059: Meagher County, MT)', parse: parseFipsList },
+  year: { flags: '--year <year>', description: `data download: the TIGER/Line release (default: ${LATEST_TIGER_YEAR}, the latest this version knows)`, parse: parseYear },
+  baseUrl: { flags: '--base-url <url>', description: `data download: where the TIGER/Line folders are (default: $ADDR_TIGER_BASE_URL, else ${TIGER_BASE_URL})` },
   details: { flags: '--details <place_id>', description: 'autocomplete: print the full record of a suggestion by its place_id instead of suggesting' },
   port: { flags: '--port <port>', description: '`serve`: TCP port to listen on, 0 for any free port (default 8080)', parse: parsePort },
   host: { flags: '--host <host>', description: '`serve`: address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)' },
@@ -320,6 +345,9 @@ export type AdminFlags = OutputFlags & DataDirFlags & AccountSettingsFlags & {
 };
 
 /** The flags of `addr data import|status|remove` (`inputFormat`: the input format of import; `format`: the output format of status). */
+/** Flags of `addr data download`. */
+export type DownloadFlags = DataDirFlags & { state?: string; county?: string[]; year?: number; baseUrl?: string; json?: boolean };
+
 export type DataFlags = DataDirFlags & {
   format?: string;
   inputFormat?: string;

@@ -16,7 +16,7 @@ import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.
 import type { CommandContext } from './io.js';
 import { engineLocation } from '../store/data-location.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
-import type { AdminFlags, AutocompleteFlags, BatchFlags, DataFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ReverseFlags, ServeFlags, ValidateFlags } from './options.js';
+import type { AdminFlags, AutocompleteFlags, BatchFlags, DataFlags, DownloadFlags, ExtractFlags, GeocodeFlags, NormalizeFlags, OptionName, ReverseFlags, ServeFlags, ValidateFlags } from './options.js';
 
 /** One registered command: its help and flags here, its code loaded on demand. */
 interface CommandSpec {
@@ -79,7 +79,9 @@ const ACCOUNTS_HELP = 'Accounts, keys and usage live in accounts.sqlite in the d
 
 const DATA_HELP = 'Address points live in points.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
   + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
-  + 'validate opens them from there by itself. An import replaces its source whole, in one transaction: interrupted, it leaves the data as it was.';
+  + 'validate opens them from there by itself. An import replaces its source whole, in one transaction: interrupted, it leaves the data as it was. '
+  + 'TIGER/Line ADDRFEAT files (the Census Bureau\'s address ranges, one zip per county) go to ranges.sqlite beside them, one source per file: '
+  + 'validation then checks the street and the house number\'s range where no points cover the area.';
 const SERVE_HELP = 'Every endpoint but GET /healthz and GET /openapi.json needs Authorization: Bearer <key> (make one with `addr keys create`); '
   + 'accounts, plans and usage are those of accounts.sqlite in the data directory, shared with the CLI. '
   + 'Endpoints: POST and GET /v1/validate, POST /v1/normalize, POST /v1/geocode, POST /v1/reverse, GET /v1/autocomplete, '
@@ -228,21 +230,36 @@ const NAME_ARGUMENT = { syntax: '<name>', description: 'the account name' };
 const GROUPS: readonly GroupSpec[] = [
   {
     name: 'data',
-    summary: 'import, list and remove address-point sources (OpenAddresses, NAD)',
+    summary: 'import, list and remove address-point sources (OpenAddresses, NAD) and address ranges (TIGER/Line ADDRFEAT)',
     help: DATA_HELP,
     subcommands: [
       {
         name: 'import',
-        summary: 'import an address-point file (OpenAddresses CSV or GeoJSON lines, NAD text; .gz too) as a source',
+        summary: 'import an address-point file (OpenAddresses CSV or GeoJSON lines, NAD text; .gz too), or TIGER/Line ADDRFEAT address ranges (.zip, .shp, several files or a folder), as sources',
         examples: [
           'addr data import us-ak-kodiak.csv',
+          'addr data import tl_2021_30059_addrfeat.zip',
+          'addr data import tiger/ tl_2024_06001_addrfeat.zip',
+          'addr data import https://example.org/us-mt-statewide.csv.gz',
           'addr data import bucks.geojson.gz --source bucks',
           'addr data import - --input-format nad --source ar-nad < NAD_r4.txt',
           'addr data import us-ak-kodiak.csv --complete',
         ],
         options: ['importFormat', 'importFormatMoved', 'source', 'complete', 'json', 'dataDir'],
-        argument: { syntax: '<file>', description: 'the file to import, or - for stdin' },
-        run: async (args, command, ctx) => (await import('./data.js')).runDataImport(args[0] ?? '', command.opts<DataFlags>(), ctx),
+        argument: { syntax: '<file...>', description: 'the file to import, or - for stdin, or an http(s) URL (downloaded into the cache first); ADDRFEAT zips, .shp files and folders may be several' },
+        run: async (args, command, ctx) => (await import('./data.js')).runDataImport(args, command.opts<DataFlags>(), ctx),
+      },
+      {
+        name: 'download',
+        summary: "download the Census Bureau's TIGER/Line ADDRFEAT address ranges of a state or counties, then import them",
+        examples: [
+          'addr data download --county 30059',
+          'addr data download --state MT --year 2024',
+          'ADDR_TIGER_BASE_URL=http://mirror.example/tiger addr data download --state RI',
+        ],
+        options: ['stateFilter', 'county', 'year', 'baseUrl', 'json', 'dataDir'],
+        argument: null,
+        run: async (_args, command, ctx) => (await import('./data-download.js')).runDataDownload(command.opts<DownloadFlags>(), ctx),
       },
       {
         name: 'status',
@@ -254,7 +271,7 @@ const GROUPS: readonly GroupSpec[] = [
       },
       {
         name: 'remove',
-        summary: 'remove an imported source and its points',
+        summary: 'remove an imported source and its points or ranges',
         examples: ['addr data remove us-ak-kodiak'],
         options: ['dataDir'],
         argument: { syntax: '<source>', description: 'the source name `addr data status` shows' },

@@ -21,6 +21,8 @@ import { reverseGeocode } from './reverse.js';
 import type { ReverseOptions, ReverseResult } from './reverse.js';
 import { suggestAddresses } from './suggest.js';
 import type { SuggestOptions, SuggestResult } from './suggest.js';
+import type { RangeStore } from './ranges/range-store.js';
+import { rangePlaces } from './ranges/reverse-range.js';
 import type { AddressInput, ParsedAddress } from './types.js';
 import { assessAddress, validateAddress } from './validate.js';
 import type { Assessment } from './validate.js';
@@ -30,6 +32,7 @@ import type { ValidationResult } from './validation-result.js';
 export interface EnginePorts {
   locality: LocalityStore;
   points?: PointStore; // imported address points (addr data import), when there are any
+  ranges?: RangeStore; // imported TIGER/Line address ranges (addr data import of ADDRFEAT files), when there are any
   zips?: ZipLocator; // nearest ZIP by position (the locality layer's; reverse geocoding without point coverage)
   pointSearch?: PointSearch; // type-ahead over the points (autocomplete)
   names?: LocalityNames; // city and ZIP names by prefix (autocomplete without point matches)
@@ -97,7 +100,7 @@ export function createEngine(ports: EnginePorts): Engine {
   const normalizeInput = createNormalizer(places);
   const deps: ExtractDeps = {
     normalize: (text) => normalize(text, { places }),
-    validate: (parsed, options) => validateAddress(parsed, ports.locality, options, ports.points ?? null),
+    validate: (parsed, options) => validateAddress(parsed, ports.locality, options, ports.points ?? null, ports.ranges ?? null),
     locality: ports.locality,
     places,
     htmlParser: ports.html ?? noHtmlParser,
@@ -118,19 +121,22 @@ export function createEngine(ports: EnginePorts): Engine {
     const number = numbered(requestId);
     return { push: (chunk) => number(inner.push(chunk)), end: () => number(inner.end()) };
   };
-  const dataVersion = (): string => (ports.points !== undefined ? `${ports.locality.dataVersion()}+${ports.points.dataVersion()}` : ports.locality.dataVersion());
+  const dataVersion = (): string => [ports.locality.dataVersion(), ports.points?.dataVersion(), ports.ranges?.dataVersion()].filter((v) => v !== undefined).join('+');
   return {
     ports,
     normalize: normalizeInput,
-    validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, timed(options), ports.points ?? null),
-    assess: (input, at = ports.clock?.()) => assessAddress(normalizeInput(input), ports.locality, ports.points ?? null, at),
-    geocode: (input, options = {}) => geocodeOf(validateAddress(normalizeInput(input), ports.locality, timed(options), ports.points ?? null)),
+    validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, timed(options), ports.points ?? null, ports.ranges ?? null),
+    assess: (input, at = ports.clock?.()) => assessAddress(normalizeInput(input), ports.locality, ports.points ?? null, ports.ranges ?? null, at),
+    geocode: (input, options = {}) => geocodeOf(validateAddress(normalizeInput(input), ports.locality, timed(options), ports.points ?? null, ports.ranges ?? null)),
     extract: (text, options = {}) => {
       const { aggressive, input, requestId, ...clock } = timed(options);
       return numbered(requestId)(extractAddresses(text, deps, { aggressive: aggressive === true, input: input ?? 'auto' }, clock));
     },
     extractor,
-    reverse: (lat, lon, options = {}) => reverseGeocode(lat, lon, options, { points: ports.pointSearch ?? ports.points ?? null, zips: ports.zips ?? null, dataVersion: dataVersion() }),
+    reverse: (lat, lon, options = {}) => reverseGeocode(lat, lon, options, {
+      points: ports.pointSearch ?? ports.points ?? null, zips: ports.zips ?? null, dataVersion: dataVersion(),
+      ranges: ports.ranges !== undefined ? (y, x, limit, max) => rangePlaces(y, x, limit, max, ports.ranges as RangeStore, ports.locality) : null,
+    }),
     suggest: (query, options = {}) => suggestAddresses(query, options, { search: ports.pointSearch ?? null, names: ports.names ?? null, dataVersion: dataVersion() }),
     details: (placeId, options = {}) => placeDetails(placeId, options, {
       locality: ports.locality, points: ports.points ?? null, search: ports.pointSearch ?? null, dataVersion: dataVersion(),

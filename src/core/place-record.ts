@@ -10,6 +10,7 @@ import { formatDeliveryLine } from './format-lines.js';
 import { INFERRED } from './ports.js';
 import type { PointRecord } from './ports.js';
 import type { AddressComponents } from './types.js';
+import type { GeocodeQuality } from './validation-result.js';
 
 /** Accuracy claimed for a point's own position (a rooftop or parcel point of the source). */
 export const ROOFTOP_ACCURACY_METERS = 10;
@@ -28,7 +29,7 @@ export interface PlaceAddress {
 export interface PlaceGeocode {
   lat: number;
   lon: number;
-  quality: 'ROOFTOP' | 'STREET' | 'ZIP_CENTROID' | 'CITY_CENTROID';
+  quality: GeocodeQuality;
   accuracy_meters: number;
 }
 

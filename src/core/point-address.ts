@@ -72,7 +72,8 @@ function expandSourceAbbreviation(street: string): string {
   return standard === undefined ? street : `${street.slice(0, at)} ${standard}`;
 }
 
-interface StreetParts { predir: string | null; street: string; street_key: string; suffix: string | null; postdir: string | null }
+/** A street text standardized: directionals, the name alone with its match key, the type. */
+export interface StreetParts { predir: string | null; street: string; street_key: string; suffix: string | null; postdir: string | null }
 
 /**
  * True when a source's street field is a post-office box, not a street: "PO Box", "P.O. Box 45",
@@ -103,8 +104,8 @@ function parseStreetText(text: string): StreetParts | null {
 const STREET_MEMO_LIMIT = 65_536;
 const streetMemo = new Map<string, StreetParts | null>();
 
-/** parseStreetText remembered per distinct street text (oldest forgotten first). */
-function parseStreet(text: string): StreetParts | null {
+/** parseStreetText remembered per distinct street text (oldest forgotten first): the range importer reads TIGER's FULLNAME with it too. */
+export function parseStreet(text: string): StreetParts | null {
   const hit = streetMemo.get(text);
   if (hit !== undefined) return hit;
   const parts = parseStreetText(text);

@@ -1,7 +1,8 @@
 /**
  * Reverse geocoding: the address points nearest a position, each with its
- * distance in meters; where no point lies within the distance asked (no
- * coverage), the nearest ZIP of the locality layer with its city and its
+ * distance in meters; where no point lies within the distance asked, the
+ * addresses interpolated on the nearest street edges of the ranges
+ * (`coverage: "address_ranges"`); with neither, the nearest ZIP of the locality layer with its city and its
  * distance, labelled as such (`coverage: "locality"`). Pure: reads the
  * PointStore and ZipLocator ports; validates its inputs with typed errors.
  */
@@ -11,6 +12,7 @@ import { checkLimit } from './option-bounds.js';
 import { pointPlace } from './place-record.js';
 import type { PointPlace } from './place-record.js';
 import type { NearPoint, PointStore, ZipLocator } from './ports.js';
+import type { RangePlace } from './ranges/reverse-range.js';
 import { distinctPlaces } from './same-place.js';
 
 /** Bounds and defaults of the options (also what the CLI's help states). */
@@ -55,11 +57,12 @@ export interface ReverseResult {
   query: { lat: number; lon: number; limit: number; max_distance_meters: number };
   /**
    * address_points: `results` holds the nearest points (nearest first);
+   * address_ranges: no point within reach, `results` holds addresses interpolated on the nearest street edges (TIGER/Line ranges);
    * locality: no point within max_distance_meters, `locality` is the nearest ZIP;
    * none: neither (the position is far from any U.S. ZIP).
    */
-  coverage: 'address_points' | 'locality' | 'none';
-  results: ReversePlace[];
+  coverage: 'address_points' | 'address_ranges' | 'locality' | 'none';
+  results: (ReversePlace | RangePlace)[];
   locality: ReverseLocality | null;
   data_version: string;
   latency_ms: number;
@@ -69,6 +72,7 @@ export interface ReverseResult {
 export interface ReversePorts {
   points: Pick<PointStore, 'nearest'> | null; // null: nothing imported (a PointSearch's in-memory index, else the store's grid)
   zips: ZipLocator | null; // null: the locality layer cannot locate ZIPs (then no fallback)
+  ranges?: ((lat: number, lon: number, limit: number, maxMeters: number) => RangePlace[]) | null; // addresses interpolated on the nearest edges (ranges/reverse-range.ts)
   dataVersion: string; // locality (+ points) version label
 }
 
@@ -103,7 +107,8 @@ export function reverseGeocode(lat: number, lon: number, options: ReverseOptions
     throw new AddrError('ADDR_ERR_INPUT_INVALID', [`max distance must be more than 0 and at most ${REVERSE_LIMITS.maxMaxDistanceMeters} meters, not ${String(maxDistance)}.`]);
   }
   const near = nearestPlaces(ports.points, lat, lon, limit, maxDistance);
-  const results: ReversePlace[] = near.map((n) => ({ ...pointPlace(n.point), distance_meters: round1(n.meters) }));
+  const points: ReversePlace[] = near.map((n) => ({ ...pointPlace(n.point), distance_meters: round1(n.meters) }));
+  const results: (ReversePlace | RangePlace)[] = points.length > 0 ? points : (ports.ranges?.(lat, lon, limit, maxDistance) ?? []);
   let locality: ReverseLocality | null = null;
   if (results.length === 0 && ports.zips !== null) {
     const zip = ports.zips.nearestZip(lat, lon, null, REVERSE_LIMITS.localityMaxMeters);
@@ -127,7 +132,7 @@ export function reverseGeocode(lat: number, lon: number, options: ReverseOptions
   return {
     id: options.requestId ?? '',
     query: { lat, lon, limit, max_distance_meters: maxDistance },
-    coverage: results.length > 0 ? 'address_points' : locality !== null ? 'locality' : 'none',
+    coverage: points.length > 0 ? 'address_points' : results.length > 0 ? 'address_ranges' : locality !== null ? 'locality' : 'none',
     results,
     locality,
     data_version: ports.dataVersion,

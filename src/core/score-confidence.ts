@@ -5,7 +5,7 @@
  */
 import table from './data/confidence.json' with { type: 'json' };
 import type { ChangeCode, ReasonCode } from './reason-codes.js';
-import type { ValidationStatus } from './validation-result.js';
+import type { QualityLevel, ValidationStatus } from './validation-result.js';
 
 /** What the score is computed from. */
 export interface ConfidenceEvidence {
@@ -13,11 +13,13 @@ export interface ConfidenceEvidence {
   reasons: readonly ReasonCode[];
   changes: readonly ChangeCode[];
   fuzzy: { distance: number; length: number; confirmedByZip: boolean } | null; // a city matched by spelling
+  level?: QualityLevel; // the layer that decided: its factor scales the score (absent: 1)
 }
 
 const REASON_PENALTY: Readonly<Record<ReasonCode, number>> = table.reason_penalty;
 const CHANGE_PENALTY: Readonly<Record<ChangeCode, number>> = table.change_penalty;
 const STATUS_CAP: Readonly<Record<ValidationStatus, number>> = table.status_cap;
+const LAYER_FACTOR: Readonly<Record<QualityLevel, number>> = table.layer_factor;
 
 /** A penalty for codes that are weak together: every code of `all` and at least one of `any` present. */
 interface Interaction { all: readonly string[]; any: readonly string[]; penalty: number }
@@ -42,5 +44,6 @@ export function scoreConfidence(e: ConfidenceEvidence): number {
     if (!e.fuzzy.confirmedByZip) score -= table.fuzzy.without_zip;
   }
   score = Math.min(score, STATUS_CAP[e.status]);
+  if (e.level !== undefined) score *= LAYER_FACTOR[e.level];
   return Math.round(Math.max(0, Math.min(1, score)) * 100) / 100;
 }

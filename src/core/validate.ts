@@ -16,6 +16,9 @@ import { isZip4, isZip5 } from './match-zip.js';
 import { matchPoint } from './match-point.js';
 import { knowsCity, knowsZip } from './point-locality.js';
 import type { PointMatch } from './match-point.js';
+import { matchRange } from './ranges/match-range.js';
+import type { RangeMatch } from './ranges/match-range.js';
+import type { RangeStore } from './ranges/range-store.js';
 import type { LocalityStore, PointRecord, PointStore } from './ports.js';
 import { STATE_CODES, unitOfToken } from './pub28.js';
 import { CHANGE_CODES, REASON_CODES, changeSentence } from './reason-codes.js';
@@ -26,7 +29,7 @@ import { sameLetters } from './same-letters.js';
 import { scoreConfidence } from './score-confidence.js';
 import { timeZoneAt } from './time-zone.js';
 import type { AddressComponents, ParsedAddress } from './types.js';
-import type { PointCandidate, ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
+import type { PointCandidate, QualityLevel, ValidationInput, ValidationResult, ValidationStatus } from './validation-result.js';
 import { ENGINE_VERSION } from './version.js';
 
 /** Options of validateAddress: the faces pass the request id and the clock (core has none). */
@@ -55,6 +58,7 @@ function isStateCode(text: string): boolean {
 }
 const ENGINE = 'LOCALITY_ENGINE';
 const POINTS = 'POINTS_ENGINE';
+const RANGES = 'RANGES_ENGINE';
 const SOURCE = `addr-engine/${ENGINE_VERSION}`;
 // Below this confidence a person should look at the result even when nothing else asks for it.
 const REVIEW_BELOW = 0.8;
@@ -114,10 +118,14 @@ function hasDeliveryLine(c: AddressComponents): boolean {
 // Reasons of the points layer that leave only part of the address confirmed.
 const POINT_PARTIAL = ['STREET_NOT_FOUND', 'HOUSE_NUMBER_NOT_FOUND', 'UNIT_MISSING', 'UNIT_NOT_FOUND', 'AMBIGUOUS_MATCH'] as const;
 
-function statusOf(loc: Locality, f: Findings, pm: PointMatch | null): ValidationStatus {
+// Reasons of the range layer that leave only part of the address confirmed.
+const RANGE_PARTIAL = ['STREET_NOT_FOUND', 'HOUSE_NUMBER_OUT_OF_RANGE', 'AMBIGUOUS_MATCH'] as const;
+
+function statusOf(loc: Locality, f: Findings, pm: PointMatch | null, rm: RangeMatch | null): ValidationStatus {
   if (!loc.confirmed) return 'NOT_FOUND';
   if (loc.partial || f.hasReason('STREET_MISSING') || f.hasReason('HOUSE_NUMBER_MISSING') || f.hasReason('LOCALITY_MISSING')) return 'PARTIAL';
   if (pm !== null) for (const r of POINT_PARTIAL) if (f.hasReason(r)) return 'PARTIAL';
+  if (rm !== null) for (const r of RANGE_PARTIAL) if (f.hasReason(r)) return 'PARTIAL';
   for (const ch of f.changes) if (CHANGE_CODES[ch.code].substantive) return 'CORRECTED';
   return 'VALIDATED';
 }
@@ -205,6 +213,8 @@ interface Verdict {
   components: AddressComponents; // after the points layer
   loc: Locality;
   pm: PointMatch | null;
+  rm: RangeMatch | null;
+  level: QualityLevel; // the layer that decided
   rawCity: string | undefined;
   rawState: string | undefined;
   stateIsCity: boolean;
@@ -216,8 +226,8 @@ interface Verdict {
  * cover the area, the points layer (match-point.ts): the assessment of validateAddress, without
  * its views (what `addr batch` writes per row).
  */
-export function assessAddress(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null = null, at?: number): Assessment {
-  return decide(parsed, store, points, at).assessment;
+export function assessAddress(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null = null, ranges: RangeStore | null = null, at?: number): Assessment {
+  return decide(parsed, store, points, ranges, at).assessment;
 }
 
 /** The time zone of a decided locality at the instant `at`, or null. */
@@ -248,7 +258,7 @@ function zoneNameOf(loc: Locality, store: LocalityStore): string | null {
   return zone;
 }
 
-function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null, at?: number): Verdict {
+function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null, ranges: RangeStore | null, at?: number): Verdict {
   let c = parsed.components;
   const f = new Findings();
 
@@ -299,6 +309,13 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
     loc = pm.locality;
     zip4 = pm.zip4;
   }
+  // The range layer (TIGER/Line address ranges), where no points answered.
+  const rm = pm === null && ranges !== null && delivery && loc.confirmed ? matchRange(c, loc, zip4, ranges, store, f) : null;
+  if (rm !== null) {
+    c = rm.components;
+    loc = rm.locality;
+    zip4 = rm.zip4;
+  }
   if (!delivery) f.reason('STREET_MISSING');
   else if (c.street !== null && c.number === null && c.po_box === null && c.rural_route === null) f.reason('HOUSE_NUMBER_MISSING');
   recordStreetFormatting(parsed, f);
@@ -308,11 +325,11 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
     if (hasAddressPart(parsed.unparsed)) f.reason('UNPARSED_ADDRESS_PART');
   }
 
-  const status = statusOf(loc, f, pm);
+  const status = statusOf(loc, f, pm, rm);
   let reasons = f.reasons;
   if (status === 'NOT_FOUND' && !delivery && c.zip5 === null && input.state === null) {
     reasons = ['NOT_AN_ADDRESS']; // nothing address-like: the specific reasons would only be noise
-  } else if (delivery && status !== 'NOT_FOUND' && pm === null) {
+  } else if (delivery && status !== 'NOT_FOUND' && pm === null && rm === null) {
     reasons.push('NO_STREET_COVERAGE'); // f is done with: its list becomes the result's
   }
 
@@ -325,7 +342,8 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
     changeCodes[i] = ch.code;
     changes[i] = changeSentence(ch.code, ch.from, ch.to);
   }
-  const confidence = scoreConfidence({ status, reasons, changes: changeCodes, fuzzy: loc.fuzzy });
+  const level: QualityLevel = status === 'NOT_FOUND' ? 'none' : pm !== null ? pm.level : rm !== null ? rm.level : 'locality';
+  const confidence = scoreConfidence({ status, reasons, changes: changeCodes, fuzzy: loc.fuzzy, level });
 
   // Pub 28 puts the secondary unit on the delivery line (Variant A has no line2 to carry it);
   // line2 is the Puerto Rico urbanization, which USPS prints on a line of its own.
@@ -344,12 +362,14 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
       carrier_route: null,
       county: loc.county,
       county_fips: loc.county_fips,
-      deliverability: pm === null || status === 'NOT_FOUND' || (pm.deliverability === 'D' && !deliverable(status, reasons)) ? 'N' : pm.deliverability,
+      deliverability: status === 'NOT_FOUND' ? 'N'
+        : pm !== null ? (pm.deliverability === 'D' && !deliverable(status, reasons) ? 'N' : pm.deliverability)
+        : rm !== null ? rm.deliverability : 'N',
       source: SOURCE,
     },
-    geocode: pm !== null ? pm.geocode : loc.geocode,
+    geocode: pm !== null ? pm.geocode : rm !== null ? rm.geocode : loc.geocode,
     timezone: zoneOf(loc, store, at),
-    match_code: pm !== null ? POINTS : ENGINE,
+    match_code: pm !== null ? POINTS : rm !== null ? RANGES : ENGINE,
     reason_codes: reasons,
     changes,
   };
@@ -358,6 +378,8 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
     components: c,
     loc,
     pm,
+    rm,
+    level,
     rawCity,
     rawState,
     stateIsCity,
@@ -371,11 +393,11 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
  * (assessAddress) with the input as written, the display and suggested addresses,
  * the components and, with points, the place and candidates.
  */
-export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}, points: PointStore | null = null): ValidationResult {
+export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}, points: PointStore | null = null, ranges: RangeStore | null = null): ValidationResult {
   const t0 = options.startedAt ?? options.now?.();
-  const v = decide(parsed, store, points, options.at);
+  const v = decide(parsed, store, points, ranges, options.at);
   const a = v.assessment;
-  const { loc, pm } = v;
+  const { loc, pm, rm } = v;
   const status = a.status;
   const zip4 = a.standardized.zip4;
   const c = v.components;
@@ -392,10 +414,12 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
   const displayed = status === 'NOT_FOUND' && line1 === null ? null : displayAddressOf(street, loc.city, loc.state, loc.zip5, zip4);
   const s = loc.suggestion;
   const pointSuggestion = pm?.suggestion ?? null;
+  const rangeSuggestion = rm?.suggestion ?? null;
   const suggested = !review ? null
     : pointSuggestion !== null ? candidateOf(pointSuggestion).display_address
+      : rangeSuggestion !== null ? displayAddressOf(mixedCasePieces(deliveryLinePieces(rangeSuggestion)), loc.city, loc.state, loc.zip5, null)
       : s !== null ? displayAddressOf(street, s.city, s.state, s.zip5, null) : status !== 'NOT_FOUND' ? displayed : null;
-  const level = status === 'NOT_FOUND' ? 'none' : pm !== null ? pm.level : 'locality';
+  const level = v.level;
   // An unresolved locality may have other readings than its suggestion (a city and a ZIP naming two places).
   const suggestions = suggested === null ? [] : [suggested];
   if (suggested !== null && pointSuggestion === null && s !== null && loc.alternatives !== undefined) {
@@ -426,7 +450,8 @@ export function validateAddress(parsed: ParsedAddress, store: LocalityStore, opt
     suggested_addresses: suggestions,
     display_address: displayed,
     latency_ms: latency,
-    data_version: pm !== null && points !== null ? joinedVersion(store.dataVersion(), points.dataVersion()) : store.dataVersion(),
+    data_version: pm !== null && points !== null ? joinedVersion(store.dataVersion(), points.dataVersion())
+      : rm !== null && ranges !== null ? joinedVersion(store.dataVersion(), ranges.dataVersion()) : store.dataVersion(),
     engine_version: ENGINE_VERSION,
     components: { ...c, city: loc.city, state: loc.state, zip5: loc.zip5, zip4 },
     ...(options.candidates !== undefined && options.candidates > 0 && pm !== null

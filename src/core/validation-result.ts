@@ -25,12 +25,14 @@ export type Deliverability =
 export type GeocodeQuality =
   | 'ROOFTOP' // an address point
   | 'STREET' // a street centre
+  | 'RANGE_INTERPOLATED' // interpolated in a TIGER/Line address range, offset to its side
   | 'ZIP_CENTROID' // the centroid of the ZIP code
   | 'CITY_CENTROID'; // the mean centroid of a city's ZIP codes
 
 /** The layer at which the result was decided. */
 export type QualityLevel =
   | 'delivery_point' // confirmed by an address point
+  | 'range' // the street and the number's range confirmed by TIGER/Line address ranges
   | 'street' // confirmed by a street
   | 'locality' // ZIP / city / state confirmed, street not
   | 'none'; // nothing confirmed

@@ -124,7 +124,7 @@ export const Geocode = {
   properties: {
     lat: { type: 'number', description: 'Latitude (WGS 84).' },
     lon: { type: 'number', description: 'Longitude (WGS 84).' },
-    quality: { type: 'string', enum: ['ROOFTOP', 'STREET', 'ZIP_CENTROID', 'CITY_CENTROID'] },
+    quality: { type: 'string', enum: ['ROOFTOP', 'STREET', 'RANGE_INTERPOLATED', 'ZIP_CENTROID', 'CITY_CENTROID'] },
     accuracy_meters: { type: 'number' },
   },
   required: ['lat', 'lon', 'quality', 'accuracy_meters'],
@@ -158,7 +158,7 @@ export const ChangeCode = { type: 'string', enum: CHANGE_CODE_LIST, description:
 export const Quality = {
   type: 'object',
   properties: {
-    level: { type: 'string', enum: ['delivery_point', 'street', 'locality', 'none'], description: 'The finest reference layer that confirmed the address.' },
+    level: { type: 'string', enum: ['delivery_point', 'range', 'street', 'locality', 'none'], description: 'The finest reference layer that confirmed the address.' },
     review_recommended: { type: 'boolean' },
     reasons: { type: 'array', items: ReasonCode, description: 'The reason codes that call for a review.' },
   },
@@ -392,10 +392,16 @@ const pointPlaceProperties = {
   inferred,
 } as const;
 
-/** An address point near the position asked (POST /v1/reverse). */
+/** An address point near the position asked, or an address interpolated in a TIGER/Line range (POST /v1/reverse). */
 export const ReversePlace = {
   type: 'object',
-  properties: { ...pointPlaceProperties, distance_meters: { type: 'number', minimum: 0, description: 'Great-circle distance from the position, to 0.1 m.' } },
+  properties: {
+    ...pointPlaceProperties,
+    kind: { type: 'string', enum: ['address', 'interpolated'], description: 'address: an imported address point; interpolated: a number the range of the nearest street edge gives (coverage address_ranges).' },
+    place_id: { type: ['string', 'null'], description: 'The address point (GET /api/autocomplete/v1/details takes it); null for an interpolated address.' },
+    source: string('The imported source of the point, or the ranges (ranges:<sources>).'),
+    distance_meters: { type: 'number', minimum: 0, description: 'Great-circle distance from the position (to the point, or to the street edge), to 0.1 m.' },
+  },
   required: ['kind', 'place_id', 'text', 'standardized', 'components', 'geocode', 'source', 'inferred', 'distance_meters'],
   additionalProperties: false,
 } as const;
@@ -455,8 +461,8 @@ export const ReverseResult = {
     },
     coverage: {
       type: 'string',
-      enum: ['address_points', 'locality', 'none'],
-      description: 'address_points: `results` holds the nearest points; locality: no point within reach, `locality` is the nearest ZIP; none: neither.',
+      enum: ['address_points', 'address_ranges', 'locality', 'none'],
+      description: 'address_points: `results` holds the nearest points; address_ranges: no point within reach, `results` holds addresses interpolated on the nearest street edges (TIGER/Line ranges); locality: neither within reach, `locality` is the nearest ZIP; none: nothing.',
     },
     results: { type: 'array', items: ReversePlace },
     locality: { anyOf: [ReverseLocality, { type: 'null' }] },

@@ -10,6 +10,7 @@ import type { Engine } from '../core/engine.js';
 import type { EngineLocation } from './data-location.js';
 import { loadHtmlParser } from './html-parser.js';
 import { openPointStore } from './points-db.js';
+import { openRangeStore } from './ranges-db.js';
 import { SqlitePointSearch } from './points-search.js';
 import { openLocalityStore } from './sqlite-locality-store.js';
 
@@ -26,17 +27,22 @@ export interface OpenedEngine {
 export function openEngine(location: EngineLocation): OpenedEngine {
   const locality = openLocalityStore(location.referenceDbPath);
   let points;
+  let ranges = null;
   try {
     points = location.dataDir !== undefined ? openPointStore(location.dataDir) : null;
+    ranges = location.dataDir !== undefined ? openRangeStore(location.dataDir) : null;
   } catch (err) {
+    points?.close();
     locality.close();
     throw err;
   }
+  const withRanges = ranges !== null ? { ranges } : {};
   return {
     engine: createEngine(points !== null
-      ? { locality, zips: locality, names: locality, html: loadHtmlParser, clock: Date.now, points, pointSearch: new SqlitePointSearch(points.db, points) }
-      : { locality, zips: locality, names: locality, html: loadHtmlParser, clock: Date.now }),
+      ? { locality, zips: locality, names: locality, html: loadHtmlParser, clock: Date.now, points, pointSearch: new SqlitePointSearch(points.db, points), ...withRanges }
+      : { locality, zips: locality, names: locality, html: loadHtmlParser, clock: Date.now, ...withRanges }),
     close: () => {
+      ranges?.close();
       points?.close();
       locality.close();
     },

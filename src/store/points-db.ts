@@ -4,22 +4,19 @@
  * port the engine reads, and the administration `addr data status` and
  * `addr data remove` need. Imports are in points-import.ts.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { AddrError, isAddrError } from '../core/errors.js';
+import type Database from 'better-sqlite3';
+import { AddrError } from '../core/errors.js';
 import { distanceKm } from '../core/geo-distance.js';
 import { houseNumberKey } from '../core/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/ports.js';
 import { leadingNumber } from '../core/vocabulary.js';
-import { migrateAccountsDb } from './accounts-db.js';
-import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
+import { openDataDb } from './data-db-file.js';
 import { POINT_MIGRATIONS } from './points-migrations.js';
 
 /** The file name of the point database in the data directory. */
 export const POINTS_DB_FILE = 'points.sqlite';
 
-const BUSY_TIMEOUT_MS = 10_000;
 
 /** Grid of the spatial index: cells of 0.001 degree (~110 m of latitude). */
 export const CELLS_PER_DEGREE = 1000;
@@ -76,25 +73,7 @@ export function pointsDbPath(dataDir: string): string {
 
 /** Opens (creating and migrating when `create`) the point database of `dataDir`; null when it does not exist and `create` is false. */
 export function openPointsDatabase(dataDir: string, create: boolean): Database.Database | null {
-  const path = pointsDbPath(dataDir);
-  if (!create && !existsSync(path)) return null;
-  let db: Database.Database | null = null;
-  try {
-    if (create) {
-      ensurePrivateDir(dataDir);
-      ensurePrivateFile(path);
-    }
-    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create });
-    db.pragma('journal_mode = WAL');
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    db.pragma('synchronous = NORMAL');
-    migrateAccountsDb(db, POINT_MIGRATIONS);
-    return db;
-  } catch (err) {
-    db?.close();
-    if (isAddrError(err)) throw err;
-    throw new AddrError('ADDR_ERR_POINTS_DB', [path, err instanceof Error ? err.message : String(err)], { cause: err });
-  }
+  return openDataDb(dataDir, pointsDbPath(dataDir), create, POINT_MIGRATIONS, 'ADDR_ERR_POINTS_DB');
 }
 
 const STREET_COLUMNS = 's.id, src.name AS source, s.predir, s.street, s.suffix, s.postdir, s.city, s.state, s.zip5, s.points, s.lat, s.lon, s.min_number, s.max_number';

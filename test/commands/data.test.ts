@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { POINT_FIXTURES } from '../store/points-fixtures.js';
+import { MEAGHER_ZIP } from '../store/ranges-fixtures.js';
 import { BIN, runCli, tempDir } from './run-cli.js';
 
 describe('addr data', () => {
@@ -23,6 +24,21 @@ describe('addr data', () => {
     const removed = runCli(['data', 'remove', 'sebastopol.oa', ...data]);
     expect(removed).toMatchObject({ code: 0, stdout: "Removed source 'sebastopol.oa' (15 points).\n" });
     expect(runCli(['data', 'remove', 'sebastopol.oa', ...data])).toMatchObject({ code: 2, stderr: expect.stringContaining("No imported source named 'sebastopol.oa'") });
+  });
+
+  it('imports TIGER/Line ADDRFEAT ranges, validates against them, lists them in status and removes them', () => {
+    const dir = tempDir();
+    const data = ['--data-dir', dir];
+    const imported = runCli(['data', 'import', MEAGHER_ZIP, ...data]);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/^imported +675 \(591 edges, 43 alternate names\)$/m);
+    expect(imported.stdout).toMatch(/^ {2}no_zip +2 {2}records 56, 317$/m);
+    const v = JSON.parse(runCli(['validate', '105 Main St, White Sulphur Springs, MT', ...data]).stdout) as { status: string; match_code: string; standardized: { line1: string; zip5: string } };
+    expect(v).toMatchObject({ status: 'CORRECTED', match_code: 'RANGES_ENGINE', standardized: { line1: '105 E MAIN ST', zip5: '59645' } });
+    const status = runCli(['data', 'status', ...data, '--format', 'json']);
+    expect(JSON.parse(status.stdout)).toEqual([expect.objectContaining({ name: 'tl_2021_30059_addrfeat', format: 'tiger-addrfeat', rows_imported: 675, states: 'MT', zip_count: 5 })]);
+    expect(runCli(['data', 'remove', 'tl_2021_30059_addrfeat', ...data])).toMatchObject({ code: 0, stdout: "Removed source 'tl_2021_30059_addrfeat' (675 address-range records).\n" });
+    expect(runCli(['data', 'import', join(POINT_FIXTURES, 'sebastopol.oa.csv'), MEAGHER_ZIP, ...data])).toMatchObject({ code: 2, stderr: expect.stringContaining('one at a time') });
   });
 
   it('reads stdin with --source, and refuses a missing file or stdin without a name (exit 2)', () => {

@@ -24,8 +24,8 @@ function documentedCodes(heading: string): string[] {
 const reasonCodes = Object.keys(REASON_CODES).sort();
 const changeCodes = Object.keys(CHANGE_CODES).sort();
 const STATUSES = ['VALIDATED', 'CORRECTED', 'PARTIAL', 'NOT_FOUND'];
-const GEOCODE_QUALITIES = ['ROOFTOP', 'STREET', 'ZIP_CENTROID', 'CITY_CENTROID'];
-const ENGINES = ['LOCALITY_ENGINE', 'POINTS_ENGINE'];
+const GEOCODE_QUALITIES = ['ROOFTOP', 'STREET', 'RANGE_INTERPOLATED', 'ZIP_CENTROID', 'CITY_CENTROID'];
+const ENGINES = ['LOCALITY_ENGINE', 'POINTS_ENGINE', 'RANGES_ENGINE'];
 
 describe('docs/validation.md and the catalog agree', () => {
   it('documents exactly the catalog reason codes', () => {
@@ -51,11 +51,11 @@ describe('docs/validation.md and the catalog agree', () => {
     for (const [code, v] of Object.entries(REASON_CODES)) {
       expect(v.description, code).not.toBe('');
       expect(v.effect, code).not.toBe('');
-      expect(['locality', 'points'], code).toContain(v.layer);
+      expect(['locality', 'points', 'ranges', 'street'], code).toContain(v.layer);
     }
     for (const [code, v] of Object.entries(CHANGE_CODES)) {
       expect(v.sentence, code).toMatch(/\.$/);
-      expect(['locality', 'points'], code).toContain(v.layer);
+      expect(['locality', 'points', 'ranges', 'street'], code).toContain(v.layer);
     }
   });
 });
@@ -95,11 +95,12 @@ describe('every code the validation code uses is catalogued and documented', () 
   // The modules of validation; a code-like literal (CAPS_WITH_UNDERSCORE) in them must be
   // a catalog code, a status, a geocode quality or an engine name, and on the page.
   const CORE = join(ROOT, 'src', 'core');
-  const files = readdirSync(CORE).filter((f) => /^(validat|resolve-|match-|locality|describe-changes|findings|score-confidence|military)/.test(f) && f.endsWith('.ts'));
+  const pick = (dir: string): string[] => readdirSync(join(CORE, dir)).filter((f) => /^(validat|resolve-|match-|locality|describe-changes|findings|score-confidence|military)/.test(f) && f.endsWith('.ts')).map((f) => join(dir, f));
+  const files = [...pick('.'), ...pick('ranges')];
   const known = new Set([...reasonCodes, ...changeCodes, ...STATUSES, ...GEOCODE_QUALITIES, ...ENGINES]);
 
   it('finds the modules', () => {
-    expect(files).toEqual(expect.arrayContaining(['validate.ts', 'resolve-locality.ts', 'resolve-military.ts', 'match-city.ts']));
+    expect(files).toEqual(expect.arrayContaining(['validate.ts', 'resolve-locality.ts', 'resolve-military.ts', 'match-city.ts', join('ranges', 'match-range.ts')]));
   });
 
   it.each(files)('%s', (file) => {

@@ -10,8 +10,12 @@ import type { ChangeCode, ReasonCode } from '../../src/core/reason-codes.js';
 import type { ValidationStatus } from '../../src/core/validation-result.js';
 import { ENGINE_VERSION } from '../../src/core/version.js';
 import type { LocalityStore, ZipRecord } from '../../src/core/ports.js';
+import { CONFIDENCE_TABLE } from '../../src/core/score-confidence.js';
 import type { ParsedAddress } from '../../src/core/types.js';
 import { fakeLocalityStore, parsedAddress, streetAddress } from './validate-fake-store.js';
+
+// What a result decided at the locality layer is scaled by (the street unchecked).
+const LOCALITY_FACTOR = CONFIDENCE_TABLE.layer_factor.locality;
 
 const store = fakeLocalityStore();
 const run = (p: ParsedAddress) => validateAddress(p, store);
@@ -181,7 +185,7 @@ describe('the full result', () => {
       id: 'req-1',
       status: 'VALIDATED',
       validation_status: 'VALIDATED',
-      confidence: 0.96,
+      confidence: 0.82, // 0.96 of evidence at the locality layer: the street was not checked
       input: { line1: '1600 PENNSYLVANIA AVENUE NORTHWEST', line2: null, city: 'WASHINGTON', state: 'DISTRICT OF COLUMBIA', zip: '20500' },
       standardized: {
         line1: '1600 PENNSYLVANIA AVE NW', line2: null, city: 'WASHINGTON', state: 'DC', zip5: '20500', zip4: null,
@@ -240,7 +244,7 @@ describe('ZIP known', () => {
     const r = run(streetAddress({ zip5: '95472' }));
     expect(r.standardized).toMatchObject({ city: 'SEBASTOPOL', state: 'CA', zip5: '95472', county: 'Sonoma', county_fips: '06097' });
     expect(r.change_codes).toEqual(['STATE_ADDED', 'CITY_ADDED']);
-    expect(r.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(r.confidence).toBeGreaterThanOrEqual(0.9 * LOCALITY_FACTOR); // strong evidence, the street unchecked
   });
 
   it('corrects the state when the city agrees with the ZIP', () => {
@@ -328,7 +332,7 @@ describe('city matching', () => {
   it('corrects a clear misspelling of the ZIP city', () => {
     const r = run(streetAddress({ city: 'SEBASTAPOL', state: 'CA', zip5: '95472' }));
     expect(r.standardized.city).toBe('SEBASTOPOL');
-    expect(r.confidence).toBeGreaterThanOrEqual(0.9); // one edit, confirmed by the ZIP
+    expect(r.confidence).toBeGreaterThanOrEqual(0.9 * LOCALITY_FACTOR); // one edit, confirmed by the ZIP; the street unchecked
   });
 
   it('corrects a misspelling without ZIP from the places of the state, with less confidence', () => {

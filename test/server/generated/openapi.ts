@@ -436,7 +436,7 @@ export interface components {
             /** @description Longitude (WGS 84). */
             lon: number;
             /** @enum {string} */
-            quality: "ROOFTOP" | "STREET" | "ZIP_CENTROID" | "CITY_CENTROID";
+            quality: "ROOFTOP" | "STREET" | "RANGE_INTERPOLATED" | "ZIP_CENTROID" | "CITY_CENTROID";
             accuracy_meters: number;
         };
         /** @description The time zone of the address's ZIP (or of a city whose ZIPs share one); the offset and DST are those at the time of the request. */
@@ -452,7 +452,7 @@ export interface components {
          * @description docs/validation.md lists every code.
          * @enum {string}
          */
-        ReasonCode: "NO_STREET_COVERAGE" | "STREET_MISSING" | "HOUSE_NUMBER_MISSING" | "LOCALITY_MISSING" | "ZIP_INVALID" | "ZIP_NOT_FOUND" | "ZIP_MISSING" | "ZIP_AMBIGUOUS" | "ZIP_STATE_MISMATCH" | "CITY_ZIP_MISMATCH" | "CITY_ALTERNATE_NAME" | "CITY_FUZZY_MATCH" | "CITY_NOT_FOUND" | "CITY_AMBIGUOUS" | "STATE_INVALID" | "MILITARY_ADDRESS" | "MILITARY_STATE_MISMATCH" | "MILITARY_ZIP_UNLISTED" | "MILITARY_CITY_INVALID" | "UNPARSED_INPUT" | "UNPARSED_ADDRESS_PART" | "NOT_AN_ADDRESS" | "HOUSE_NUMBER_NOT_FOUND" | "UNIT_MISSING" | "UNIT_NOT_FOUND" | "STREET_NOT_FOUND" | "STREET_FUZZY_MATCH" | "ZIP_NOT_CONFIRMED" | "POINT_FAR_FROM_LOCALITY" | "AMBIGUOUS_MATCH";
+        ReasonCode: "NO_STREET_COVERAGE" | "STREET_MISSING" | "HOUSE_NUMBER_MISSING" | "LOCALITY_MISSING" | "ZIP_INVALID" | "ZIP_NOT_FOUND" | "ZIP_MISSING" | "ZIP_AMBIGUOUS" | "ZIP_STATE_MISMATCH" | "CITY_ZIP_MISMATCH" | "CITY_ALTERNATE_NAME" | "CITY_FUZZY_MATCH" | "CITY_NOT_FOUND" | "CITY_AMBIGUOUS" | "STATE_INVALID" | "MILITARY_ADDRESS" | "MILITARY_STATE_MISMATCH" | "MILITARY_ZIP_UNLISTED" | "MILITARY_CITY_INVALID" | "UNPARSED_INPUT" | "UNPARSED_ADDRESS_PART" | "NOT_AN_ADDRESS" | "HOUSE_NUMBER_NOT_FOUND" | "UNIT_MISSING" | "UNIT_NOT_FOUND" | "STREET_NOT_FOUND" | "STREET_FUZZY_MATCH" | "ZIP_NOT_CONFIRMED" | "POINT_FAR_FROM_LOCALITY" | "AMBIGUOUS_MATCH" | "HOUSE_NUMBER_OUT_OF_RANGE";
         /**
          * @description docs/validation.md lists every code.
          * @enum {string}
@@ -463,7 +463,7 @@ export interface components {
              * @description The finest reference layer that confirmed the address.
              * @enum {string}
              */
-            level: "delivery_point" | "street" | "locality" | "none";
+            level: "delivery_point" | "range" | "street" | "locality" | "none";
             review_recommended: boolean;
             /** @description The reason codes that call for a review. */
             reasons: components["schemas"]["ReasonCode"][];
@@ -690,20 +690,23 @@ export interface components {
             zip4: string | null;
         };
         ReversePlace: {
-            /** @enum {string} */
-            kind: "address";
-            /** @description Stable across re-imports of the same content; GET /api/autocomplete/v1/details takes it. */
-            place_id: string;
+            /**
+             * @description address: an imported address point; interpolated: a number the range of the nearest street edge gives (coverage address_ranges).
+             * @enum {string}
+             */
+            kind: "address" | "interpolated";
+            /** @description The address point (GET /api/autocomplete/v1/details takes it); null for an interpolated address. */
+            place_id: string | null;
             /** @description Mixed-case one line: "1400 Abercrombie Dr, Valdez, AK 99686". */
             text: string;
             standardized: components["schemas"]["PlaceAddress"];
             components: components["schemas"]["Components"];
             geocode: components["schemas"]["Geocode"];
-            /** @description The imported source of the point. */
+            /** @description The imported source of the point, or the ranges (ranges:<sources>). */
             source: string;
             /** @description Fields the importer filled from the locality layer by position (the source left them out). */
             inferred: ("city" | "state" | "zip5")[];
-            /** @description Great-circle distance from the position, to 0.1 m. */
+            /** @description Great-circle distance from the position (to the point, or to the street edge), to 0.1 m. */
             distance_meters: number;
         };
         ReverseLocality: {
@@ -751,10 +754,10 @@ export interface components {
                 max_distance_meters: number;
             };
             /**
-             * @description address_points: `results` holds the nearest points; locality: no point within reach, `locality` is the nearest ZIP; none: neither.
+             * @description address_points: `results` holds the nearest points; address_ranges: no point within reach, `results` holds addresses interpolated on the nearest street edges (TIGER/Line ranges); locality: neither within reach, `locality` is the nearest ZIP; none: nothing.
              * @enum {string}
              */
-            coverage: "address_points" | "locality" | "none";
+            coverage: "address_points" | "address_ranges" | "locality" | "none";
             results: components["schemas"]["ReversePlace"][];
             locality: components["schemas"]["ReverseLocality"] | null;
             /** @description Version of the reference data. */

@@ -1,0 +1,290 @@
+/**
+ * The range layer of a validation (docs/validation.md, "How the range layer
+ * decides"): between the address points and the locality. Once the locality is
+ * decided, find the street among the TIGER/Line address ranges (its standardized
+ * name in the ZIP, else in another ZIP of the same city or near it, else one
+ * clear misspelling), find the side of an edge whose range and parity hold the
+ * house number, take the ZIP of that side, and interpolate the position. A
+ * number outside every range of the street is said (PARTIAL) with the nearest
+ * number the ranges hold. Returns null where no ranges cover the area.
+ *
+ * A range says where numbers may be, not that a delivery point exists: a number
+ * in range is not deliverability D (see IN_RANGE).
+ */
+import { cityKey } from '../city-key.js';
+import type { Findings } from '../findings.js';
+import { withinKm } from '../geo-distance.js';
+import { zipCentroid } from '../locality.js';
+import type { Locality } from '../locality.js';
+import type { LocalityStore } from '../ports.js';
+import { damerauLevenshtein } from '../string-distance.js';
+import { streetKey } from '../street-key.js';
+import type { AddressComponents } from '../types.js';
+import type { Deliverability, Geocode, QualityLevel } from '../validation-result.js';
+import { leadingNumber } from '../vocabulary.js';
+import { nearestOnSide, rangeGeocode, sideHolds } from './edge-geometry.js';
+import type { RangeEdge, RangeSide, RangeStore, RangeStreet } from './range-store.js';
+
+/** A street in another ZIP than the one given counts when that ZIP's centre lies this close to the given locality. */
+const NEARBY_KM = 25;
+
+/**
+ * The deliverability of a number the ranges hold: N. A TIGER range is the span of
+ * numbers that may lie on a side (potential addresses, 101-199 for a block with three
+ * houses), not a list of delivery points; only an address point confirms one (D).
+ */
+const IN_RANGE: Deliverability = 'N';
+
+/** What the ranges say about an address. */
+export interface RangeMatch {
+  components: AddressComponents; // the street as the ranges spell it
+  locality: Locality; // after the ZIP of the side holding the number
+  zip4: string | null;
+  deliverability: Deliverability;
+  level: QualityLevel;
+  geocode: Geocode | null;
+  suggestion: AddressComponents | null; // the nearest number the ranges hold (number outside every range)
+}
+
+/** A side of an edge of a street that holds the number. */
+interface Hit { street: RangeStreet; edge: RangeEdge; side: 'left' | 'right'; score: number }
+
+const SIDES = ['left', 'right'] as const;
+
+/** How well a street's spelling fits the input's directionals and suffix (higher is better). */
+function fit(c: AddressComponents, s: RangeStreet): number {
+  let score = 0;
+  for (const [given, found] of [[c.predir, s.predir], [c.suffix, s.suffix], [c.postdir, s.postdir]] as const) {
+    score += given === found ? 2 : given === null || found === null ? 1 : 0;
+  }
+  return score;
+}
+
+/** The ZIPs of the city the input names and of the city decided, in the decided state. */
+function cityZips(c: AddressComponents, loc: Locality, locality: LocalityStore): Set<string> {
+  const out = new Set<string>();
+  if (loc.state === null) return out;
+  for (const name of [c.city, loc.city]) {
+    if (name === null) continue;
+    for (const place of locality.placesByKey(cityKey(name), loc.state)) for (const z of place.zips) out.add(z);
+  }
+  return out;
+}
+
+/** Streets of this key in other ZIPs of the state: a ZIP of the city, or one near the decided locality. */
+function nearbyStreets(key: string, loc: Locality, zips: Set<string>, ranges: RangeStore, locality: LocalityStore): RangeStreet[] {
+  if (loc.state === null || !ranges.coversState(loc.state)) return [];
+  const at = loc.geocode;
+  return ranges.streetsInState(loc.state, key).filter((s) => {
+    if (s.zip5 === loc.zip5) return false;
+    if (zips.has(s.zip5)) return true;
+    const z = at !== null ? locality.zip(s.zip5) : null;
+    return z !== null && z.lat !== null && z.lon !== null && at !== null && withinKm(at.lat, at.lon, z.lat, z.lon, NEARBY_KM);
+  });
+}
+
+/** What one lookup of a street name works with. */
+interface Lookup {
+  n: number; // the house number's leading integer
+  loc: Locality;
+  zips: Set<string>; // the ZIPs of the city named
+  ranges: RangeStore;
+  locality: LocalityStore;
+  cityFirst: boolean; // the city and the ZIP given contradict each other (CITY_ZIP_MISMATCH)
+  zipCovered: boolean; // the ranges cover the decided ZIP
+}
+
+/**
+ * The sides of the streets' edges that hold the number, scored: the spelling first, then the ZIP
+ * given, then a ZIP of the city named — the city before the ZIP when the two contradict each
+ * other (five digits are easier to get wrong than a name).
+ */
+function hitsOf(c: AddressComponents, streets: readonly RangeStreet[], ctx: Lookup): Hit[] {
+  const [zipWeight, cityWeight] = ctx.cityFirst ? [1, 2] : [2, 1];
+  const hits: Hit[] = [];
+  for (const street of streets) {
+    const base = fit(c, street) * 4;
+    for (const edge of ctx.ranges.edgesOf(street.id)) {
+      for (const side of SIDES) {
+        const s = edge[side];
+        if (s === null || !sideHolds(s, ctx.n)) continue;
+        hits.push({ street, edge, side, score: base + (s.zip5 === ctx.loc.zip5 ? zipWeight : 0) + (ctx.zips.has(s.zip5) ? cityWeight : 0) });
+      }
+    }
+  }
+  return hits.sort((a, b) => b.score - a.score);
+}
+
+/** The streets of a key in the ZIP, else (or, when the city contradicts the ZIP, also) in the city's other ZIPs and near, with the sides holding the number. */
+function byName(c: AddressComponents, key: string, ctx: Lookup): { streets: RangeStreet[]; hits: Hit[] } {
+  const { loc, ranges } = ctx;
+  let streets = ctx.zipCovered ? ranges.streetsInZip(loc.zip5 as string, key) : [];
+  let hits = hitsOf(c, streets, ctx);
+  if (hits.length === 0 || ctx.cityFirst) {
+    // The street in another ZIP of the city, or near: a wrong or missing ZIP, or a street running on.
+    const near = nearbyStreets(key, loc, ctx.zips, ranges, ctx.locality);
+    const nearHits = hitsOf(c, near, ctx);
+    if (nearHits.length > 0 || streets.length === 0) {
+      streets = [...streets, ...near];
+      hits = [...hits, ...nearHits].sort((x, y) => y.score - x.score);
+    }
+  }
+  return { streets, hits };
+}
+
+/** The address with a bare unit (# 211, # B) read as the end of the street's name, or null when it has none. */
+function withUnitInName(c: AddressComponents): AddressComponents | null {
+  if (c.unit_type !== '#' || c.unit_number === null || c.street === null) return null;
+  return { ...c, street: `${c.street}${c.suffix !== null ? ` ${c.suffix}` : ''} ${c.unit_number}`, suffix: null, unit_type: null, unit_number: null };
+}
+
+/** The street keys within reach of a misspelling: the one name nearest `key` in the ZIPs searched (several when tied). */
+function misspelled(key: string, zips: readonly string[], ranges: RangeStore): string[] {
+  const max = key.length <= 3 ? 0 : key.length <= 8 ? 1 : 2;
+  if (max === 0) return [];
+  const distance = new Map<string, number>(); // each name of the ZIPs once
+  for (const z of zips) for (const name of ranges.streetKeysInZip(z)) if (!distance.has(name)) distance.set(name, damerauLevenshtein(key, name, max + 1));
+  let best = max + 1;
+  for (const d of distance.values()) best = Math.min(best, d);
+  return best > max ? [] : [...distance.keys()].filter((name) => distance.get(name) === best);
+}
+
+const sameReading = (a: RangeStreet, b: RangeStreet): boolean => a.predir === b.predir && a.street === b.street && a.suffix === b.suffix && a.postdir === b.postdir;
+
+/** Records the changes from the input's street to the ranges' spelling; returns the components. */
+function repairStreet(c: AddressComponents, s: RangeStreet, fuzzy: boolean, f: Findings): AddressComponents {
+  if (fuzzy) {
+    f.reason('STREET_FUZZY_MATCH');
+    f.change('STREET_CORRECTED', c.street, s.street);
+  }
+  // The ranges' suffix wins; where they write the street without a type, the one given stays.
+  if (s.suffix !== null && c.suffix !== s.suffix) f.change(c.suffix === null ? 'SUFFIX_ADDED' : 'SUFFIX_CORRECTED', c.suffix, s.suffix);
+  if (s.predir !== null && c.predir !== s.predir) f.change(c.predir === null ? 'DIRECTIONAL_ADDED' : 'DIRECTIONAL_CORRECTED', c.predir, s.predir);
+  if (s.postdir !== null && c.postdir !== s.postdir) f.change(c.postdir === null ? 'DIRECTIONAL_ADDED' : 'DIRECTIONAL_CORRECTED', c.postdir, s.postdir);
+  // Directionals the ranges write on neither end are kept as given.
+  const undirected = s.predir === null && s.postdir === null;
+  return {
+    ...c,
+    street: fuzzy ? s.street : c.street,
+    predir: undirected ? c.predir : s.predir,
+    suffix: s.suffix ?? c.suffix,
+    postdir: undirected ? c.postdir : s.postdir,
+  };
+}
+
+/** The locality of the side's ZIP when it differs from the one decided: the ranges know which ZIP the number lies in. */
+function localityOfSide(zip5: string, c: AddressComponents, loc: Locality, locality: LocalityStore, f: Findings): Locality {
+  if (zip5 === loc.zip5) return loc;
+  const zip = locality.zip(zip5);
+  if (zip === null) return loc;
+  if (c.zip5 === zip5) {
+    // The locality layer had replaced the ZIP given, which the ranges bear out: the change goes.
+    const at = f.changes.findIndex((ch) => ch.code === 'ZIP_CORRECTED');
+    if (at >= 0) f.changes.splice(at, 1);
+  } else if (c.zip5 === null || loc.zip5 === null || f.hasChange('ZIP_ADDED')) {
+    f.amend('ZIP_ADDED', null, zip.zip5);
+  } else f.amend('ZIP_CORRECTED', c.zip5, zip.zip5);
+  f.drop('ZIP_AMBIGUOUS');
+  const given = c.city ?? loc.city;
+  const keep = given !== null && cityKey(given) === cityKey(zip.city);
+  const city = keep ? (loc.city !== null && cityKey(loc.city) === cityKey(zip.city) ? loc.city : zip.city) : zip.city;
+  if (keep) {
+    f.drop('CITY_ZIP_MISMATCH');
+    f.drop('CITY_ALTERNATE_NAME');
+  } else if (loc.city !== null && city !== loc.city) f.amend('CITY_CORRECTED', loc.city, city);
+  return { ...loc, city, state: zip.state, zip5: zip.zip5, county: zip.county, county_fips: zip.county_fips, geocode: zipCentroid(zip), partial: false, suggestion: null, confirmed: true };
+}
+
+/** The number of the streets' ranges nearest n, with the edge and side that hold it. */
+function nearestNumber(streets: readonly RangeStreet[], n: number, ranges: RangeStore): { street: RangeStreet; edge: RangeEdge; side: 'left' | 'right'; number: number } | null {
+  let best: { street: RangeStreet; edge: RangeEdge; side: 'left' | 'right'; number: number } | null = null;
+  for (const street of streets) {
+    for (const edge of ranges.edgesOf(street.id)) {
+      for (const side of SIDES) {
+        const s: RangeSide | null = edge[side];
+        if (s === null) continue;
+        const m = nearestOnSide(s, n);
+        if (best === null || Math.abs(m - n) < Math.abs(best.number - n)) best = { street, edge, side, number: m };
+      }
+    }
+  }
+  return best;
+}
+
+/** Matches a parsed address (with its decided locality) against the ranges; null where they do not cover the area. */
+export function matchRange(given: AddressComponents, loc: Locality, zip4: string | null, ranges: RangeStore, locality: LocalityStore, f: Findings): RangeMatch | null {
+  let c = given;
+  if (c.street === null || c.number === null || c.po_box !== null || c.rural_route !== null) return null;
+  const n = leadingNumber(c.number);
+  if (n === null) return null;
+  const zipCovered = loc.zip5 !== null && ranges.coversZip(loc.zip5);
+  if (!zipCovered && !(loc.state !== null && ranges.coversState(loc.state))) return null;
+  const zips = cityZips(c, loc, locality);
+  const cityFirst = f.hasReason('CITY_ZIP_MISMATCH');
+  const ctx: Lookup = { n, loc, zips, ranges, locality, cityFirst, zipCovered };
+  let fuzzy = false;
+  let key = streetKey(c.street);
+  let { streets, hits } = byName(c, key, ctx);
+  const joined = streets.length === 0 ? withUnitInName(c) : null;
+  if (joined !== null) {
+    // A bare number or letter after the type is part of the name in the ranges (NFS Rd 211,
+    // County Rd 12 B) where the parser read it as a unit.
+    const again = byName(joined, streetKey(joined.street as string), ctx);
+    if (again.streets.length > 0) {
+      ({ streets, hits } = again);
+      c = { ...joined, street: (streets[0] as RangeStreet).street };
+      key = streetKey(c.street as string);
+    }
+  }
+  if (streets.length === 0) {
+    // One clear misspelling among the names of the ZIP and the city's other ZIPs; among names
+    // equally near, the one whose ranges hold the number.
+    const searched = [...new Set([...(zipCovered ? [loc.zip5 as string] : []), ...[...zips].filter((z) => ranges.coversZip(z))])];
+    const names = misspelled(key, searched, ranges);
+    const found = names.map((name) => searched.flatMap((z) => ranges.streetsInZip(z, name)));
+    const holding = found.filter((list) => hitsOf(c, list, ctx).length > 0);
+    const pick = holding.length === 1 ? holding[0] : found.length === 1 ? found[0] : undefined;
+    if (pick !== undefined && pick.length > 0) {
+      fuzzy = true;
+      streets = pick;
+      hits = hitsOf(c, streets, ctx);
+    }
+  }
+  if (streets.length === 0) {
+    if (!zipCovered) return null; // a state merely touched by some county stays at the locality layer
+    f.reason('STREET_NOT_FOUND');
+    return { components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: null };
+  }
+
+  if (hits.length === 0) {
+    // The street is there; no side of it holds this number.
+    const ranked = [...streets].sort((a, b) => fit(c, b) - fit(c, a));
+    const top = fit(c, ranked[0] as RangeStreet);
+    const best = nearestNumber(ranked.filter((s) => fit(c, s) === top), n, ranges);
+    f.reason('HOUSE_NUMBER_OUT_OF_RANGE');
+    if (best === null) return { components: c, locality: loc, zip4, deliverability: 'U', level: 'locality', geocode: loc.geocode, suggestion: null };
+    const components = repairStreet(c, best.street, fuzzy, f);
+    // Without a ZIP given, the street's own ZIP (where the nearest number lies) is the one meant.
+    const newLoc = loc.zip5 === null ? localityOfSide((best.edge[best.side] as RangeSide).zip5, c, loc, locality, f) : loc;
+    return {
+      components, locality: newLoc, zip4: newLoc === loc ? zip4 : null, deliverability: 'U', level: 'street',
+      geocode: rangeGeocode(best.edge, best.side, best.number), suggestion: { ...components, number: String(best.number), number_fraction: null },
+    };
+  }
+
+  const best = hits[0] as Hit;
+  const rival = hits.find((h) => h.score === best.score && !sameReading(h.street, best.street));
+  if (rival !== undefined) {
+    // Two streets fit equally well and both hold this number (N and S Main St without a directional).
+    f.reason('AMBIGUOUS_MATCH');
+    return { components: c, locality: loc, zip4, deliverability: 'N', level: 'locality', geocode: loc.geocode, suggestion: null };
+  }
+  const components = repairStreet(c, best.street, fuzzy, f);
+  const side = best.edge[best.side] as RangeSide;
+  const newLoc = localityOfSide(side.zip5, c, loc, locality, f);
+  return {
+    components, locality: newLoc, zip4: newLoc === loc ? zip4 : null, deliverability: IN_RANGE,
+    level: 'range', geocode: rangeGeocode(best.edge, best.side, n), suggestion: null,
+  };
+}
+

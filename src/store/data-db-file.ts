@@ -1,0 +1,41 @@
+/**
+ * Opening a database of the data directory (points.sqlite, ranges.sqlite): WAL,
+ * a busy timeout so an import in another process is waited for, and the
+ * versioned migrations of that database.
+ */
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { AddrError, isAddrError } from '../core/errors.js';
+import type { ErrorCode } from '../core/errors.js';
+import { migrateAccountsDb } from './accounts-db.js';
+import type { Migration } from './accounts-migrations.js';
+import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
+
+/** How long a connection waits for a lock (an import in another process). */
+export const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens (creating and migrating when `create`) the database at `path` in `dataDir`; null when it
+ * does not exist and `create` is false. Failures are AddrErrors of `code` (path, message).
+ */
+export function openDataDb(dataDir: string, path: string, create: boolean, migrations: readonly Migration[], code: ErrorCode): Database.Database | null {
+  if (!create && !existsSync(path)) return null;
+  let db: Database.Database | null = null;
+  try {
+    if (create) {
+      // The data directory 0700, its databases 0600 (store/private-files.ts).
+      ensurePrivateDir(dataDir);
+      ensurePrivateFile(path);
+    }
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create });
+    db.pragma('journal_mode = WAL');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma('synchronous = NORMAL');
+    migrateAccountsDb(db, migrations);
+    return db;
+  } catch (err) {
+    db?.close();
+    if (isAddrError(err)) throw err;
+    throw new AddrError(code, [path, err instanceof Error ? err.message : String(err)], { cause: err });
+  }
+}

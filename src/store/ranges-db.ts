@@ -1,0 +1,209 @@
+/**
+ * The range database, `ranges.sqlite` in the data directory (WAL, migrations
+ * in ranges-migrations.ts): opening it, the RangeStore port the engine reads
+ * (src/core/ranges/range-store.ts), and what `addr data status` and
+ * `addr data remove` need. Imports are in ranges-import.ts.
+ *
+ * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
+ * the country); streets, edges and the R*Tree are read from disk per lookup,
+ * with bounded caches of recent answers (RECENT_STREETS streets' edges,
+ * RECENT_LOOKUPS street lookups, RECENT_ZIP_KEYS ZIPs' names): the memory does
+ * not grow with the data.
+ */
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { projectOnto } from '../core/ranges/edge-geometry.js';
+import type { NearEdge, Parity, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
+import { openDataDb } from './data-db-file.js';
+import { RANGE_MIGRATIONS } from './ranges-migrations.js';
+
+/** The file name of the range database in the data directory. */
+export const RANGES_DB_FILE = 'ranges.sqlite';
+
+const METERS_PER_DEGREE = 111_320;
+const RECENT_STREETS = 2_000; // streets whose edges are kept (a batch asks the same streets again and again)
+const RECENT_LOOKUPS = 20_000; // answers of streetsInZip and streetsInState kept, each a short list
+const RECENT_ZIP_KEYS = 256; // ZIPs whose street keys are kept (a few hundred to a few thousand names each)
+const NEAR_CANDIDATES = 64; // edges whose boxes touch the search window, read for their exact distance
+
+/** One imported range source as `addr data status` lists it. */
+export interface RangeSourceInfo {
+  name: string; path: string | null; format: string; content_sha256: string; imported_at: string;
+  rows_read: number; rows_imported: number; rows_skipped: number; edges: number; streets: number;
+  skipped: Record<string, number>; states: string[]; zip_count: number;
+}
+
+/** The path of the range database in a data directory. */
+export function rangesDbPath(dataDir: string): string {
+  return join(dataDir, RANGES_DB_FILE);
+}
+
+/** Opens (creating and migrating when `create`) the range database of `dataDir`; null when it does not exist and `create` is false. */
+export function openRangesDatabase(dataDir: string, create: boolean): Database.Database | null {
+  return openDataDb(dataDir, rangesDbPath(dataDir), create, RANGE_MIGRATIONS, 'ADDR_ERR_RANGES_DB');
+}
+
+/** Deletes every row of a source but its range_sources row (a replace or a remove, inside the caller's transaction). */
+export function deleteRangeSourceRows(db: Database.Database, sourceId: number): void {
+  db.prepare('DELETE FROM edges_rtree WHERE id IN (SELECT id FROM edges WHERE source_id = ?)').run(sourceId);
+  db.prepare('DELETE FROM street_edges WHERE edge_id IN (SELECT id FROM edges WHERE source_id = ?)').run(sourceId);
+  db.prepare('DELETE FROM edges WHERE source_id = ?').run(sourceId);
+  db.prepare('DELETE FROM range_streets WHERE source_id = ?').run(sourceId);
+  db.prepare('DELETE FROM range_zips WHERE source_id = ?').run(sourceId);
+}
+
+/** The line of an edge from its BLOB (Int32 micro-degrees) as degrees. */
+export function decodeCoords(blob: Buffer): Float64Array {
+  const n = blob.length >> 2;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = blob.readInt32LE(i * 4) / 1e6;
+  return out;
+}
+
+/** The BLOB of a line (lon, lat pairs in degrees). */
+export function encodeCoords(coords: ArrayLike<number>): Buffer {
+  const out = Buffer.allocUnsafe(coords.length * 4);
+  for (let i = 0; i < coords.length; i++) out.writeInt32LE(Math.round((coords[i] as number) * 1e6), i * 4);
+  return out;
+}
+
+interface EdgeRow {
+  id: number; tlid: number;
+  lfrom: number | null; lto: number | null; lparity: string | null; lzip: string | null;
+  rfrom: number | null; rto: number | null; rparity: string | null; rzip: string | null;
+  coords: Buffer;
+}
+
+function sideOf(from: number | null, to: number | null, parity: string | null, zip: string | null): RangeSide | null {
+  if (from === null || to === null || zip === null) return null;
+  return { from, to, parity: (parity ?? 'B') as Parity, zip5: zip };
+}
+
+function edgeOf(r: EdgeRow): RangeEdge {
+  return { id: r.id, tlid: r.tlid, left: sideOf(r.lfrom, r.lto, r.lparity, r.lzip), right: sideOf(r.rfrom, r.rto, r.rparity, r.rzip), coords: decodeCoords(r.coords) };
+}
+
+const STREET_COLUMNS = 'id, predir, street, suffix, postdir, state, zip5';
+const EDGE_COLUMNS = 'e.id, e.tlid, e.lfrom, e.lto, e.lparity, e.lzip, e.rfrom, e.rto, e.rparity, e.rzip, e.coords';
+
+/** The range layer over ranges.sqlite. */
+export class SqliteRangeStore implements RangeStore {
+  private readonly zips = new Set<string>();
+  private readonly states = new Set<string>();
+  private readonly version: string;
+  private readonly recent = new Map<number, RangeEdge[]>();
+  private readonly lookups = new Map<string, RangeStreet[]>();
+  private readonly zipKeys = new Map<string, string[]>();
+  private readonly stmts;
+
+  constructor(readonly db: Database.Database) {
+    for (const r of db.prepare<[], { zip5: string; state: string }>('SELECT DISTINCT zip5, state FROM range_zips').all()) {
+      this.zips.add(r.zip5);
+      this.states.add(r.state);
+    }
+    const names = db.prepare<[], { name: string }>('SELECT name FROM range_sources ORDER BY name').all().map((r) => r.name);
+    this.version = `ranges:${names.join(',')}`;
+    this.stmts = {
+      inZip: db.prepare<[string, string], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE zip5 = ? AND street_key = ?`),
+      inState: db.prepare<[string, string], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE state = ? AND street_key = ?`),
+      keysInZip: db.prepare<[string], { street_key: string }>('SELECT DISTINCT street_key FROM range_streets WHERE zip5 = ?'),
+      edges: db.prepare<[number], EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = ?`),
+      boxes: db.prepare<[number, number, number, number, number], EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM edges_rtree t JOIN edges e ON e.id = t.id
+        WHERE t.max_lon >= ? AND t.min_lon <= ? AND t.max_lat >= ? AND t.min_lat <= ? LIMIT ?`),
+      namesOf: db.prepare<[number], RangeStreet>(`SELECT s.id, s.predir, s.street, s.suffix, s.postdir, s.state, s.zip5 FROM street_edges se JOIN range_streets s ON s.id = se.street_id
+        WHERE se.edge_id = ? ORDER BY se.name_rank, s.id`),
+      prefix: db.prepare<[string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE street_key >= ? AND street_key < ? ORDER BY street_key, zip5 LIMIT ?`),
+      prefixState: db.prepare<[string, string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE street_key >= ? AND street_key < ? AND state = ? ORDER BY street_key, zip5 LIMIT ?`),
+    };
+  }
+
+  coversZip(zip5: string): boolean {
+    return this.zips.has(zip5);
+  }
+
+  coversState(state: string): boolean {
+    return this.states.has(state);
+  }
+
+  /** A lookup's answer, remembered (the oldest forgotten first past RECENT_LOOKUPS): the data does not change while open. */
+  private remembered<T>(cache: Map<string, T>, limit: number, id: string, read: () => T): T {
+    const held = cache.get(id);
+    if (held !== undefined) return held;
+    const answer = read();
+    if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
+    cache.set(id, answer);
+    return answer;
+  }
+
+  streetsInZip(zip5: string, key: string): RangeStreet[] {
+    return this.zips.has(zip5) ? this.remembered(this.lookups, RECENT_LOOKUPS, `z${zip5}|${key}`, () => this.stmts.inZip.all(zip5, key)) : [];
+  }
+
+  streetsInState(state: string, key: string): RangeStreet[] {
+    return this.states.has(state) ? this.remembered(this.lookups, RECENT_LOOKUPS, `s${state}|${key}`, () => this.stmts.inState.all(state, key)) : [];
+  }
+
+  streetKeysInZip(zip5: string): string[] {
+    return this.zips.has(zip5) ? this.remembered(this.zipKeys, RECENT_ZIP_KEYS, zip5, () => this.stmts.keysInZip.all(zip5).map((r) => r.street_key)) : [];
+  }
+
+  edgesOf(streetId: number): RangeEdge[] {
+    const held = this.recent.get(streetId);
+    if (held !== undefined) return held;
+    const edges = this.stmts.edges.all(streetId).map(edgeOf);
+    if (this.recent.size >= RECENT_STREETS) this.recent.delete(this.recent.keys().next().value as number);
+    this.recent.set(streetId, edges);
+    return edges;
+  }
+
+  nearestEdges(lat: number, lon: number, limit: number, maxMeters: number): NearEdge[] {
+    const dLat = maxMeters / METERS_PER_DEGREE;
+    const dLon = maxMeters / (METERS_PER_DEGREE * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+    const hits: { edge: RangeEdge; meters: number }[] = [];
+    for (const r of this.stmts.boxes.all(lon - dLon, lon + dLon, lat - dLat, lat + dLat, NEAR_CANDIDATES)) {
+      const edge = edgeOf(r);
+      const meters = projectOnto(edge.coords, lat, lon).meters;
+      if (meters <= maxMeters) hits.push({ edge, meters });
+    }
+    hits.sort((a, b) => a.meters - b.meters);
+    return hits.slice(0, limit).map((h) => ({ ...h, streets: this.stmts.namesOf.all(h.edge.id) }));
+  }
+
+  streetsByKeyPrefix(prefix: string, state: string | null, limit: number): RangeStreet[] {
+    if (prefix === '') return [];
+    const end = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
+    return state !== null ? this.stmts.prefixState.all(prefix, end, state, limit) : this.stmts.prefix.all(prefix, end, limit);
+  }
+
+  dataVersion(): string {
+    return this.version;
+  }
+
+  /** Every imported source, by name. */
+  listSources(): RangeSourceInfo[] {
+    type Row = Omit<RangeSourceInfo, 'skipped' | 'states'> & { skipped: string; states: string };
+    return this.db.prepare<[], Row>('SELECT name, path, format, content_sha256, imported_at, rows_read, rows_imported, rows_skipped, edges, streets, skipped, states, zip_count FROM range_sources ORDER BY name').all()
+      .map((r) => ({ ...r, skipped: JSON.parse(r.skipped) as Record<string, number>, states: r.states === '' ? [] : r.states.split(' ') }));
+  }
+
+  /** Removes a source in one transaction; false when there is none of that name. */
+  removeSource(name: string): boolean {
+    const row = this.db.prepare<[string], { id: number }>('SELECT id FROM range_sources WHERE name = ?').get(name);
+    if (row === undefined) return false;
+    this.db.transaction(() => {
+      deleteRangeSourceRows(this.db, row.id);
+      this.db.prepare('DELETE FROM range_sources WHERE id = ?').run(row.id);
+    })();
+    return true;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** The range store of a data directory, or null when nothing was imported there. */
+export function openRangeStore(dataDir: string): SqliteRangeStore | null {
+  const db = openRangesDatabase(dataDir, false);
+  return db === null ? null : new SqliteRangeStore(db);
+}
