@@ -38,6 +38,7 @@ describe('addr data', () => {
     const dir = tempDir();
     expect(runCli(['data', 'import', join(POINT_FIXTURES, 'nad-r4.csv'), '--data-dir', dir]).code).toBe(0);
     const child = spawn(process.execPath, [BIN, 'data', 'import', '-', '--source', 'killed', '--data-dir', dir], { stdio: ['pipe', 'ignore', 'ignore'] });
+    child.stdin.on('error', () => {}); // rows still buffered when the child is killed meet a closed pipe (EPIPE)
     child.stdin.write('LON,LAT,NUMBER,STREET,POSTCODE\n');
     for (let i = 0; i < 5000; i++) child.stdin.write(`-122.83,38.40,${i + 1},Bodega Avenue,95472\n`);
     // stdin stays open: the import cannot have finished; give it time to write rows, then kill it.
