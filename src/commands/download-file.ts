@@ -10,8 +10,8 @@
 import { createWriteStream, existsSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { once } from 'node:events';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AddrError } from '../core/errors.js';
 
@@ -68,19 +68,28 @@ async function attempt(url: string, part: string, options: DownloadOptions): Pro
   const length = res.headers.get('content-length');
   const total = range !== null ? Number(range[1]) : length !== null ? Number(length) + (resumed ? have : 0) : null;
   let received = resumed ? have : 0;
-  const counting = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      received += chunk.length;
-      options.onProgress?.(received, total);
-      done(null, chunk);
-    },
+  const out = createWriteStream(part, { flags: resumed ? 'a' : 'w' });
+  const closed = new Promise<void>((resolve, reject) => {
+    out.on('close', resolve);
+    out.on('error', reject);
   });
+  let failure: unknown = null;
   try {
     if (res.body === null) throw new Retryable(`${url} sent no body`);
-    await pipeline(Readable.fromWeb(res.body as WebReadableStream), counting, createWriteStream(part, { flags: resumed ? 'a' : 'w' }));
+    for await (const chunk of Readable.fromWeb(res.body as WebReadableStream) as AsyncIterable<Buffer>) {
+      received += chunk.length;
+      options.onProgress?.(received, total);
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
   } catch (err) {
-    if (options.signal?.aborted || err instanceof AddrError) throw err;
-    throw new Retryable(`the connection to ${url} was cut after ${received} bytes (${err instanceof Error ? err.message : String(err)})`);
+    failure = err;
+  }
+  // Every byte received is on disk before the next try measures the part and resumes after it.
+  out.end();
+  await closed;
+  if (failure !== null) {
+    if (options.signal?.aborted || failure instanceof AddrError) throw failure;
+    throw new Retryable(`the connection to ${url} was cut after ${received} bytes (${failure instanceof Error ? failure.message : String(failure)})`);
   }
   if (total !== null && received !== total) throw new Retryable(`the download of ${url} stopped at ${received} of ${total} bytes`);
 }
