@@ -125,9 +125,10 @@ export function createEngine(ports: EnginePorts): Engine {
   return {
     ports,
     normalize: normalizeInput,
-    validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, timed(options), ports.points ?? null, ports.ranges ?? null),
+    // The time of the request passed beside the options, not spread into a copy of them per call.
+    validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null, ports.ranges ?? null, options.at ?? ports.clock?.()),
     assess: (input, at = ports.clock?.()) => assessAddress(normalizeInput(input), ports.locality, ports.points ?? null, ports.ranges ?? null, at),
-    geocode: (input, options = {}) => geocodeOf(validateAddress(normalizeInput(input), ports.locality, timed(options), ports.points ?? null, ports.ranges ?? null)),
+    geocode: (input, options = {}) => geocodeOf(validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null, ports.ranges ?? null, options.at ?? ports.clock?.())),
     extract: (text, options = {}) => {
       const { aggressive, input, requestId, ...clock } = timed(options);
       return numbered(requestId)(extractAddresses(text, deps, { aggressive: aggressive === true, input: input ?? 'auto' }, clock));

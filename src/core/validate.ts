@@ -393,9 +393,11 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
  * (assessAddress) with the input as written, the display and suggested addresses,
  * the components and, with points, the place and candidates.
  */
-export function validateAddress(parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}, points: PointStore | null = null, ranges: RangeStore | null = null): ValidationResult {
+export function validateAddress(
+  parsed: ParsedAddress, store: LocalityStore, options: ValidateOptions = {}, points: PointStore | null = null, ranges: RangeStore | null = null, at = options.at,
+): ValidationResult {
   const t0 = options.startedAt ?? options.now?.();
-  const v = decide(parsed, store, points, ranges, options.at);
+  const v = decide(parsed, store, points, ranges, at);
   const a = v.assessment;
   const { loc, pm, rm } = v;
   const status = a.status;
