@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { normalize } from '../../src/core/normalize.js';
 import type { AddressComponents } from '../../src/core/types.js';
 import { placeLookup } from '../../src/core/place-lookup.js';
-import type { PlaceLookup } from '../../src/core/parse-address.js';
+import type { PlaceLookup } from '../../src/core/parse/parse.js';
 import { fakeLocalityStore } from './validate-fake-store.js';
 
 type Expect = Partial<AddressComponents>;

@@ -1,0 +1,137 @@
+/**
+ * Stage: the city, what lies between the delivery line and the state (docs/parser.md, "Read the city").
+ */
+import { directional, isMilitaryCity, ordinalNumber, stateCode, unitDesignator } from '../vocabulary.js';
+import { MIN_ZIPS_OF_A_BARE_CITY } from './state.js';
+import type { ParseState } from './state.js';
+import { isUnitInside, isUnitStart } from './unit-start.js';
+import { readUnits } from './units.js';
+
+const COUNTY_WORDS = new Set(['COUNTY', 'PARISH', 'BOROUGH', 'CNTY', 'CO']);
+
+/** Everything between the delivery line and the state is the city. */
+export function readCity(st: ParseState, from: number): void {
+  const limit = st.llStart;
+  if (st.cityAfterState !== null) {
+    const [s, e] = st.cityAfterState;
+    if (from < limit) pushLeftovers(st, from, limit);
+    st.c.city = st.text(s, e);
+    st.raw.city = st.rawOf(s, e);
+    return;
+  }
+  if (from >= limit) return;
+  // Without a state or ZIP, later sections that carry a unit are building lines, not a city
+  // ("3340 Peachtree Rd, Tower Place, Ste 1685").
+  if (limit >= st.end && st.c.street !== null) {
+    for (let k = from; k < limit; k++) {
+      if (isUnitStart(st, k, limit) && st.c.unit_type === null && (unitDesignator(st.t[k] as string)?.requiresNumber ?? true)) {
+        if (k > from) st.unparsed.push(st.rawOf(from, k));
+        const after = readUnits(st, k);
+        if (after < limit) st.unparsed.push(st.rawOf(after, limit));
+        return;
+      }
+    }
+  }
+  // Several sections: the city is the last one (or the last the gazetteer knows: "New York,
+  // NYC, 10010"); earlier leftovers are unparsed.
+  let s = from;
+  let prevS = from;
+  for (let k = from + 1; k < limit; k++) if (st.startsSection(k)) { prevS = s; s = k; }
+  if (s > from && st.places && st.isPlaceSpan(s, limit) === false && st.isPlaceSpan(prevS, s) === true && !COUNTY_WORDS.has(st.t[limit - 1] as string)) {
+    st.unparsed.push(st.rawOf(s, limit));
+    return setCity(st, prevS, s, from);
+  }
+  let e = limit;
+  // "Seattle, King County, WA": a county section is not the city.
+  if (s > from && COUNTY_WORDS.has(st.t[limit - 1] as string)) { st.unparsed.push(st.rawOf(s, limit)); e = s; s = prevS; }
+  // "..., Apt 12-3B Stamford, CT": a unit opening the city's section.
+  if (isUnitStart(st, s, e) && st.c.unit_type === null) {
+    const after = readUnits(st, s);
+    if (after > s && after < e) {
+      if (s > from) st.unparsed.push(st.rawOf(from, s));
+      setCity(st, after, e, after);
+      return;
+    }
+  }
+  setCity(st, s, e, from);
+}
+
+/**
+ * Words between the street and the city, by section: a unit among them is read ("Business
+ * Loop 70 W, Mizzou North, Rm 501, ..., Columbia MO"; "Panorama Tower Unit 24-L Miami"), the
+ * rest (buildings, departments) is unparsed.
+ */
+export function pushLeftovers(st: ParseState, from: number, to: number): void {
+  let k = from;
+  while (k < to) {
+    const end = st.sectionEnd(k, to);
+    let u = k;
+    while (u < end && !(st.c.unit_type === null && (u === k ? isUnitStart(st, u, end) : isUnitInside(st, u, end)))) u++;
+    if (u < end) {
+      if (u > k) st.unparsed.push(st.rawOf(k, u));
+      const after = readUnits(st, u, end);
+      if (after < end) st.unparsed.push(st.rawOf(after, end));
+    } else {
+      st.unparsed.push(st.rawOf(k, end));
+    }
+    k = end;
+  }
+}
+
+/** Sets the city to tokens [s, e); what lies between `from` and s is unparsed. */
+export function setCity(st: ParseState, s: number, e: number, from: number): void {
+  if (s > from) pushLeftovers(st, from, s);
+  // Without a state or ZIP, one or two letters closing a numbered street that has its type, in
+  // its section, are a unit, not a city ("4315 Webster Avenue LH"; but "..., Bed-Stuy, BK").
+  const w = st.t[s] as string;
+  if (st.llStart >= st.end && e - s === 1 && e === st.end && !st.startsSection(s) && /^[A-Z]{1,2}$/.test(w) && st.c.number !== null && st.c.suffix !== null && st.c.unit_type === null &&
+    st.c.unit_number === null && stateCode(w) === null && directional(w) === null) {
+    st.setUnit('#', w, st.rawOf(s, e));
+    return;
+  }
+  // No city's name has a digit. Without a state or ZIP, such words are a building or a unit, not
+  // a city ("2848 Paces Ferry Road Suite 700, Overlook 1", "Terminal Tower Ste 1100", "Ste 200C
+  // PBM 214").
+  let digitAt = st.lastDigitAt(s, e);
+  if (st.llStart >= st.end && digitAt >= 0) {
+    pushLeftovers(st, s, e);
+    return;
+  }
+  // Without commas a name may carry words that are not the city ("Crown Heights Brooklyn",
+  // "Budd Insurance Agency Coldwater"): the gazetteer finds the place at its end or start.
+  // A city in a section of its own ("..., Fort Worth, MO") is kept whole.
+  // (Unless it carries a number, as "Interim Unit 1 San Francisco" or "MS 5-230 Vallejo" do.)
+  const ownSection = st.startsSection(s) && (e >= st.t.length || st.startsSection(e) || e === st.llStart && st.startsSection(st.llStart)) &&
+    digitAt < 0;
+  if (st.places && st.placeState() !== null && !ownSection && e - s > 1 && st.isPlaceSpan(s, e) === false && !isMilitaryCity(st.t[s] as string)) {
+    const found = st.knownPlaceWithin(s, e);
+    if (found !== null) {
+      if (found[0] > s) pushLeftovers(st, s, found[0]);
+      if (found[1] < e) st.unparsed.push(st.rawOf(found[1], e));
+      [s, e] = found;
+    }
+  }
+  // "Whole Foods NYC": with neither state nor ZIP, a city the gazetteer knows well (one of
+  // several ZIPs, or a curated alias) closing the line leaves the words before it aside.
+  if (st.places && st.placeState() === null && e === st.end && e - s > 1 && !st.places.isPlace(st.text(s, e), null)) {
+    for (let q = s + 1; q < e; q++) {
+      const name = st.text(q, e);
+      if (st.places.isPlace(name, null, MIN_ZIPS_OF_A_BARE_CITY) || st.places.isAlias?.(name, null) === true) {
+        pushLeftovers(st, s, q);
+        s = q;
+        break;
+      }
+    }
+  }
+  // Before a state or ZIP, the words up to the last with a digit (and a floor's designator after
+  // its ordinal) are a mail stop, a unit or a building: "MSC 24 S San Fran CA".
+  if (digitAt < s || digitAt >= e) digitAt = st.lastDigitAt(s, e); // the span was trimmed
+  if (digitAt >= 0) {
+    if (digitAt + 1 < e && ordinalNumber(st.t[digitAt] as string) !== null && unitDesignator(st.t[digitAt + 1] as string)?.code === 'FL') digitAt++;
+    pushLeftovers(st, s, digitAt + 1);
+    s = digitAt + 1;
+    if (s >= e) return;
+  }
+  st.c.city = st.text(s, e);
+  st.raw.city = st.rawOf(s, e);
+}
