@@ -24,7 +24,7 @@ export function readCity(st: ParseState, from: number): void {
   // ("3340 Peachtree Rd, Tower Place, Ste 1685").
   if (limit >= st.end && st.c.street !== null) {
     for (let k = from; k < limit; k++) {
-      if (isUnitStart(st, k, limit) && st.c.unit_type === null && (unitDesignator(st.t[k] as string)?.requiresNumber ?? true)) {
+      if (isUnitStart(st, k, limit) && st.c.unit_type === null && (unitDesignator(st.w(k))?.requiresNumber ?? true)) {
         if (k > from) st.unparsed.push(st.rawOf(from, k));
         const after = readUnits(st, k);
         if (after < limit) st.unparsed.push(st.rawOf(after, limit));
@@ -37,13 +37,13 @@ export function readCity(st: ParseState, from: number): void {
   let s = from;
   let prevS = from;
   for (let k = from + 1; k < limit; k++) if (st.startsSection(k)) { prevS = s; s = k; }
-  if (s > from && st.places && st.isPlaceSpan(s, limit) === false && st.isPlaceSpan(prevS, s) === true && !COUNTY_WORDS.has(st.t[limit - 1] as string)) {
+  if (s > from && st.places && st.isPlaceSpan(s, limit) === false && st.isPlaceSpan(prevS, s) === true && !COUNTY_WORDS.has(st.w(limit - 1))) {
     st.unparsed.push(st.rawOf(s, limit));
     return setCity(st, prevS, s, from);
   }
   let e = limit;
   // "Seattle, King County, WA": a county section is not the city.
-  if (s > from && COUNTY_WORDS.has(st.t[limit - 1] as string)) { st.unparsed.push(st.rawOf(s, limit)); e = s; s = prevS; }
+  if (s > from && COUNTY_WORDS.has(st.w(limit - 1))) { st.unparsed.push(st.rawOf(s, limit)); e = s; s = prevS; }
   // "..., Apt 12-3B Stamford, CT": a unit opening the city's section.
   if (isUnitStart(st, s, e) && st.c.unit_type === null) {
     const after = readUnits(st, s);
@@ -83,7 +83,7 @@ export function setCity(st: ParseState, s: number, e: number, from: number): voi
   if (s > from) pushLeftovers(st, from, s);
   // Without a state or ZIP, one or two letters closing a numbered street that has its type, in
   // its section, are a unit, not a city ("4315 Webster Avenue LH"; but "..., Bed-Stuy, BK").
-  const w = st.t[s] as string;
+  const w = st.w(s);
   if (st.llStart >= st.end && e - s === 1 && e === st.end && !st.startsSection(s) && /^[A-Z]{1,2}$/.test(w) && st.c.number !== null && st.c.suffix !== null && st.c.unit_type === null &&
     st.c.unit_number === null && stateCode(w) === null && directional(w) === null) {
     st.setUnit('#', w, st.rawOf(s, e));
@@ -103,7 +103,7 @@ export function setCity(st: ParseState, s: number, e: number, from: number): voi
   // (Unless it carries a number, as "Interim Unit 1 San Francisco" or "MS 5-230 Vallejo" do.)
   const ownSection = st.startsSection(s) && (e >= st.t.length || st.startsSection(e) || e === st.llStart && st.startsSection(st.llStart)) &&
     digitAt < 0;
-  if (st.places && st.placeState() !== null && !ownSection && e - s > 1 && st.isPlaceSpan(s, e) === false && !isMilitaryCity(st.t[s] as string)) {
+  if (st.places && st.placeState() !== null && !ownSection && e - s > 1 && st.isPlaceSpan(s, e) === false && !isMilitaryCity(st.w(s))) {
     const found = st.knownPlaceWithin(s, e);
     if (found !== null) {
       if (found[0] > s) pushLeftovers(st, s, found[0]);
@@ -127,7 +127,7 @@ export function setCity(st: ParseState, s: number, e: number, from: number): voi
   // its ordinal) are a mail stop, a unit or a building: "MSC 24 S San Fran CA".
   if (digitAt < s || digitAt >= e) digitAt = st.lastDigitAt(s, e); // the span was trimmed
   if (digitAt >= 0) {
-    if (digitAt + 1 < e && ordinalNumber(st.t[digitAt] as string) !== null && unitDesignator(st.t[digitAt + 1] as string)?.code === 'FL') digitAt++;
+    if (digitAt + 1 < e && ordinalNumber(st.w(digitAt)) !== null && unitDesignator(st.w(digitAt + 1))?.code === 'FL') digitAt++;
     pushLeftovers(st, s, digitAt + 1);
     s = digitAt + 1;
     if (s >= e) return;

@@ -26,19 +26,19 @@ export function findDeliveryStart(st: ParseState): number {
   if (matchPhrase(CORNER_OF, t, 0, limit) !== null) return -1;
   let weak = -1;
   for (let i = 0; i < limit; i++) {
-    const w = t[i] as string;
+    const w = st.w(i);
     if (weak >= 0 && st.startsSection(i)) break;
     if (isAnchor(st, i, limit)) {
       // "One Midtown Plaza 1360 Peachtree St": a number word yields to a later house number.
       if (numberWord(w) !== null) { if (weak < 0) weak = i; continue; }
       let s = i;
       // "STE 201, 4401 N MESA", "dept 0669 po box 120001": a unit written before the address.
-      const d = s >= 2 ? (t[s - 2] === '#' ? (s === 2 ? { requiresNumber: true } : null) : unitDesignator(t[s - 2] as string)) : null;
-      if (d && d.requiresNumber && isIdentifier(t[s - 1] as string) && (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) s -= 2;
-      else if (s >= 3 && t[s - 2] === '#' && unitDesignator(t[s - 3] as string)?.requiresNumber === true && isIdentifier(t[s - 1] as string) &&
+      const d = s >= 2 ? (t[s - 2] === '#' ? (s === 2 ? { requiresNumber: true } : null) : unitDesignator(st.w(s - 2))) : null;
+      if (d && d.requiresNumber && isIdentifier(st.w(s - 1)) && (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) s -= 2;
+      else if (s >= 3 && t[s - 2] === '#' && unitDesignator(st.w(s - 3))?.requiresNumber === true && isIdentifier(st.w(s - 1)) &&
         (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) s -= 3;
-      else if (s >= 1 && unitDesignator(t[s - 1] as string)?.requiresNumber === true && isHouseNumber(t[s + 1] ?? '') && /^\d/.test(t[s + 1] ?? '')) s -= 1;
-      else if (s === 1 && t[0] === '#' && isHouseNumber(t[s + 1] ?? '')) s -= 1;
+      else if (s >= 1 && unitDesignator(st.w(s - 1))?.requiresNumber === true && isHouseNumber(st.w(s + 1)) && /^\d/.test(st.w(s + 1))) s -= 1;
+      else if (s === 1 && t[0] === '#' && isHouseNumber(st.w(s + 1))) s -= 1;
       s = skipBuilding(st, s, limit);
       if (s > 0) pushPrefix(st, 0, s);
       return s;
@@ -59,14 +59,13 @@ export function findDeliveryStart(st: ParseState): number {
  * number and name before the street address; returns where the street address starts.
  */
 export function skipBuilding(st: ParseState, s: number, limit: number): number {
-  const t = st.t;
   for (let j = s + 2; j < limit && j <= s + 6; j++) {
     if (st.startsSection(j) && st.sec[j] !== (st.sec[s] ?? 0) + 1) break;
-    const w = t[j] as string;
+    const w = st.w(j);
     if (!/^\d+[A-Z]?$/.test(w) || j + 1 >= limit) continue;
-    const prev = t[j - 1] as string;
+    const prev = st.w(j - 1);
     const building = BUILDING_WORDS.has(suffixStandard(prev) ?? prev);
-    const next = t[j + 1] as string;
+    const next = st.w(j + 1);
     if (building && !isUnitStart(st, j + 1, limit) && suffixStandard(next) === null && !st.startsSection(j + 1)) return j;
   }
   return s;
@@ -75,8 +74,8 @@ export function skipBuilding(st: ParseState, s: number, limit: number): number {
 /** Leaves a prefix (recipient, company) unparsed, except a floor written there ("41st Floor 1221 Ave..."). */
 export function pushPrefix(st: ParseState, from: number, to: number): void {
   for (let q = from; q + 1 < to; q++) {
-    const n = ordinalNumber(st.t[q] as string) ?? (/^\d+$/.test(st.t[q] as string) ? st.t[q] as string : null);
-    if (n !== null && unitDesignator(st.t[q + 1] as string)?.code === 'FL' && st.c.unit_type === null) {
+    const n = ordinalNumber(st.w(q)) ?? (/^\d+$/.test(st.w(q)) ? st.w(q) : null);
+    if (n !== null && unitDesignator(st.w(q + 1))?.code === 'FL' && st.c.unit_type === null) {
       if (q > from) st.unparsed.push(st.rawOf(from, q));
       st.setUnit('FL', n, st.rawOf(q, q + 2));
       if (q + 2 < to) st.unparsed.push(st.rawOf(q + 2, to));
@@ -98,7 +97,7 @@ export function readWithoutNumber(st: ParseState): number {
   let firstEnd = 1;
   while (firstEnd < limit && !st.startsSection(firstEnd)) firstEnd++;
   let k = 0;
-  if (directional(t[0] as string) !== null && firstEnd > 1) k = 1;
+  if (directional(st.w(0)) !== null && firstEnd > 1) k = 1;
   const noLastLine = st.llStart >= st.end;
   // "Bldg 15, Suite 100": units and no street.
   if (isUnitStart(st, 0, limit) && !isAnchor(st, 0, limit)) {
@@ -106,14 +105,14 @@ export function readWithoutNumber(st: ParseState): number {
     if (after > 0) return after;
   }
   // "USNS Comfort FPO AE 09587": a ship's name before a military post office.
-  if (limit >= 2 && isMilitaryCity(t[limit - 1] as string)) {
+  if (limit >= 2 && isMilitaryCity(st.w(limit - 1))) {
     st.c.street = st.text(0, limit - 1);
     st.raw.street = st.rawOf(0, limit - 1);
     return limit - 1;
   }
   let typed = false;
   for (let j = k; j < firstEnd && !typed; j++) {
-    const std = suffixStandard(t[j] as string);
+    const std = suffixStandard(st.w(j));
     // Without a last line any street type makes a street ("wrigley field"); before a
     // state only a common one does ("Anchor Point, AK" is a city).
     typed = std !== null && (firstEnd - k >= 2) && (noLastLine || STREET_TYPES_OF_PLACES.has(std) && j > k);
@@ -122,10 +121,10 @@ export function readWithoutNumber(st: ParseState): number {
   // several sections with no state or ZIP ("Broadway, Manhattan").
   if (firstEnd < limit && (!noLastLine && firstEnd === 1 || noLastLine)) typed = true;
   // "Main Ashland NH 03217": the same without commas, when the words after it are a known place.
-  if (!noLastLine && firstEnd === limit && limit >= 2 && k === 0 && /^[A-Z]{2,}$/.test(t[0] as string) && st.isPlaceSpan(1, limit) === true &&
+  if (!noLastLine && firstEnd === limit && limit >= 2 && k === 0 && /^[A-Z]{2,}$/.test(st.w(0)) && st.isPlaceSpan(1, limit) === true &&
     st.isPlaceSpan(0, limit) !== true && !isUnitStart(st, 0, limit)) typed = true;
   // "Calle Luna, Ponce PR": a Spanish street type written first makes a street.
-  if (isSpanishStreetType(t[k] as string) && firstEnd - k >= 2) typed = true;
+  if (isSpanishStreetType(st.w(k)) && firstEnd - k >= 2) typed = true;
   const streetLike = typed || highwayAt(st, k, firstEnd) !== null || matchPhrase(CORNER_OF, t, 0, firstEnd) !== null ||
     t.slice(0, firstEnd).some((w) => isIntersectionWord(w)) || isUnitStart(st, 0, limit);
   st.pendingPostdir = null;
@@ -136,12 +135,12 @@ export function readWithoutNumber(st: ParseState): number {
 /** Whether an address line can start at token i. */
 export function isAnchor(st: ParseState, i: number, limit: number): boolean {
   const t = st.t;
-  const w = t[i] as string;
+  const w = st.w(i);
   const next = t[i + 1];
   if (i + 1 >= limit && i > 0) return false;
   if (/^[NSEW]\d+$/.test(w) && next !== undefined && /^[NSEW]\d+$/.test(next)) return true; // "W148 N9748"
   // "Junction Highway 76 37": a number right after a highway word is the route's.
-  if (i > 0 && HIGHWAY_LAST.has(t[i - 1] as string) && /^\d/.test(w)) {
+  if (i > 0 && HIGHWAY_LAST.has(st.w(i - 1)) && /^\d/.test(w)) {
     for (let k = Math.max(0, i - 4); k < i; k++) {
       const m = matchPhrase(HIGHWAYS, t, k, i);
       if (m && k + m.length === i) return false;
@@ -155,7 +154,7 @@ export function isAnchor(st: ParseState, i: number, limit: number): boolean {
     if (boxIdAfter(st, i + 1, limit) !== null) return false;
     if (/^\d+$/.test(w) && ordinalNumber(next) === null && unitDesignator(next)?.requiresNumber === true && i > 0) return false;
     // "Cond El Monte Apt 5 San Juan PR": a unit's number before the city is no house number.
-    if (i > 0 && (t[i - 1] === '#' || unitDesignator(t[i - 1] as string)?.requiresNumber === true) && st.placeState() !== null &&
+    if (i > 0 && (t[i - 1] === '#' || unitDesignator(st.w(i - 1))?.requiresNumber === true) && st.placeState() !== null &&
       st.isPlaceSpan(i + 1, limit) === true) return false;
     return true;
   }

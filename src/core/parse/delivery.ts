@@ -17,9 +17,9 @@ export function readDelivery(st: ParseState, start: number): number {
   let i = start;
   if (i >= limit) return i;
   // Puerto Rico urbanization before the street.
-  if (isUrbanization(t[i] as string)) {
+  if (isUrbanization(st.w(i))) {
     let j = i + 1;
-    while (j < limit && !isHouseNumber(t[j] as string) && !(st.startsSection(j))) j++;
+    while (j < limit && !isHouseNumber(st.w(j)) && !(st.startsSection(j))) j++;
     if (j > i + 1) { st.c.urbanization = st.text(i + 1, j); st.raw.urbanization = st.rawOf(i, j); }
     i = j;
     if (i >= limit) return i;
@@ -27,7 +27,7 @@ export function readDelivery(st: ParseState, start: number): number {
   // PO Box.
   const boxId = boxIdAfter(st, i, limit);
   if (boxId !== null) {
-    st.c.po_box = t[boxId] as string;
+    st.c.po_box = st.w(boxId);
     st.raw.po_box = st.rawOf(i, boxId + 1);
     // "P.O. Box 628 Hwy 231 Lake Butler FL": a highway after the box, in its section, is the street.
     if (boxId + 1 < limit && !st.startsSection(boxId + 1) && highwayAt(st, boxId + 1, limit) !== null) return readStreet(st, boxId + 1, limit);
@@ -43,48 +43,48 @@ export function readDelivery(st: ParseState, start: number): number {
     return readUnits(st, route.next);
   }
   // Military: PSC 802 BOX 74, UNIT 2050 BOX 4190, CMR 450 BOX 1.
-  if (isMilitaryUnit(t[i] as string) && /\d/.test(t[i + 1] ?? '')) {
+  if (isMilitaryUnit(st.w(i)) && /\d/.test(st.w(i + 1))) {
     const bw = t[i + 2];
-    if (bw !== undefined && isBoxWord(bw) && t[i + 3] !== undefined && isIdentifier(t[i + 3] as string)) {
-      st.c.box_group_type = t[i] as string;
-      st.c.rural_route = t[i + 1] as string;
-      st.c.box = t[i + 3] as string;
+    if (bw !== undefined && isBoxWord(bw) && t[i + 3] !== undefined && isIdentifier(st.w(i + 3))) {
+      st.c.box_group_type = st.w(i);
+      st.c.rural_route = st.w(i + 1);
+      st.c.box = st.w(i + 3);
       st.raw.rural_route = st.rawOf(i, i + 4);
       return readUnits(st, i + 4);
     }
   }
   // A unit written before the number: "#4B 123 Main St", "Apt 4 123 Main St".
   if (i + 2 < limit) {
-    const d = t[i] === '#' ? { code: '#', requiresNumber: true } : unitDesignator(t[i] as string);
+    const d = t[i] === '#' ? { code: '#', requiresNumber: true } : unitDesignator(st.w(i));
     const idAt = d && d.code !== '#' && t[i + 1] === '#' ? i + 2 : i + 1; // "Department # 0524"
-    const after = t[idAt + 1] ?? '';
-    if (d && d.requiresNumber && isIdentifier(t[idAt] ?? '') && idAt + 1 < limit && (isHouseNumber(after) && /^\d/.test(after) || boxIdAfter(st, idAt + 1, limit) !== null)) {
+    const after = st.w(idAt + 1);
+    if (d && d.requiresNumber && isIdentifier(st.w(idAt)) && idAt + 1 < limit && (isHouseNumber(after) && /^\d/.test(after) || boxIdAfter(st, idAt + 1, limit) !== null)) {
       st.c.unit_type = d.code;
-      st.c.unit_number = t[idAt] as string;
+      st.c.unit_number = st.w(idAt);
       st.raw.unit_type = st.rawOf(i, idAt + 1);
       i = idAt + 1;
       const box = boxIdAfter(st, i, limit);
       if (box !== null) {
-        st.c.po_box = t[box] as string;
+        st.c.po_box = st.w(box);
         st.raw.po_box = st.rawOf(i, box + 1);
         return readUnits(st, box + 1);
       }
     }
   }
   // "#6 Montague Terrace": a unit and no house number.
-  if (t[i] === '#' && i + 2 < limit && isIdentifier(t[i + 1] as string) && !isHouseNumber(t[i + 2] as string) && st.c.unit_type === null) {
-    st.setUnit('#', t[i + 1] as string, st.rawOf(i, i + 2));
+  if (t[i] === '#' && i + 2 < limit && isIdentifier(st.w(i + 1)) && !isHouseNumber(st.w(i + 2)) && st.c.unit_type === null) {
+    st.setUnit('#', st.w(i + 1), st.rawOf(i, i + 2));
     i += 2;
   }
   // "10 Ave" alone is a numbered avenue, not a house number.
-  if (i === 0 && limit === 2 && st.end === 2 && /^\d+$/.test(t[0] as string) && suffixStandard(t[1] as string) !== null) {
-    st.c.street = t[0] as string;
-    st.c.suffix = suffixStandard(t[1] as string);
-    st.raw.suffix = t[1] as string;
+  if (i === 0 && limit === 2 && st.end === 2 && /^\d+$/.test(st.w(0)) && suffixStandard(st.w(1)) !== null) {
+    st.c.street = st.w(0);
+    st.c.suffix = suffixStandard(st.w(1));
+    st.raw.suffix = st.w(1);
     return 2;
   }
   // "4B-123": a unit glued before the house number.
-  const glued = /^(\d*[A-Z]+\d*|\d+[A-Z]+)-(\d+)$/.exec(t[i] as string);
+  const glued = /^(\d*[A-Z]+\d*|\d+[A-Z]+)-(\d+)$/.exec(st.w(i));
   if (glued && !/^[NSEW]\d+$/.test(glued[1] as string) && st.c.unit_number === null && i + 1 < limit &&
     matchPhrase(HIGHWAYS, [glued[1] as string], 0) === null) {
     st.c.unit_type = '#';
@@ -96,8 +96,8 @@ export function readDelivery(st: ParseState, start: number): number {
     i = readNumber(st, i, limit);
   }
   // "6910 # G Mary Caroline Circle": a unit between the number and the street.
-  if (t[i] === '#' && st.c.number !== null && i + 2 < limit && isIdentifier(t[i + 1] as string) && !st.startsSection(i + 2) && st.c.unit_type === null) {
-    st.setUnit('#', t[i + 1] as string, st.rawOf(i, i + 2));
+  if (t[i] === '#' && st.c.number !== null && i + 2 < limit && isIdentifier(st.w(i + 1)) && !st.startsSection(i + 2) && st.c.unit_type === null) {
+    st.setUnit('#', st.w(i + 1), st.rawOf(i, i + 2));
     i += 2;
   }
   return readStreet(st, i, limit);

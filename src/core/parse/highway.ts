@@ -13,7 +13,7 @@ export const GLUED_HIGHWAY = /^(I|IH|US|SR|SH|CR|FM|RR|HWY|RT|RTE)-?(\d+[A-Z]?)$
 /** A highway name starting at k: the pre-type phrase and its route number. */
 export function highwayAt(st: ParseState, k: number, b: number): { name: string; next: number } | null {
   const t = st.t;
-  const w = t[k] as string;
+  const w = st.w(k);
   const glued = GLUED_HIGHWAY.exec(w);
   if (glued) {
     const m = matchPhrase(HIGHWAYS, [glued[1] as string], 0);
@@ -46,7 +46,7 @@ export function highwayAt(st: ParseState, k: number, b: number): { name: string;
       }
       let name = `${m.value} ${id}`;
       let next = j + 1;
-      if (next < b && isRouteModifier(t[next] as string)) { name += ` ${t[next]}`; next++; }
+      if (next < b && isRouteModifier(st.w(next))) { name += ` ${t[next]}`; next++; }
       // "US HWY 15 501": a second route number.
       const id2 = t[next];
       if (next < b && id2 !== undefined && /^\d+$/.test(id2) && /^\d+$/.test(id)) { name += ` ${id2}`; next++; }
@@ -54,7 +54,7 @@ export function highwayAt(st: ParseState, k: number, b: number): { name: string;
     }
   }
   // A state code used as a highway name: "CA 72", "TX 71".
-  if (stateCode(w) !== null && k + 1 < b && /^\d+$/.test(t[k + 1] as string) && (st.c.number !== null || k === 0)) {
+  if (stateCode(w) !== null && k + 1 < b && /^\d+$/.test(st.w(k + 1)) && (st.c.number !== null || k === 0)) {
     return { name: `${w} ${t[k + 1]}`, next: k + 2 };
   }
   return null;

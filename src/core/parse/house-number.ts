@@ -11,7 +11,7 @@ import { isUnitStart } from './unit-start.js';
  * "Twenty-Two"), with a street after it in its section: its value and the index after it.
  */
 export function numberWordsAt(st: ParseState, i: number, limit: number): { value: string; next: number } | null {
-  if (i + 1 >= limit || !startsNumberWords(st.t[i] as string)) return null;
+  if (i + 1 >= limit || !startsNumberWords(st.w(i))) return null;
   let found: { value: string; next: number } | null = null;
   for (let j = i + 1; j <= limit && j - i <= 6; j++) {
     if (j > i + 1 && st.startsSection(j - 1)) break;
@@ -72,7 +72,7 @@ export function readNumber(st: ParseState, i: number, limit: number): number {
   // A single letter after the number ("11719 B JEFFERSON AVE") belongs to it when a name follows.
   const letter = t[j];
   if (letter !== undefined && /^[A-Z]$/.test(letter) && directional(letter) === null && j + 1 < limit && !st.startsSection(j + 1) && !st.startsSection(j)) {
-    const after = t[j + 1] as string;
+    const after = st.w(j + 1);
     // "100 M Street SE": the letter is the street.
     if (suffixStandard(after) === null && !isIntersectionWord(after) && /^[A-Z]{2,}$/.test(after) && stateCode(letter + after) === null) {
       st.c.number = `${number}${letter}`;
@@ -88,9 +88,8 @@ export function readNumber(st: ParseState, i: number, limit: number): number {
  * before the street — written "5240;5220" or "1542, 1544"; null for anything else.
  */
 export function listedNumber(st: ParseState, i: number, limit: number): string | null {
-  const t = st.t;
-  const first = t[i] as string;
-  const second = t[i + 1] as string;
+  const first = st.w(i);
+  const second = st.w(i + 1);
   if (i + 2 >= limit || (i > 0 && !st.startsSection(i)) || !st.startsSection(i + 1) || st.startsSection(i + 2)) return null;
   if (!/^\d+$/.test(first) || !/^\d+$/.test(second) || isUnitStart(st, i + 2, limit)) return null;
   const separator = st.source.slice((st.tokens[i] as Token).end, (st.tokens[i + 1] as Token).start).trim();

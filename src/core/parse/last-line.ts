@@ -17,14 +17,14 @@ const ZIP9 = /^(\d{5})-?(\d{4})$/;
 export function dropCountry(st: ParseState): void {
   // "..., NY 11797, UNITED STATES US": possibly more than one country word at the end.
   for (let round = 0; round < 3; round++) {
-    if (!COUNTRY_LAST.has(st.t[st.end - 1] ?? '')) return;
+    if (!COUNTRY_LAST.has(st.w(st.end - 1))) return;
     let dropped = false;
     for (let k = Math.max(0, st.end - 5); k < st.end && !dropped; k++) {
       const m = matchPhrase(COUNTRIES, st.t, k, st.end);
       if (!m || k + m.length !== st.end || k === 0) continue;
       // "Salem MA / USA": a slash (a joining token) between the last line and the country goes too.
       const from = st.t[k - 1] === '&' && k >= 2 && !st.startsSection(k - 1) ? k - 1 : k;
-      const before = st.t[from - 1] ?? '';
+      const before = st.w(from - 1);
       if (st.startsSection(from) || /^\d{5}/.test(before) || stateCode(before) !== null || matchPhrase(COUNTRIES, st.t, from - 1, from) !== null) {
         st.unparsed.unshift(st.rawOf(k, st.end));
         st.end = from;
@@ -42,10 +42,10 @@ export function dropCountry(st: ParseState): void {
  * begins with 0) — a floor, not a state.
  */
 export function floorNotState(st: ParseState, at: number, numberAt: number): boolean {
-  const code = st.t[at] as string;
-  if (numberAt !== at + 1 || !/^\d{3,4}$/.test(st.t[numberAt] as string) || st.sec[at] !== (st.sec[0] as number) + 1 || !st.startsSection(at) ||
+  const code = st.w(at);
+  if (numberAt !== at + 1 || !/^\d{3,4}$/.test(st.w(numberAt)) || st.sec[at] !== (st.sec[0] as number) + 1 || !st.startsSection(at) ||
     unitDesignator(code) === null || stateCode(code) !== code || zipsBeginWithZero(code)) return false;
-  for (let k = 0; k < at; k++) if (/\d/.test(st.t[k] as string)) return true;
+  for (let k = 0; k < at; k++) if (/\d/.test(st.w(k))) return true;
   return false;
 }
 
@@ -55,16 +55,15 @@ export function floorNotState(st: ParseState, at: number, numberAt: number): boo
  * there is none.
  */
 export function phoneTailStart(st: ParseState): number {
-  const t = st.t;
   let s = st.end - 1;
-  const last = t[s] ?? '';
+  const last = st.w(s);
   // One token (937-555-1212, 217.555.1234), or a local number (555-1234) after its area code
   // ("(217) 555-1234") or alone ("62701 555-1234").
   if (/^\d{3}-\d{4}$/.test(last)) {
-    if (s >= 1 && /^\d{3}$/.test(t[s - 1] as string)) s--;
+    if (s >= 1 && /^\d{3}$/.test(st.w(s - 1))) s--;
   } else if (!/^(?:1-)?\d{3}[-.]\d{3}[-.]\d{4}$/.test(last)) return -1;
-  while (s >= 1 && isPhoneWord(t[s - 1] as string)) s--;
-  const before = t[s - 1] ?? '';
+  while (s >= 1 && isPhoneWord(st.w(s - 1))) s--;
+  const before = st.w(s - 1);
   return s >= 2 && (/^\d{5}(-?\d{4})?$/.test(before) || stateCode(before) !== null) ? s : -1;
 }
 
@@ -76,20 +75,19 @@ export function phoneTailStart(st: ParseState): number {
 export function unitClosingLine(st: ParseState): number {
   const t = st.t;
   const e = st.end;
-  if (e < 4 || !isIdentifier(t[e - 1] as string)) return -1;
+  if (e < 4 || !isIdentifier(st.w(e - 1))) return -1;
   let u = e - 2;
-  if (t[u] === '#' && u >= 1 && unitDesignator(t[u - 1] as string)?.requiresNumber === true) u--;
-  const w = t[u] as string;
+  if (t[u] === '#' && u >= 1 && unitDesignator(st.w(u - 1))?.requiresNumber === true) u--;
+  const w = st.w(u);
   if (w !== '#' && unitDesignator(w)?.requiresNumber !== true) return -1;
-  const before = t[u - 1] ?? '';
+  const before = st.w(u - 1);
   if (!(/^\d{5}(-?\d{4})?$/.test(before) || /^[A-Z]{2}$/.test(before) && stateCode(before) !== null)) return -1;
-  for (let k = 0; k < u - 1; k++) if (/\d/.test(t[k] as string)) return u;
+  for (let k = 0; k < u - 1; k++) if (/\d/.test(st.w(k))) return u;
   return -1;
 }
 
 /** Finds ZIP and state at the end; sets llStart. */
 export function readLastLine(st: ParseState): void {
-  const t = st.t;
   const phone = phoneTailStart(st);
   if (phone > 0) {
     st.unparsed.push(st.rawOf(phone, st.end));
@@ -106,20 +104,20 @@ export function readLastLine(st: ParseState): void {
   if (st.end >= 4) {
     let q = st.end - 1;
     while (q > 0 && !st.startsSection(q)) q--;
-    const digitsBefore = t[q - 1] ?? '';
-    if (q > 1 && st.end - q <= 3 && st.startsSection(q) && /^\d{5,10}$/.test(digitsBefore) && stateCode(t[q - 2] as string) !== null &&
+    const digitsBefore = st.w(q - 1);
+    if (q > 1 && st.end - q <= 3 && st.startsSection(q) && /^\d{5,10}$/.test(digitsBefore) && stateCode(st.w(q - 2)) !== null &&
       !st.t.slice(q, st.end).some((w) => /\d/.test(w))) {
       st.unparsed.push(st.rawOf(q, st.end));
       st.end = q;
     }
   }
   // "... Columbia MO 65202 Ballenger Propane Inc": words after "STATE ZIP" are not the address.
-  if (!/^\d{5}(-?\d{4})?$/.test(t[st.end - 1] ?? '')) {
+  if (!/^\d{5}(-?\d{4})?$/.test(st.w(st.end - 1))) {
     for (let z = st.end - 2; z >= 2 && z >= st.end - 8; z--) {
-      const w = t[z] as string;
-      if (/\d/.test(t[z + 1] ?? '')) break;
+      const w = st.w(z);
+      if (/\d/.test(st.w(z + 1))) break;
       let named = false;
-      for (let len = 1; len <= 3 && !named; len++) named = z - len >= 1 && stateCode(st.text(z - len, z)) !== null && (len > 1 || (t[z - 1] as string).length >= 2);
+      for (let len = 1; len <= 3 && !named; len++) named = z - len >= 1 && stateCode(st.text(z - len, z)) !== null && (len > 1 || st.w(z - 1).length >= 2);
       if (/^\d{5}(-\d{4})?$/.test(w) && named) {
         st.unparsed.push(st.rawOf(z + 1, st.end));
         st.end = z + 1;
@@ -130,13 +128,13 @@ export function readLastLine(st: ParseState): void {
   let e = st.end;
   // A ZIP that lost its leading zeros in a spreadsheet ("MA 1241") after a state code, or
   // digits too long to be a ZIP ("IL 6065460610"): the state is still read.
-  const lastTok = t[e - 1] ?? '';
+  const lastTok = st.w(e - 1);
   const lastCode = lastTok.charCodeAt(0);
   const stateAt = e >= 3 && lastCode >= 48 && lastCode <= 57 && lastTok.length !== 5 ? stateEndingAt(st, e - 1) : -1;
   if (stateAt > 0 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(lastTok) && !floorNotState(st, stateAt, e - 1) &&
     (st.startsSection(stateAt) || /^\d{4}(-\d{4})?$/.test(lastTok) && statePlausible(st, stateAt, e - 1, stateCode(st.text(stateAt, e - 1)) as string, false))) {
     const stateWritten = st.text(stateAt, e - 1);
-    const d = t[e - 1] as string;
+    const d = st.w(e - 1);
     if (/^\d{3,4}(-\d{4})?$/.test(d)) {
       // The zeros are put back only when the state written is the state of the ZIP they make
       // ("CA 9547" is not the military 09547; without the gazetteer, when the state has ZIPs
@@ -152,8 +150,8 @@ export function readLastLine(st: ParseState): void {
     else st.unparsed.push(d);
     e--;
   } else if (e >= 2) {
-    const last = t[e - 1] as string;
-    const prev = t[e - 2] as string;
+    const last = st.w(e - 1);
+    const prev = st.w(e - 2);
     let zipAt = -1;
     if (ZIP4.test(last) && ZIP5.test(prev) && st.sec[e - 1] === st.sec[e - 2] && e - 2 > 0) {
       zipAt = e - 2;
@@ -166,9 +164,9 @@ export function readLastLine(st: ParseState): void {
         e = zipAt;
       }
     }
-  } else if (e === 1 && (ZIP5.test(st.t[0] as string) || ZIP9.test(st.t[0] as string))) {
-    const m = ZIP9.exec(st.t[0] as string);
-    if (m) { st.c.zip5 = m[1] as string; st.c.zip4 = m[2] as string; } else st.c.zip5 = st.t[0] as string;
+  } else if (e === 1 && (ZIP5.test(st.w(0)) || ZIP9.test(st.w(0)))) {
+    const m = ZIP9.exec(st.w(0));
+    if (m) { st.c.zip5 = m[1] as string; st.c.zip4 = m[2] as string; } else st.c.zip5 = st.w(0);
     e = 0;
   }
   // State: the longest state name or code ending right before the ZIP (or at the end).
@@ -177,11 +175,11 @@ export function readLastLine(st: ParseState): void {
     const k = e - len;
     if (k < 0) continue;
     // Only names whose last word this is can match (cheap filter before joining words).
-    if (len > 1 && !isStateLastWord(t[e - 1] as string)) continue;
+    if (len > 1 && !isStateLastWord(st.w(e - 1))) continue;
     // "Rochester, New, York": a spelled-out name may be split by a stray comma.
     if (st.sec[k] !== st.sec[e - 1] && len === 1) continue;
     const code = stateCode(st.text(k, e));
-    if (code && st.sec[k] !== st.sec[e - 1] && (st.t[k] as string).length <= 2) continue;
+    if (code && st.sec[k] !== st.sec[e - 1] && st.w(k).length <= 2) continue;
     if (!code) continue;
     if (!statePlausible(st, k, e, code, hasZip)) continue;
     st.c.state = code;
@@ -196,9 +194,9 @@ export function readLastLine(st: ParseState): void {
   if (st.c.state === null && hasZip && st.places !== null) {
     for (let len = Math.min(3, e - 3); len >= 1; len--) {
       const q = e - len;
-      const word = t[q - 1] as string;
+      const word = st.w(q - 1);
       const code = word.length === 2 ? stateCode(word) : null;
-      if (code === null || q - 2 === 0 && isHouseNumber(t[0] as string)) continue;
+      if (code === null || q - 2 === 0 && isHouseNumber(st.w(0))) continue;
       if (!st.startsSection(q - 1) && (suffixStandard(word) !== null || directional(word) !== null || unitDesignator(word) !== null)) continue;
       if (!st.places.isPlace(st.text(q, e), code)) continue;
       st.c.state = code;
@@ -209,8 +207,8 @@ export function readLastLine(st: ParseState): void {
     }
   }
   // "90210, CA": a ZIP alone before the state.
-  if (st.c.zip5 === null && st.c.state !== null && e === 1 && ZIP5.test(t[0] as string)) {
-    st.c.zip5 = t[0] as string;
+  if (st.c.zip5 === null && st.c.state !== null && e === 1 && ZIP5.test(st.w(0))) {
+    st.c.zip5 = st.w(0);
     e = 0;
   }
   st.llStart = e;
@@ -241,14 +239,14 @@ export function stateEndingAt(st: ParseState, e: number): number {
  */
 export function stateNameBefore(st: ParseState, k: number, code: string): number {
   const s = st.places !== null && k >= 2 ? stateEndingAt(st, k) : -1;
-  if (s < 1 || (st.t[k - 1] as string).length === 2 && s === k - 1 || stateCode(st.text(s, k)) !== code) return k;
+  if (s < 1 || st.w(k - 1).length === 2 && s === k - 1 || stateCode(st.text(s, k)) !== code) return k;
   return st.placeOfStateBefore(0, s, code) ? s : k;
 }
 
 /** A 5-digit token at i is a ZIP unless it is a house number, a route or a box number. */
 export function zipPlausible(st: ParseState, i: number): boolean {
   if (i === 0) return false;
-  const prev = st.t[i - 1] as string;
+  const prev = st.w(i - 1);
   if (isBoxWord(prev) || prev === '#') return false;
   if (PO_BOX_LAST.has(prev)) {
     for (let k = Math.max(0, i - 4); k < i; k++) {
@@ -273,8 +271,8 @@ export function zipPlausible(st: ParseState, i: number): boolean {
 /** Whether tokens [k, e) read as a state here rather than a word of the street or city. */
 export function statePlausible(st: ParseState, k: number, e: number, code: string, hasZip: boolean): boolean {
   if (k === 0) return e - k >= 1 && (hasZip || st.end === e); // "Indiana", "NY 10001"
-  const word = st.t[k] as string;
-  const prev = st.t[k - 1] as string;
+  const word = st.w(k);
+  const prev = st.w(k - 1);
   // Right after a house number it is a street ("123 Main"), or a highway ("CA 72").
   if (isHouseNumber(prev) && !st.startsSection(k) && k - 1 === 0) return false;
   // "707 E Main St 20th FL": a floor, not Florida.
@@ -290,13 +288,13 @@ export function statePlausible(st: ParseState, k: number, e: number, code: strin
     // A spelled-out name at the very end: not when only a number (and directional) precede it
     // ("321 S. Washington" is a street).
     let j = k - 1;
-    if (j >= 0 && directional(st.t[j] as string) !== null) j--;
-    if (j >= 0 && isHouseNumber(st.t[j] as string) && (j === 0 || st.startsSection(j))) return false;
+    if (j >= 0 && directional(st.w(j)) !== null) j--;
+    if (j >= 0 && isHouseNumber(st.w(j)) && (j === 0 || st.startsSection(j))) return false;
     // "3719 Old Alabama": after a house number the name needs a street before it, or a place
     // of that state right before it ("610 East Main Marion Kansas").
     const num = st.t.findIndex((w) => isHouseNumber(w));
     if (num < 0 || num >= k) return true;
-    for (let q = k - 2; q > num; q--) if (suffixStandard(st.t[q] as string) !== null) return true;
+    for (let q = k - 2; q > num; q--) if (suffixStandard(st.w(q)) !== null) return true;
     return st.placeOfStateBefore(num + 1, k, code);
   }
   // A bare two-letter code without a ZIP or comma that is also a street word (CT, PR, MT, NE,
@@ -321,24 +319,24 @@ export function streetCompleteBefore(st: ParseState, k: number, code: string): b
   // number ("8555 NE Madison Ct" is a street).
   for (let q = Math.max(0, k - 3); q < k; q++) {
     let p = q - 1;
-    if (p >= 0 && directional(st.t[p] as string) !== null) p--;
+    if (p >= 0 && directional(st.w(p)) !== null) p--;
     // (A number after CALLE or a highway word is the street's name, after BOX the box's:
     // "123 Calle 45 Carolina PR", "PO Box 5 Bangor ME".)
-    const before = st.t[p - 1] ?? '';
+    const before = st.w(p - 1);
     const named = isPreType(before) || HIGHWAY_LAST.has(before) || isBoxWord(before) || PO_BOX_LAST.has(before);
-    const afterNumber = p >= 0 && isHouseNumber(st.t[p] as string) && !st.startsSection(p + 1) && !named;
+    const afterNumber = p >= 0 && isHouseNumber(st.w(p)) && !st.startsSection(p + 1) && !named;
     if (!afterNumber && st.places?.isPlace(st.text(q, k), code)) return true;
   }
   // The street must be complete before it, with a city word in between: a street type, a
   // highway number or a unit ("3 Main St Ste 208 Norwalk CT", "500 US 19 Clearwater FL").
   for (let j = k - 2; j >= 1; j--) {
-    const w = st.t[j] as string;
+    const w = st.w(j);
     // A common type with a name before it ("Meadow" in "9515 NE Meadow Gate Ct" is a name).
     const std = suffixStandard(w);
-    if (std !== null && isCommonSuffix(std) && !isHouseNumber(st.t[j - 1] as string) &&
-      !(j >= 2 && directional(st.t[j - 1] as string) !== null && isHouseNumber(st.t[j - 2] as string))) return true;
+    if (std !== null && isCommonSuffix(std) && !isHouseNumber(st.w(j - 1)) &&
+      !(j >= 2 && directional(st.w(j - 1)) !== null && isHouseNumber(st.w(j - 2)))) return true;
     if (/^\d+$/.test(w) && matchPhrase(HIGHWAYS, st.t, j - 1, j) !== null) return true;
-    if (/\d/.test(w) && j >= 2 && unitDesignator(st.t[j - 1] as string) !== null) return true;
+    if (/\d/.test(w) && j >= 2 && unitDesignator(st.w(j - 1)) !== null) return true;
   }
   return false;
 }

@@ -10,7 +10,7 @@ import type { ParseState } from './state.js';
  * "C O"; not CO, which is also Colorado).
  */
 export function recipientMarkerAt(st: ParseState, i: number, limit: number): boolean {
-  const w = st.t[i] as string;
+  const w = st.w(i);
   if (w === 'C') return st.t[i + 1] === 'O' && i + 2 < limit && !st.startsSection(i + 1);
   return w !== 'CO' && isRecipientMarker(w);
 }
@@ -32,7 +32,7 @@ export function routeAt(st: ParseState, i: number, limit: number): { kind: strin
   let kind: string;
   let j: number;
   let route: string;
-  const w0 = t[i] as string;
+  const w0 = st.w(i);
   const glued = (w0.charCodeAt(0) === 82 || w0.charCodeAt(0) === 72) ? /^(RR|HC|RFD|HCR)(\d+)$/.exec(w0) : null;
   if (glued) {
     kind = glued[1] === 'HC' || glued[1] === 'HCR' ? 'HC' : 'RR';
@@ -50,18 +50,18 @@ export function routeAt(st: ParseState, i: number, limit: number): { kind: strin
     j++;
   }
   let box: string | null = null;
-  if (j < limit && isBoxWord(t[j] as string) || t[j] === 'PO' && t[j + 1] === 'BOX') {
+  if (j < limit && isBoxWord(st.w(j)) || t[j] === 'PO' && t[j + 1] === 'BOX') {
     const k = t[j] === 'PO' ? j + 2 : j + 1;
     const id = t[k] === '#' ? t[k + 1] : t[k];
     if (id !== undefined && isIdentifier(id)) {
       box = id;
       j = (t[k] === '#' ? k + 2 : k + 1);
       // "Box 42 D": a letter after the box number is part of it.
-      if (/^\d+$/.test(id) && j < limit && /^[A-Z]$/.test(t[j] as string) && !st.startsSection(j)) { box += t[j]; j++; }
+      if (/^\d+$/.test(id) && j < limit && /^[A-Z]$/.test(st.w(j)) && !st.startsSection(j)) { box += t[j]; j++; }
     }
   }
   // A bare "ROUTE 9" is a highway; a route needs its box, or a word only routes use.
-  const word = t[i] as string;
+  const word = st.w(i);
   if (box === null && !(glued || word === 'RR' || word === 'RFD' || word === 'HC' || word === 'HCR' || word === 'RURAL' || word === 'STAR')) return null;
   return { kind, route, box, next: j };
 }

@@ -47,32 +47,32 @@ export function simpleStreet(st: ParseState): boolean {
   const t = st.t;
   const sec = st.sec;
   let n = t.length;
-  if (n < 3 || n > 10 || !/^[1-9]\d{0,5}$/.test(t[0] as string)) return false;
+  if (n < 3 || n > 10 || !/^[1-9]\d{0,5}$/.test(st.w(0))) return false;
   // The unit at the end: "APT 4B", "# 12".
   let unit: UnitDesignator | null = null;
   if (n >= 5 && sec[n - 1] === sec[n - 2] && (sec[n - 2] === sec[0] || sec[n - 2] === (sec[0] as number) + 1)) {
-    unit = unitDesignator(t[n - 2] as string);
-    if (unit !== null && !(unit.requiresNumber && unit.code !== 'PMB' && UNIT_ID.test(t[n - 1] as string))) return false;
+    unit = unitDesignator(st.w(n - 2));
+    if (unit !== null && !(unit.requiresNumber && unit.code !== 'PMB' && UNIT_ID.test(st.w(n - 1)))) return false;
     if (unit !== null) n -= 2;
   }
   if (n > 8 || sec[n - 1] !== sec[0]) return false;
   let k = 1;
-  const predir = directional(t[1] as string);
+  const predir = directional(st.w(1));
   if (predir !== null) k = 2;
   let last = n - 1;
-  const postdir = directional(t[last] as string);
+  const postdir = directional(st.w(last));
   if (postdir !== null) last--;
-  const type = t[last] as string;
+  const type = st.w(last);
   const suffix = suffixStandard(type);
   if (suffix === null || last - k < 1 || isExtraSuffix(type) || unitDesignator(type) !== null) return false;
   // A type that is also a state code (CT, MT, KY) ends the line as the state after a place
   // of that state ("Elm St Hartford CT"); a directional after it is not a state's.
   const code = stateCode(type);
-  if (code !== null && (postdir !== null && stateCode(t[n - 1] as string) !== null || postdir === null && st.placeOfStateBefore(k + 1, last, code))) return false;
+  if (code !== null && (postdir !== null && stateCode(st.w(n - 1)) !== null || postdir === null && st.placeOfStateBefore(k + 1, last, code))) return false;
   // "Lake Trlrs Loop # 169": a highway word may take the number after it ("Loop 169").
   if (unit !== null && postdir === null && sec[n] === sec[0] && HIGHWAYS.has(type)) return false;
   for (let j = k; j < last; j++) {
-    const kind = nameWordKind(t[j] as string);
+    const kind = nameWordKind(st.w(j));
     if (kind === NOT_A_NAME_WORD || kind === NAME_UNLESS_HIGHWAY && highwayAt(st, j, last + 1) !== null) {
       st.pendingPostdir = null; // highwayAt may have set it ("County Hwy 60E"): the full reading starts clean
       return false;
@@ -81,19 +81,19 @@ export function simpleStreet(st: ParseState): boolean {
   // Set in the order the full reading sets them (raw's key order is part of the result).
   const c = st.c;
   const raw = st.raw;
-  c.number = t[0] as string;
+  c.number = st.w(0);
   raw.number = st.rawOf(0, 1);
   c.predir = predir;
   c.street = st.text(k, last);
   c.suffix = suffix;
   c.postdir = postdir;
   raw.suffix = type;
-  if (predir !== null) raw.predir = t[1] as string;
+  if (predir !== null) raw.predir = st.w(1);
   if (postdir !== null) raw.postdir = st.rawOf(n - 1, n);
   raw.street = c.street;
   if (unit !== null) {
     c.unit_type = unit.code;
-    c.unit_number = t[n + 1] as string;
+    c.unit_number = st.w(n + 1);
     raw.unit_type = st.rawOf(n, n + 2);
   }
   return true;

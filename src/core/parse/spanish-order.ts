@@ -14,24 +14,23 @@ import { readUnits } from './units.js';
  * or a known place follows it.
  */
 export function numberAfterStreetAt(st: ParseState, limit: number): { start: number; numberAt: number; nameEnd: number } | null {
-  const t = st.t;
   let s = 0;
-  if (isUrbanization(t[0] as string)) {
+  if (isUrbanization(st.w(0))) {
     // The urbanization's name runs to its section's end, or to the street's type without a comma.
     s = 2;
-    while (s < limit && !st.startsSection(s) && !isSpanishStreetType(t[s] as string)) s++;
+    while (s < limit && !st.startsSection(s) && !isSpanishStreetType(st.w(s))) s++;
   }
-  if (s + 2 >= limit || !isSpanishStreetType(t[s] as string)) return null;
+  if (s + 2 >= limit || !isSpanishStreetType(st.w(s))) return null;
   for (let j = s + 2; j < limit && !st.startsSection(j); j++) {
-    const w = t[j] as string;
+    const w = st.w(j);
     let n = j;
     if ((w === '#' || w === 'NUM' || w === 'NO') && j + 1 < limit && !st.startsSection(j + 1)) n = j + 1;
     // "Calle 5 23": the first number names the street; a number after a name of several
     // words with a number in it ("Calle 5 Bloque 2 7") is left alone.
-    else if (/^\d+$/.test(t[j - 1] as string) && j !== s + 2) continue;
-    if (!/^\d+[A-Z]?$/.test(t[n] as string)) continue;
+    else if (/^\d+$/.test(st.w(j - 1)) && j !== s + 2) continue;
+    if (!/^\d+[A-Z]?$/.test(st.w(n))) continue;
     const after = n + 1;
-    if (after >= limit || st.startsSection(after) || isUnitStart(st, after, limit) || isUrbanization(t[after] as string) || st.isPlaceSpan(after, limit) === true) {
+    if (after >= limit || st.startsSection(after) || isUnitStart(st, after, limit) || isUrbanization(st.w(after)) || st.isPlaceSpan(after, limit) === true) {
       return { start: s, numberAt: n, nameEnd: j };
     }
     return null;
@@ -52,7 +51,7 @@ export function readNumberAfterStreet(st: ParseState): number {
     st.c.urbanization = st.text(1, at.start);
     st.raw.urbanization = st.rawOf(0, at.start);
   }
-  st.c.number = st.t[at.numberAt] as string;
+  st.c.number = st.w(at.numberAt);
   st.raw.number = st.c.number;
   st.c.street = st.text(at.start, at.nameEnd);
   st.raw.street = st.rawOf(at.start, at.nameEnd);

@@ -93,7 +93,7 @@ export class ParseState extends TokenCursor {
     const state = this.placeState();
     if (this.places.isPlace(this.text(s, b), state)) return true;
     // "N Palm Beach" is North Palm Beach.
-    const dir = DIRECTION_WORDS[this.t[s] as string];
+    const dir = DIRECTION_WORDS[this.w(s)];
     return dir !== undefined && b - s > 1 && this.places.isPlace(`${dir} ${this.text(s + 1, b)}`, state);
   }
 
@@ -105,7 +105,7 @@ export class ParseState extends TokenCursor {
    */
   knownPlaceWithin(s: number, e: number): [number, number] | null {
     for (let q = s + 1; q < e; q++) {
-      if (q === s + 1 && directional(this.t[s] as string) !== null) continue;
+      if (q === s + 1 && directional(this.w(s)) !== null) continue;
       if (this.isPlaceSpan(q, e)) return [q, e];
     }
     // "Crown Heights Brooklyn NYC": else a curated alias closing the span.

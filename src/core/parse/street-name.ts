@@ -25,7 +25,7 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
   // Highway pre-type at the start: "US HWY 15 501 N", "COUNTY ROAD KK", "I-35", "STATE ROUTE 21".
   let k = a;
   let predirTok: string | null = null;
-  const d0 = directional(t[a] as string);
+  const d0 = directional(st.w(a));
   if (d0 !== null && a + 1 < b) {
     predirTok = d0;
     k = a + 1;
@@ -44,11 +44,11 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
     st.pendingPostdir = null;
     let e = hw.next;
     // "FM 1960 Rd W": a type after the route number.
-    const std = e < b ? suffixStandard(t[e] as string) : null;
-    if (std !== null && (e + 1 === b || directional(t[e + 1] as string) !== null || !cityNeeded)) { out.suffix = std; out.rawSuffix = t[e] as string; e++; }
-    if (e < b && directional(t[e] as string) !== null && (!cityNeeded || e + 1 === b || !st.isPlaceSpan(e, b))) {
-      out.postdir = directional(t[e] as string);
-      out.rawPostdir = t[e] as string;
+    const std = e < b ? suffixStandard(st.w(e)) : null;
+    if (std !== null && (e + 1 === b || directional(st.w(e + 1)) !== null || !cityNeeded)) { out.suffix = std; out.rawSuffix = st.w(e); e++; }
+    if (e < b && directional(st.w(e)) !== null && (!cityNeeded || e + 1 === b || !st.isPlaceSpan(e, b))) {
+      out.postdir = directional(st.w(e));
+      out.rawPostdir = st.w(e);
       e++;
     }
     // "I 49 S Service Rd", "US Highway 53 Bsnss Rte N", "US 117 South Alt Hwy": a frontage road or
@@ -58,26 +58,26 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
     // Frontage Rd Austin TX").
     if (out.suffix === null && e < b) {
       for (let p = hw.next + 1; p < b; p++) {
-        const type = suffixStandard(t[p] as string);
+        const type = suffixStandard(st.w(p));
         if (type === null || !(isCommonSuffix(type) || type === 'RTE' || type === 'BYP')) continue;
         if (t.slice(hw.next, p).some((w) => isIntersectionWord(w) || /\d/.test(w))) break;
-        const closingDir = p + 1 < b ? directional(t[p + 1] as string) : null;
+        const closingDir = p + 1 < b ? directional(st.w(p + 1)) : null;
         const end = closingDir !== null && (p + 2 === b || need !== 'none' && st.isPlaceSpan(p + 2, b) === true) ? p + 2 : p + 1;
         const fits = need === 'none' ? end === b && !(st.places?.isPlace(st.text(e, b), null) ?? false) : end < b && st.isPlaceSpan(end, b) === true;
         if (!fits) continue;
         out.street = `${hwPrefix}${hw.name} ${st.text(hw.next, p)}`;
         out.suffix = type;
-        out.rawSuffix = t[p] as string;
+        out.rawSuffix = st.w(p);
         out.postdir = end === p + 2 ? closingDir : null;
-        if (out.postdir !== null) out.rawPostdir = t[p + 1] as string;
+        if (out.postdir !== null) out.rawPostdir = st.w(p + 1);
         else delete out.rawPostdir;
         e = end;
         break;
       }
     }
     // "US Highway 18 And 15": the highways meet; the second is a cross street.
-    if (e + 2 === b && isIntersectionWord(t[e] as string) && /^\d+[A-Z]?$/.test(t[e + 1] as string) && !st.c.cross_street) {
-      st.c.cross_street = { predir: null, street: t[e + 1] as string, suffix: null, postdir: null };
+    if (e + 2 === b && isIntersectionWord(st.w(e)) && /^\d+[A-Z]?$/.test(st.w(e + 1)) && !st.c.cross_street) {
+      st.c.cross_street = { predir: null, street: st.w(e + 1), suffix: null, postdir: null };
       e = b;
     }
     out.end = e;
@@ -87,35 +87,35 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
   const n = b - a;
   let best: { p: number; score: number } | null = null;
   for (let p = a + 1; p < b; p++) {
-    const std = suffixStandard(t[p] as string);
+    const std = suffixStandard(st.w(p));
     if (std === null) continue;
     // Spellings outside C1 (LA for LANE) are a type only where the street ends ("Alameda de la Pulga").
-    if (isExtraSuffix(t[p] as string) && p + 1 < b && directional(t[p + 1] as string) === null && need === 'none') continue;
+    if (isExtraSuffix(st.w(p)) && p + 1 < b && directional(st.w(p + 1)) === null && need === 'none') continue;
     // Name words before p (excluding a predir) must exist.
     if (p - 1 < a || (p - 1 === a && predirTok !== null && false)) continue;
     let rest = p + 1;
-    if (rest < b && directional(t[rest] as string) !== null && (!cityNeeded || rest + 1 < b || st.isPlaceSpan(rest, b) === false)) rest++;
+    if (rest < b && directional(st.w(rest)) !== null && (!cityNeeded || rest + 1 < b || st.isPlaceSpan(rest, b) === false)) rest++;
     const remaining = b - rest;
     // "Rue St Louis, Apt 3, Lafayette": ST between a lone type written first and a name is
     // Saint, where the words after it are not the city ("12 Court St Brooklyn NY" is).
-    if (t[p] === 'ST' && p - 1 === k && p + 1 < b && isPreType(t[k] as string) && saintNameAfter(st, p + 1, b, need)) continue;
+    if (t[p] === 'ST' && p - 1 === k && p + 1 < b && isPreType(st.w(k)) && saintNameAfter(st, p + 1, b, need)) continue;
     // "123 Oak Ln St Marie NY": ST after a complete street (a name, then a common type) and before
     // the city's words is Saint, the city's first word, unless the words after it alone are a
     // known place ("Main St St Louis MO" is Saint Louis either way).
-    if (t[p] === 'ST' && need !== 'none' && p - 2 >= a && p + 1 < b && p - 1 !== k && isCommonSuffix(suffixStandard(t[p - 1] as string) ?? '') &&
+    if (t[p] === 'ST' && need !== 'none' && p - 2 >= a && p + 1 < b && p - 1 !== k && isCommonSuffix(suffixStandard(st.w(p - 1)) ?? '') &&
       saintWordAt(st, p + 1) && st.isPlaceSpan(p + 1, b) !== true) continue;
     let score = isCommonSuffix(std) ? 3 : 1;
     if (predirTok !== null && p === k) {
       // Right after a directional: "North St" is a street named NORTH, but "N Wells" is WELLS,
       // and "S Avenue H" / "N St Louis" are names that begin with a type word.
-      const tail = rest < b && directional(t[rest] as string) === null;
+      const tail = rest < b && directional(st.w(rest)) === null;
       if (!isCommonSuffix(std) || tail && need === 'none') continue;
       score -= 1.5;
     }
     // Of two suffix words in a row ("University Square Mall") the last is the suffix; also when
     // only the first is a common one, if the last closes the street before a unit or a comma
     // ("Washington Square Village Apt 10A"; at the very end a word may be a city: "N Fiske Ave Port").
-    const nextStd = p + 1 < b ? suffixStandard(t[p + 1] as string) : null;
+    const nextStd = p + 1 < b ? suffixStandard(st.w(p + 1)) : null;
     if (nextStd !== null && (!cityNeeded || p + 2 < b) && (isCommonSuffix(nextStd) || !isCommonSuffix(std) || need === 'none' && p + 2 === b && b < st.end)) score -= 1.5;
     if (need !== 'none') {
       // "Marsielle St Louis MO": the type word begins the city's name.
@@ -134,11 +134,11 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
       score -= remaining > 3 ? 3 : 1;
       // "1950 N Campbell Ave Luxe Logan Square, Chicago", "Ashley River Rd Middleton Cove,
       // Charleston": a through street's type, then a complex's name ending in a type of its own.
-      if (isPrimarySuffix(std) && remaining >= 2 && remaining <= 3 && rest === p + 1 && st.llStart < st.end && suffixStandard(t[b - 1] as string) !== null &&
+      if (isPrimarySuffix(std) && remaining >= 2 && remaining <= 3 && rest === p + 1 && st.llStart < st.end && suffixStandard(st.w(b - 1)) !== null &&
         !t.slice(rest, b).some((w) => /\d/.test(w) || directional(w) !== null)) score += 2;
     }
     // "Peachtree Rd NE Tower Place": a common type with its directional closes the street.
-    if (isCommonSuffix(std) && rest > p + 1 && need === 'none' && (rest >= b || suffixStandard(t[rest] as string) === null)) score += 1.5;
+    if (isCommonSuffix(std) && rest > p + 1 && need === 'none' && (rest >= b || suffixStandard(st.w(rest)) === null)) score += 1.5;
     score += (p - a) * 0.01; // prefer later (rightmost) suffix on ties: "Meadow Gate Way"
     if (!best || score > best.score) best = { p, score };
   }
@@ -146,8 +146,8 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
   let restStart: number;
   if (best && (best.score > 0 || !cityNeeded)) {
     nameEnd = best.p;
-    out.suffix = suffixStandard(t[best.p] as string);
-    out.rawSuffix = t[best.p] as string;
+    out.suffix = suffixStandard(st.w(best.p));
+    out.rawSuffix = st.w(best.p);
     restStart = best.p + 1;
     if (restStart < b) {
       const dir = directionalAt(st, restStart, b);
@@ -155,13 +155,13 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
       if (takeDir) { out.postdir = dir.dir; out.rawPostdir = st.rawOf(restStart, restStart + dir.length); restStart += dir.length; }
     }
     // "Saint John W St": a directional just before the type is the post-directional.
-    const before = directional(t[nameEnd - 1] as string);
+    const before = directional(st.w(nameEnd - 1));
     // Only abbreviated: a spelled-out word there is part of the name ("Ocean Isle West Blvd").
     const nameWords = nameEnd - 1 - (predirTok !== null ? a + 1 : a);
-    if (out.postdir === null && before !== null && (t[nameEnd - 1] as string).length <= 2 && nameWords >= 1 &&
-      !/^\d+$/.test(t[nameEnd - 2] as string)) {
+    if (out.postdir === null && before !== null && st.w(nameEnd - 1).length <= 2 && nameWords >= 1 &&
+      !/^\d+$/.test(st.w(nameEnd - 2))) {
       out.postdir = before;
-      out.rawPostdir = t[nameEnd - 1] as string;
+      out.rawPostdir = st.w(nameEnd - 1);
       nameEnd--;
     }
   } else {
@@ -185,28 +185,28 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
     // A number and a one-letter directional closing a name without a type are a unit (a floor
     // and a wing: "1024 Randolph 1 N", "1056 W Northshore 1 W"), not the street's; not a grid
     // street ("200 S 300 W"), whose name is the number alone.
-    if (nameEnd - k >= 3 && /^[NSEW]$/.test(t[nameEnd - 1] as string) && /^\d+$/.test(t[nameEnd - 2] as string) && /^[A-Z]{3,}$/.test(t[nameEnd - 3] as string) &&
-      !HIGHWAY_LAST.has(t[nameEnd - 3] as string) &&
-      !isSpanishPreType(t[k] as string) && (nameEnd === b || need !== 'none')) nameEnd -= 2;
+    if (nameEnd - k >= 3 && /^[NSEW]$/.test(st.w(nameEnd - 1)) && /^\d+$/.test(st.w(nameEnd - 2)) && /^[A-Z]{3,}$/.test(st.w(nameEnd - 3)) &&
+      !HIGHWAY_LAST.has(st.w(nameEnd - 3)) &&
+      !isSpanishPreType(st.w(k)) && (nameEnd === b || need !== 'none')) nameEnd -= 2;
     // A trailing number after a name is a unit: "1020 West Bryn Mawr 211".
     // ("Calle 4" in Puerto Rico is a street's name.)
-    if (nameEnd - k >= 2 && /\d/.test(t[nameEnd - 1] as string) && isIdentifier(t[nameEnd - 1] as string) && !/^\d+[NSEW]?$/.test(t[nameEnd - 2] as string) &&
-      !(nameEnd - k === 2 && (isSpanishPreType(t[k] as string) || suffixStandard(t[k] as string) !== null))) nameEnd--;
+    if (nameEnd - k >= 2 && /\d/.test(st.w(nameEnd - 1)) && isIdentifier(st.w(nameEnd - 1)) && !/^\d+[NSEW]?$/.test(st.w(nameEnd - 2)) &&
+      !(nameEnd - k === 2 && (isSpanishPreType(st.w(k)) || suffixStandard(st.w(k)) !== null))) nameEnd--;
     restStart = nameEnd;
     // Trailing directional as postdir: "200 S 300 W".
-    if (nameEnd - k >= 2 && directional(t[nameEnd - 1] as string) !== null && !(nameEnd - k === 2 && suffixStandard(t[k] as string) !== null)) {
-      out.postdir = directional(t[nameEnd - 1] as string);
-      out.rawPostdir = t[nameEnd - 1] as string;
+    if (nameEnd - k >= 2 && directional(st.w(nameEnd - 1)) !== null && !(nameEnd - k === 2 && suffixStandard(st.w(k)) !== null)) {
+      out.postdir = directional(st.w(nameEnd - 1));
+      out.rawPostdir = st.w(nameEnd - 1);
       nameEnd--;
     }
   }
   // Name words: [k, nameEnd). A predir only when a name remains after it.
   let nameStart = a;
-  if (predirTok !== null && nameEnd - (a + 1) >= 1) { out.predir = predirTok; out.rawPredir = t[a] as string; nameStart = a + 1; }
+  if (predirTok !== null && nameEnd - (a + 1) >= 1) { out.predir = predirTok; out.rawPredir = st.w(a); nameStart = a + 1; }
   if (nameEnd > nameStart) out.street = st.text(nameStart, nameEnd);
   else if (out.suffix !== null && nameEnd === nameStart) {
     // Only a suffix word ("123 Avenue"): keep it as the name.
-    out.street = t[nameEnd] as string;
+    out.street = st.w(nameEnd);
     out.suffix = null;
   }
   out.end = restStart;

@@ -15,11 +15,11 @@ export function readStreet(st: ParseState, i: number, limit: number): number {
   const t = st.t;
   if (i >= limit) return i;
   // Grid glued: the street is "400E" -> 400 + E.
-  const gridStreet = /^(\d+)([NSEW])$/.exec(t[i] as string);
+  const gridStreet = /^(\d+)([NSEW])$/.exec(st.w(i));
   if (gridStreet && st.c.predir !== null) {
     st.c.street = gridStreet[1] as string;
     st.c.postdir = gridStreet[2] as string;
-    st.raw.street = t[i] as string;
+    st.raw.street = st.w(i);
     return readUnits(st, i + 1);
   }
   // "155 At I-552": AT before a highway is not the street's name.
@@ -36,13 +36,13 @@ export function readStreet(st: ParseState, i: number, limit: number): number {
   // The span the street can occupy: up to the end of the section or the last line.
   let stop = i;
   while (stop < limit && (stop === i || !st.startsSection(stop))) {
-    const w = t[stop] as string;
+    const w = st.w(stop);
     if (stop > i && isUnitStart(st, stop, limit) && !(w === '#' && matchPhrase(HIGHWAYS, t, stop - 1, stop) !== null)) {
       // A designator that needs no number ("Ocean Front", "Rear") ends the street only at the
       // end of its section.
       const d = unitDesignator(w);
       const atEnd = stop + 1 >= limit || st.startsSection(stop + 1);
-      if (!(d && !d.requiresNumber && !atEnd && !/\d/.test(t[stop + 1] as string))) break;
+      if (!(d && !d.requiresNumber && !atEnd && !/\d/.test(st.w(stop + 1)))) break;
     }
     if (stop > i && boxIdAfter(st, stop, limit) !== null && (w !== 'BOX' || stop > i + 1)) break;
     if (stop > i && routeAt(st, stop, limit) !== null && w !== 'RT' && w !== 'ROUTE' && w !== 'RTE') break;
@@ -51,14 +51,14 @@ export function readStreet(st: ParseState, i: number, limit: number): number {
     stop++;
   }
   // Intersection: "Main St & 1st Ave".
-  if (stop < limit && isIntersectionWord(t[stop] as string) && st.c.number === null && !st.startsSection(stop)) {
+  if (stop < limit && isIntersectionWord(st.w(stop)) && st.c.number === null && !st.startsSection(stop)) {
     const first = readName(st, i, stop, 'none');
     Object.assign(st.c, { predir: first.predir, street: first.street, suffix: first.suffix, postdir: first.postdir });
     let stop2 = stop + 1;
     while (stop2 < limit && !st.startsSection(stop2)) stop2++;
     // "Mission and Valencia Sts": a plural type names both streets' type.
     let plural: string | null = null;
-    for (let q = stop + 2; q < stop2; q++) if (pluralSuffix(t[q] as string) !== null) { plural = pluralSuffix(t[q] as string); stop2 = q + 1; break; }
+    for (let q = stop + 2; q < stop2; q++) if (pluralSuffix(st.w(q)) !== null) { plural = pluralSuffix(st.w(q)); stop2 = q + 1; break; }
     const second = readName(st, stop + 1, plural !== null ? stop2 - 1 : stop2, plural !== null ? 'none' : cityMustComeFrom(st, stop2));
     if (plural !== null) {
       second.suffix = second.suffix ?? plural;

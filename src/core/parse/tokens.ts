@@ -15,6 +15,11 @@ export class TokenCursor {
     this.sec = tokens.map((x) => x.section);
   }
 
+  /** The text of token i; '' outside the line (no token is empty). */
+  w(i: number): string {
+    return this.t[i] ?? '';
+  }
+
   /** Tokens [from, to) as written, upper-cased, joined by spaces. */
   rawOf(from: number, to: number): string {
     let out = '';
@@ -27,9 +32,9 @@ export class TokenCursor {
 
   /** Token texts [from, to) joined by spaces. */
   text(from: number, to: number): string {
-    if (to - from === 1) return this.t[from] ?? '';
+    if (to - from === 1) return this.w(from);
     let out = '';
-    for (let k = from; k < to; k++) out += (k > from ? ' ' : '') + (this.t[k] as string);
+    for (let k = from; k < to; k++) out += (k > from ? ' ' : '') + this.w(k);
     return out;
   }
 
@@ -47,7 +52,7 @@ export class TokenCursor {
 
   /** The last of the tokens [s, e) that has a digit, or -1. */
   lastDigitAt(s: number, e: number): number {
-    for (let q = e - 1; q >= s; q--) if (/\d/.test(this.t[q] as string)) return q;
+    for (let q = e - 1; q >= s; q--) if (/\d/.test(this.w(q))) return q;
     return -1;
   }
 }

@@ -18,26 +18,26 @@ const SUITE = unitDesignator('STE')!;
 export function stAsSuite(st: ParseState, k: number, limit: number): boolean {
   const t = st.t;
   if (t[k] !== 'ST' || k < 2 || k + 1 >= limit || st.c.number === null || st.startsSection(k + 1)) return false;
-  const id = t[k + 1] as string;
+  const id = st.w(k + 1);
   if (!/\d/.test(id) || !isIdentifier(id) || ordinalNumber(id) !== null) return false;
-  const prev = t[k - 1] as string;
+  const prev = st.w(k - 1);
   const code = suffixStandard(prev);
   if (code === null) return false;
   if (st.startsSection(k)) return true;
-  const name = t[k - 2] as string;
+  const name = st.w(k - 2);
   return prev === code && suffixName(code) !== prev && !st.startsSection(k - 1) && !isHouseNumber(name) && directional(name) === null && suffixStandard(name) === null;
 }
 
 /** The unit designator at token i: a spelling of unit-designators.json, or ST read as a suite. */
 export function designatorAt(st: ParseState, i: number, limit: number): UnitDesignator | null {
-  const w = st.t[i] as string;
+  const w = st.w(i);
   return unitDesignator(w) ?? (w === 'ST' && stAsSuite(st, i, limit) ? SUITE : null);
 }
 
 /** Whether a secondary unit starts at token i. */
 export function isUnitStart(st: ParseState, i: number, limit: number): boolean {
   const t = st.t;
-  const w = t[i] as string;
+  const w = st.w(i);
   if (w === '#') return i + 1 < limit;
   const d = designatorAt(st, i, limit);
   const next = t[i + 1];
@@ -67,7 +67,7 @@ export function isUnitStart(st: ParseState, i: number, limit: number): boolean {
 export function isUnitInside(st: ParseState, i: number, limit: number): boolean {
   // A number sign inside a name numbers the name ("Substation # 1", "Route Box West # 4").
   if (st.t[i] === '#' || !isUnitStart(st, i, limit)) return false;
-  if (ordinalNumber(st.t[i] as string) !== null) return true;
+  if (ordinalNumber(st.w(i)) !== null) return true;
   // (A designator that takes no number closing the span, "Rear", has no id.)
   const next = st.t[i + 1];
   return next !== undefined && i + 1 < limit && (/\d/.test(next) || next.length === 1 || next === '#');
@@ -98,6 +98,6 @@ export function directionalAt(st: ParseState, i: number, limit: number): { dir: 
  * not itself a place ("Apt 1, N Sebastopol": a comma keeps it the city's).
  */
 export function unitWingBeforeCity(st: ParseState, j: number, limit: number): boolean {
-  if (!/^[NSEW]$/.test(st.t[j] as string) || j + 1 >= limit || st.startsSection(j + 1) || st.placeState() === null) return false;
+  if (!/^[NSEW]$/.test(st.w(j)) || j + 1 >= limit || st.startsSection(j + 1) || st.placeState() === null) return false;
   return st.isPlaceSpan(j + 1, limit) === true && st.isPlaceSpan(j, limit) !== true;
 }

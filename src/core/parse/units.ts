@@ -11,7 +11,7 @@ import { designatorAt, directionalAt, isUnitStart, unitWingBeforeCity } from './
 export function readUnits(st: ParseState, i: number, limit = st.llStart): number {
   const t = st.t;
   while (i < limit) {
-    const w = t[i] as string;
+    const w = st.w(i);
     // A PO box after the street ("115 Harting Road PO Box X"); of two boxes the last is kept.
     const boxId = boxIdAfter(st, i, limit);
     if (boxId !== null && (w !== 'BOX' || st.c.street === null || true)) {
@@ -20,7 +20,7 @@ export function readUnits(st: ParseState, i: number, limit = st.llStart): number
       const raw = st.rawOf(i, boxId + 1);
       if (st.c.po_box === null || isPo(raw) && !isPo(st.raw.po_box ?? '')) {
         if (st.c.po_box !== null) st.unparsed.push(st.raw.po_box ?? st.c.po_box);
-        st.c.po_box = t[boxId] as string;
+        st.c.po_box = st.w(boxId);
         st.raw.po_box = raw;
       } else st.unparsed.push(raw);
       i = boxId + 1;
@@ -58,8 +58,8 @@ export function readUnits(st: ParseState, i: number, limit = st.llStart): number
       continue;
     }
     // "Stonebridge Cir No L2": a number sign written as a word.
-    if ((w === 'NO' || w === 'NUMBER') && i + 1 < limit && /\d/.test(t[i + 1] as string) && isIdentifier(t[i + 1] as string) && st.c.unit_number === null) {
-      st.setUnit('#', t[i + 1] as string, st.rawOf(i, i + 2));
+    if ((w === 'NO' || w === 'NUMBER') && i + 1 < limit && /\d/.test(st.w(i + 1)) && isIdentifier(st.w(i + 1)) && st.c.unit_number === null) {
+      st.setUnit('#', st.w(i + 1), st.rawOf(i, i + 2));
       i += 2;
       continue;
     }
@@ -79,14 +79,14 @@ export function readUnits(st: ParseState, i: number, limit = st.llStart): number
       i = j;
       continue;
     }
-    if (ordinalNumber(w) !== null && unitDesignator(t[i + 1] ?? '')?.code === 'FL' && i + 1 < limit) {
+    if (ordinalNumber(w) !== null && unitDesignator(st.w(i + 1))?.code === 'FL' && i + 1 < limit) {
       st.setUnit('FL', ordinalNumber(w) as string, `${w} ${t[i + 1]}`);
       i += 2;
       continue;
     }
     // "# APT 2", "#2nd Floor": the number sign before a designator, or before an ordinal floor, adds nothing.
-    if (w === '#' && i + 1 < limit && !st.startsSection(i + 1) && (unitDesignator(t[i + 1] as string) !== null ||
-      (ordinalNumber(t[i + 1] as string) !== null && i + 2 < limit && unitDesignator(t[i + 2] as string)?.code === 'FL'))) { i++; continue; }
+    if (w === '#' && i + 1 < limit && !st.startsSection(i + 1) && (unitDesignator(st.w(i + 1)) !== null ||
+      (ordinalNumber(st.w(i + 1)) !== null && i + 2 < limit && unitDesignator(st.w(i + 2))?.code === 'FL'))) { i++; continue; }
     const d = designatorAt(st, i, limit); // '#' too: its own designator
     if (d !== null) {
       if (!isUnitStart(st, i, limit)) break;
@@ -126,7 +126,7 @@ export function readUnits(st: ParseState, i: number, limit = st.llStart): number
       continue;
     }
     // "2 Floor": a number before the floor designator.
-    if (/^\d+$/.test(w) && i + 1 < limit && unitDesignator(t[i + 1] as string)?.code === 'FL' && st.c.street !== null) {
+    if (/^\d+$/.test(w) && i + 1 < limit && unitDesignator(st.w(i + 1))?.code === 'FL' && st.c.street !== null) {
       st.setUnit('FL', w, `${w} ${t[i + 1]}`);
       i += 2;
       continue;
@@ -156,7 +156,7 @@ export function readUnits(st: ParseState, i: number, limit = st.llStart): number
     const building = sectionEnd > i + 1 && sectionEnd < limit;
     // "Winnfield Road, 106 D, Warrenville": a section of a number and a letter is a unit.
     if (st.c.unit_type === null && st.c.street !== null && st.startsSection(i) && sectionEnd === i + 2 && /^\d+$/.test(w) &&
-      /^[A-Z]$/.test(t[i + 1] as string) && sectionEnd < limit) {
+      /^[A-Z]$/.test(st.w(i + 1)) && sectionEnd < limit) {
       st.setUnit('#', `${w}${t[i + 1]}`, st.rawOf(i, i + 2));
       i += 2;
       continue;
