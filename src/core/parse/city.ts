@@ -6,8 +6,7 @@ import { MIN_ZIPS_OF_A_BARE_CITY } from './state.js';
 import type { ParseState } from './state.js';
 import { isUnitInside, isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';
-
-const COUNTY_WORDS = new Set(['COUNTY', 'PARISH', 'BOROUGH', 'CNTY', 'CO']);
+import { COUNTY_WORDS } from './words.js';
 
 /** Everything between the delivery line and the state is the city. */
 export function readCity(st: ParseState, from: number): void {

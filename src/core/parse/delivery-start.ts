@@ -11,12 +11,7 @@ import { numberWordsAt } from './house-number.js';
 import { boxIdAfter, routeAt } from './phrases.js';
 import { isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';
-
-// Words that end a building's name rather than a street's ("Lincoln Ctr", "Exchange Plaza").
-const BUILDING_WORDS = new Set(['CTR', 'PLZ', 'SQ', 'PL', 'CENTRE']);
-// Street types that mark a street even without a house number; PLACE, SQUARE, PLAZA and the
-// like name malls and buildings as often ("Okemo Market Place, Ludlow, VT").
-const STREET_TYPES_OF_PLACES = new Set(['ST', 'AVE', 'RD', 'DR', 'LN', 'BLVD', 'HWY', 'PKWY', 'CT', 'CIR', 'TER', 'TRL', 'WAY', 'FWY', 'EXPY']);
+import { BUILDING_WORDS, STREET_TYPES_OF_PLACES } from './words.js';
 
 /** Skips a recipient or company name before the address proper; returns where it starts. */
 export function findDeliveryStart(st: ParseState): number {

@@ -4,11 +4,12 @@
 import { STATE_NAME_MAX_WORDS } from '../pub28.js';
 import { directional, HIGHWAYS, isRouteModifier, isStateFirstWord, lastWords, matchPhrase, stateCode } from '../vocabulary.js';
 import type { ParseState } from './state.js';
+import { GLUED_HIGHWAY_PREFIXES, NUMBER_SIGNS } from './words.js';
 
 /** The last words of the highway pre-types ("ROAD" of "COUNTY ROAD"). */
 export const HIGHWAY_LAST = lastWords(HIGHWAYS);
 /** A pre-type glued to its route number: "I-35", "US19", "SR-21". */
-export const GLUED_HIGHWAY = /^(I|IH|US|SR|SH|CR|FM|RR|HWY|RT|RTE)-?(\d+[A-Z]?)$/;
+export const GLUED_HIGHWAY = new RegExp(`^(${GLUED_HIGHWAY_PREFIXES.join('|')})-?(\\d+[A-Z]?)$`);
 
 /** A highway name starting at k: the pre-type phrase and its route number. */
 export function highwayAt(st: ParseState, k: number, b: number): { name: string; next: number } | null {
@@ -35,7 +36,7 @@ export function highwayAt(st: ParseState, k: number, b: number): { name: string;
   if (m) {
     let j = k + m.length;
     // "State Highway No 33", "Route # A": the number sign is dropped.
-    if ((t[j] === 'NO' || t[j] === '#' || t[j] === 'NUMBER') && j + 1 < b) j++;
+    if (NUMBER_SIGNS.afterHighway.has(st.w(j)) && j + 1 < b) j++;
     const id = t[j];
     if (j < b && id !== undefined && (/^\d+[A-Z]?$/.test(id) || /^[A-Z]{1,2}$/.test(id) && directional(id) === null)) {
       // "COUNTY HWY 60E": the direction glued to the route number is a post-directional.

@@ -7,6 +7,7 @@ import { STATE_NAME_MAX_WORDS } from '../pub28.js';
 import { COUNTRIES, directional, HIGHWAYS, isBoxWord, isCommonSuffix, isHouseNumber, isIdentifier, isPhoneWord, isPreType, isStateLastWord, lastWords, matchPhrase, ordinalNumber, PO_BOX, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero } from '../vocabulary.js';
 import type { ParseState } from './state.js';
 import { numberAfterStreetAt } from './spanish-order.js';
+import { STATE_CODES_THAT_ARE_WORDS } from './words.js';
 
 const PO_BOX_LAST = lastWords(PO_BOX);
 const COUNTRY_LAST = lastWords(COUNTRIES);
@@ -300,7 +301,7 @@ export function statePlausible(st: ParseState, k: number, e: number, code: strin
   // A bare two-letter code without a ZIP or comma that is also a street word (CT, PR, MT, NE,
   // LA): only after a street that already has its type and a city word between.
   const collides = suffixStandard(word) !== null || directional(word) !== null || unitDesignator(word) !== null ||
-    word === 'LA' || word === 'IN' || word === 'OR' || word === 'ME' || word === 'OK' || word === 'HI';
+    STATE_CODES_THAT_ARE_WORDS.has(word);
   if (!collides) return true;
   return streetCompleteBefore(st, k, code);
 }

@@ -17,11 +17,10 @@ import { readNumberAfterStreet } from './spanish-order.js';
 import { ParseState } from './state.js';
 import type { ParseOutput, PlaceLookup } from './state.js';
 import { readUnits } from './units.js';
+import { JOINING_WORDS } from './words.js';
 
 export { emptyComponents } from './state.js';
 export type { ParseOutput, PlaceLookup } from './state.js';
-
-const ONLY_JOINING_WORDS = /^(?:&|AND|AT|#)(?: (?:&|AND|AT|#))*$/;
 
 function run(st: ParseState, quick: boolean): ParseOutput {
   if (quick && simpleStreet(st)) return st.output();
@@ -45,7 +44,7 @@ function run(st: ParseState, quick: boolean): ParseOutput {
 /** A "street" made only of joining words ("&", "and") is no street; an empty cross street is none. */
 function dropEmptyStreets(st: ParseState): void {
   const c = st.c;
-  if (c.street !== null && ONLY_JOINING_WORDS.test(c.street)) {
+  if (c.street !== null && c.street.split(' ').every((w) => JOINING_WORDS.has(w))) {
     st.unparsed.push(c.street);
     c.street = null;
   }

@@ -4,6 +4,7 @@
  */
 import { isBoxWord, isIdentifier, isRecipientMarker, matchPhrase, PO_BOX, RURAL_ROUTE } from '../vocabulary.js';
 import type { ParseState } from './state.js';
+import { GLUED_ROUTES, NUMBER_SIGNS, ROUTE_ONLY_WORDS } from './words.js';
 
 /**
  * Whether token i begins a recipient after the address began (ATTN, C/O written "C/O" or
@@ -20,11 +21,15 @@ export function boxIdAfter(st: ParseState, i: number, limit: number): number | n
   const m = matchPhrase(PO_BOX, st.t, i, limit);
   if (!m) return null;
   let j = i + m.length;
-  if (st.t[j] === '#' || st.t[j] === 'NO' || st.t[j] === 'NUMBER') j++;
+  if (NUMBER_SIGNS.afterBox.has(st.w(j))) j++;
   const id = st.t[j];
   if (j < limit && id !== undefined && isIdentifier(id) && /\d/.test(id) || (j < limit && id !== undefined && /^[A-Z]$/.test(id) && m.length > 1)) return j;
   return null;
 }
+
+// A route word glued to its number ("RR03", "HCR5"), and the first letters of those words (a cheap filter).
+const GLUED_ROUTE = new RegExp(`^(${[...GLUED_ROUTES.keys()].join('|')})(\\d+)$`);
+const GLUED_ROUTE_STARTS = new Set([...GLUED_ROUTES.keys()].map((w) => w.charCodeAt(0)));
 
 /** A rural route or highway contract line at i: RR 2 BOX 45, HC 1 BX 9, RR03 BOX 98D. */
 export function routeAt(st: ParseState, i: number, limit: number): { kind: string; route: string; box: string | null; next: number } | null {
@@ -33,17 +38,17 @@ export function routeAt(st: ParseState, i: number, limit: number): { kind: strin
   let j: number;
   let route: string;
   const w0 = st.w(i);
-  const glued = (w0.charCodeAt(0) === 82 || w0.charCodeAt(0) === 72) ? /^(RR|HC|RFD|HCR)(\d+)$/.exec(w0) : null;
+  const glued = GLUED_ROUTE_STARTS.has(w0.charCodeAt(0)) ? GLUED_ROUTE.exec(w0) : null;
   if (glued) {
-    kind = glued[1] === 'HC' || glued[1] === 'HCR' ? 'HC' : 'RR';
-    route = glued[2] as string;
+    route = glued[2] ?? '';
+    kind = GLUED_ROUTES.get(glued[1] ?? '') ?? 'RR';
     j = i + 1;
   } else {
     const m = matchPhrase(RURAL_ROUTE, t, i, limit);
     if (!m) return null;
     kind = m.value;
     j = i + m.length;
-    if (t[j] === '#' || t[j] === 'NO') j++;
+    if (NUMBER_SIGNS.afterRoute.has(st.w(j))) j++;
     const r = t[j];
     if (j >= limit || r === undefined || !/^\d+[A-Z]{0,2}$/.test(r)) return null;
     route = r;
@@ -62,6 +67,6 @@ export function routeAt(st: ParseState, i: number, limit: number): { kind: strin
   }
   // A bare "ROUTE 9" is a highway; a route needs its box, or a word only routes use.
   const word = st.w(i);
-  if (box === null && !(glued || word === 'RR' || word === 'RFD' || word === 'HC' || word === 'HCR' || word === 'RURAL' || word === 'STAR')) return null;
+  if (box === null && !(glued || ROUTE_ONLY_WORDS.has(word))) return null;
   return { kind, route, box, next: j };
 }

@@ -5,6 +5,7 @@ import { isSpanishStreetType, isUrbanization } from '../vocabulary.js';
 import type { ParseState } from './state.js';
 import { isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';
+import { NUMBER_SIGNS } from './words.js';
 
 /**
  * "Calle Luna 7", "Calle 5 #23", "Urb Las Lomas, Calle Luna 7": a Puerto Rico street written
@@ -24,7 +25,7 @@ export function numberAfterStreetAt(st: ParseState, limit: number): { start: num
   for (let j = s + 2; j < limit && !st.startsSection(j); j++) {
     const w = st.w(j);
     let n = j;
-    if ((w === '#' || w === 'NUM' || w === 'NO') && j + 1 < limit && !st.startsSection(j + 1)) n = j + 1;
+    if (NUMBER_SIGNS.afterSpanishStreet.has(w) && j + 1 < limit && !st.startsSection(j + 1)) n = j + 1;
     // "Calle 5 23": the first number names the street; a number after a name of several
     // words with a number in it ("Calle 5 Bloque 2 7") is left alone.
     else if (/^\d+$/.test(st.w(j - 1)) && j !== s + 2) continue;

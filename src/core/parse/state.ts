@@ -7,6 +7,7 @@ import type { AddressComponents } from '../types.js';
 import type { Token } from '../tokenize.js';
 import { directional } from '../vocabulary.js';
 import { TokenCursor } from './tokens.js';
+import { SPELLED_DIRECTIONS } from './words.js';
 
 /** Tells whether a name is a known place (city) in a state; supplied by the locality store. */
 export interface PlaceLookup {
@@ -37,8 +38,6 @@ export function emptyComponents(): AddressComponents {
 // A city named without a state or ZIP after a street must be a sizeable one ("7 N Wells
 // Chicago"): small places share their names with street words ("Lake Cook", "Seven Oaks").
 export const MIN_ZIPS_OF_A_BARE_CITY = 3;
-
-const DIRECTION_WORDS: Record<string, string> = { N: 'NORTH', S: 'SOUTH', E: 'EAST', W: 'WEST' };
 
 export class ParseState extends TokenCursor {
   readonly c = emptyComponents();
@@ -93,7 +92,7 @@ export class ParseState extends TokenCursor {
     const state = this.placeState();
     if (this.places.isPlace(this.text(s, b), state)) return true;
     // "N Palm Beach" is North Palm Beach.
-    const dir = DIRECTION_WORDS[this.w(s)];
+    const dir = SPELLED_DIRECTIONS.get(this.w(s));
     return dir !== undefined && b - s > 1 && this.places.isPlace(`${dir} ${this.text(s + 1, b)}`, state);
   }
 

@@ -9,6 +9,7 @@ import { MIN_ZIPS_OF_A_BARE_CITY } from './state.js';
 import type { ParseState } from './state.js';
 import { highwayAt } from './highway.js';
 import { directionalAt } from './unit-start.js';
+import { FRONTAGE_TYPES } from './words.js';
 
 /** Whether the city lies at the end of the street's section: 'required' before a state alone, 'optional' before a ZIP alone, else 'none'. */
 export type CityNeed = 'required' | 'optional' | 'none';
@@ -59,7 +60,7 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
     if (out.suffix === null && e < b) {
       for (let p = hw.next + 1; p < b; p++) {
         const type = suffixStandard(st.w(p));
-        if (type === null || !(isCommonSuffix(type) || type === 'RTE' || type === 'BYP')) continue;
+        if (type === null || !(isCommonSuffix(type) || FRONTAGE_TYPES.has(type))) continue;
         if (t.slice(hw.next, p).some((w) => isIntersectionWord(w) || /\d/.test(w))) break;
         const closingDir = p + 1 < b ? directional(st.w(p + 1)) : null;
         const end = closingDir !== null && (p + 2 === b || need !== 'none' && st.isPlaceSpan(p + 2, b) === true) ? p + 2 : p + 1;
@@ -91,8 +92,6 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
     if (std === null) continue;
     // Spellings outside C1 (LA for LANE) are a type only where the street ends ("Alameda de la Pulga").
     if (isExtraSuffix(st.w(p)) && p + 1 < b && directional(st.w(p + 1)) === null && need === 'none') continue;
-    // Name words before p (excluding a predir) must exist.
-    if (p - 1 < a || (p - 1 === a && predirTok !== null && false)) continue;
     let rest = p + 1;
     if (rest < b && directional(st.w(rest)) !== null && (!cityNeeded || rest + 1 < b || st.isPlaceSpan(rest, b) === false)) rest++;
     const remaining = b - rest;

@@ -9,6 +9,7 @@ import { readName } from './street-name.js';
 import type { CityNeed } from './street-name.js';
 import { isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';
+import { ROUTE_WORDS_IN_STREETS } from './words.js';
 
 /** Street name with directionals, suffix or highway, then units; returns where the city may begin. */
 export function readStreet(st: ParseState, i: number, limit: number): number {
@@ -45,7 +46,7 @@ export function readStreet(st: ParseState, i: number, limit: number): number {
       if (!(d && !d.requiresNumber && !atEnd && !/\d/.test(st.w(stop + 1)))) break;
     }
     if (stop > i && boxIdAfter(st, stop, limit) !== null && (w !== 'BOX' || stop > i + 1)) break;
-    if (stop > i && routeAt(st, stop, limit) !== null && w !== 'RT' && w !== 'ROUTE' && w !== 'RTE') break;
+    if (stop > i && routeAt(st, stop, limit) !== null && !ROUTE_WORDS_IN_STREETS.has(w)) break;
     if (stop > i && isIntersectionWord(w) && st.c.number === null) break;
     if (stop > i && recipientMarkerAt(st, stop, limit)) break;
     stop++;

@@ -6,6 +6,7 @@ import { suffixName } from '../pub28.js';
 import type { UnitDesignator } from '../vocabulary.js';
 import { directional, isHouseNumber, isIdentifier, ordinalNumber, suffixStandard, unitDesignator } from '../vocabulary.js';
 import type { ParseState } from './state.js';
+import { LEVEL_WORDS, NUMBER_SIGNS, UNITS_WITHOUT_ID } from './words.js';
 
 const SUITE = unitDesignator('STE')!;
 
@@ -46,13 +47,13 @@ export function isUnitStart(st: ParseState, i: number, limit: number): boolean {
   if (d && next !== undefined && !/\d/.test(next) && limit === st.llStart && limit < st.end && st.placeState() !== null && st.isPlaceSpan(i, limit) === true) return false;
   if (d) {
     if (d.numberWithDigit) return next !== undefined && i + 1 < limit && isIdentifier(next) && (/\d/.test(next) || next.length === 1);
-    if (next !== undefined && i + 1 < limit && (isIdentifier(next) || next === '#' || next === 'NO' || ordinalNumber(next) !== null)) {
+    if (next !== undefined && i + 1 < limit && (isIdentifier(next) || NUMBER_SIGNS.beforeUnitId.has(next) || ordinalNumber(next) !== null)) {
       // "Unit 5" yes; "Lot 5" yes; but "Key West" / "Stop" words need an id with a digit or one letter.
       return true;
     }
     // "Rear", "Lobby" close a line; "Upper Jay", "Lower Peach Tree" are names of places.
-    if (!d.requiresNumber) return next === undefined || i + 1 >= limit || st.startsSection(i + 1) || next === 'LEVEL';
-    return w === 'APT' || w === 'APARTMENT' || w === 'STE' || w === 'SUITE' || w === 'UNIT';
+    if (!d.requiresNumber) return next === undefined || i + 1 >= limit || st.startsSection(i + 1) || LEVEL_WORDS.has(next);
+    return UNITS_WITHOUT_ID.has(w);
   }
   // "6th Floor", "Second Floor".
   if (ordinalNumber(w) !== null && next !== undefined && unitDesignator(next)?.code === 'FL') return true;

@@ -6,6 +6,7 @@ import { directional, isIdentifier, isUnitName, isUrbanization, ordinalNumber, u
 import type { ParseState } from './state.js';
 import { boxIdAfter, recipientMarkerAt, routeAt } from './phrases.js';
 import { designatorAt, directionalAt, isUnitStart, unitWingBeforeCity } from './unit-start.js';
+import { LEVEL_WORDS, NAMED_FLOORS, NUMBER_SIGNS } from './words.js';
 
 /** Reads units (and a trailing urbanization) from i; returns where the city may begin. */
 export function readUnits(st: ParseState, i: number, limit = st.llStart): number {
@@ -14,7 +15,7 @@ export function readUnits(st: ParseState, i: number, limit = st.llStart): number
     const w = st.w(i);
     // A PO box after the street ("115 Harting Road PO Box X"); of two boxes the last is kept.
     const boxId = boxIdAfter(st, i, limit);
-    if (boxId !== null && (w !== 'BOX' || st.c.street === null || true)) {
+    if (boxId !== null) {
       // Of two boxes, a post office box wins over a lock box or bin; otherwise the first stays.
       const isPo = (raw: string): boolean => /\bP ?O\b|POST/.test(raw);
       const raw = st.rawOf(i, boxId + 1);
@@ -52,13 +53,13 @@ export function readUnits(st: ParseState, i: number, limit = st.llStart): number
         continue;
       }
     }
-    if (t[i + 1] === 'LEVEL' && i + 1 < limit && (unitDesignator(w)?.code === 'LOWR' || unitDesignator(w)?.code === 'UPPR')) {
+    if (LEVEL_WORDS.has(st.w(i + 1)) && i + 1 < limit && (unitDesignator(w)?.code === 'LOWR' || unitDesignator(w)?.code === 'UPPR')) {
       st.setUnit(unitDesignator(w)!.code, null, `${w} LEVEL`);
       i += 2;
       continue;
     }
     // "Stonebridge Cir No L2": a number sign written as a word.
-    if ((w === 'NO' || w === 'NUMBER') && i + 1 < limit && /\d/.test(st.w(i + 1)) && isIdentifier(st.w(i + 1)) && st.c.unit_number === null) {
+    if (NUMBER_SIGNS.asUnit.has(w) && i + 1 < limit && /\d/.test(st.w(i + 1)) && isIdentifier(st.w(i + 1)) && st.c.unit_number === null) {
       st.setUnit('#', st.w(i + 1), st.rawOf(i, i + 2));
       i += 2;
       continue;
@@ -91,7 +92,7 @@ export function readUnits(st: ParseState, i: number, limit = st.llStart): number
     if (d !== null) {
       if (!isUnitStart(st, i, limit)) break;
       let j = i + 1;
-      if (t[j] === '#' || t[j] === 'NO' || t[j] === 'NUMBER' || t[j] === 'NBR') j++;
+      if (NUMBER_SIGNS.afterDesignator.has(st.w(j))) j++;
       const id = t[j];
       // "Bldg St Paul MN", "Rear St Louis": a word that begins the city is not the unit's id.
       const cityWord = id !== undefined && !/\d/.test(id) && st.isPlaceSpan(j, limit) === true;
@@ -133,12 +134,12 @@ export function readUnits(st: ParseState, i: number, limit = st.llStart): number
     }
     // "Ground Floor", "Lower Level".
     const next = t[i + 1];
-    if (next !== undefined && i + 1 < limit && (w === 'GROUND' || w === 'MAIN' || w === 'TOP') && unitDesignator(next)?.code === 'FL') {
+    if (next !== undefined && i + 1 < limit && NAMED_FLOORS.has(w) && unitDesignator(next)?.code === 'FL') {
       st.setUnit('FL', w, `${w} ${next}`);
       i += 2;
       continue;
     }
-    if (next === 'LEVEL' && i + 1 < limit && (unitDesignator(w)?.code === 'LOWR' || unitDesignator(w)?.code === 'UPPR')) {
+    if (LEVEL_WORDS.has(next ?? '') && i + 1 < limit && (unitDesignator(w)?.code === 'LOWR' || unitDesignator(w)?.code === 'UPPR')) {
       st.setUnit(unitDesignator(w)!.code, null, `${w} ${next}`);
       i += 2;
       continue;
