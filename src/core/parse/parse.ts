@@ -41,10 +41,21 @@ function run(st: ParseState, quick: boolean): ParseOutput {
   return st.output();
 }
 
+/** Whether every word of `street` (words joined by single spaces) is a joining word. */
+function onlyJoiningWords(street: string): boolean {
+  let from = 0;
+  for (;;) {
+    const space = street.indexOf(' ', from);
+    if (!JOINING_WORDS.has(space < 0 ? street.slice(from) : street.slice(from, space))) return false;
+    if (space < 0) return true;
+    from = space + 1;
+  }
+}
+
 /** A "street" made only of joining words ("&", "and") is no street; an empty cross street is none. */
 function dropEmptyStreets(st: ParseState): void {
   const c = st.c;
-  if (c.street !== null && c.street.split(' ').every((w) => JOINING_WORDS.has(w))) {
+  if (c.street !== null && onlyJoiningWords(c.street)) {
     st.unparsed.push(c.street);
     c.street = null;
   }
