@@ -87,90 +87,129 @@ export function unitClosingLine(st: ParseState): number {
   return -1;
 }
 
-/** Finds ZIP and state at the end; sets llStart. */
+/**
+ * The last line, read from the right in this order; sets st.end (before the words set aside) and
+ * st.llStart (the first token of the ZIP or state).
+ */
 export function readLastLine(st: ParseState): void {
+  dropPhone(st);
+  setAsideUnitAfterLastLine(st);
+  dropSectionAfterZip(st);
+  dropWordsAfterStateZip(st);
+  let e = readZipLostZeros(st, st.end);
+  if (e === st.end) e = readZip(st, e);
+  e = readState(st, e);
+  e = readStateBeforeCity(st, e);
+  st.llStart = readZipBeforeState(st, e);
+}
+
+/** Rule: a phone number closing the line after the ZIP or state goes, with its label ("Tel: 937-555-1212"). */
+export function dropPhone(st: ParseState): void {
   const phone = phoneTailStart(st);
   if (phone > 0) {
     st.unparsed.push(st.rawOf(phone, st.end));
     st.end = phone;
   }
-  // "123 Main St, Springfield, IL 62701, Apt 4": a unit written after the ZIP or the state is
-  // read after the rest (run), as if written after the street.
+}
+
+/**
+ * Rule: "123 Main St, Springfield, IL 62701, Apt 4": a unit written after the ZIP or the state is
+ * set aside, and read after the rest (parse.ts), as if written after the street.
+ */
+export function setAsideUnitAfterLastLine(st: ParseState): void {
   const unitAt = unitClosingLine(st);
   if (unitAt > 0) {
     st.unitAfterLastLine = [unitAt, st.end];
     st.end = unitAt;
   }
-  // "..., CA 900031, Period": a last section of words after "STATE digits" is not the address.
-  if (st.end >= 4) {
-    let q = st.end - 1;
-    while (q > 0 && !st.startsSection(q)) q--;
-    const digitsBefore = st.w(q - 1);
-    if (q > 1 && st.end - q <= 3 && st.startsSection(q) && /^\d{5,10}$/.test(digitsBefore) && stateCode(st.w(q - 2)) !== null &&
-      !st.t.slice(q, st.end).some((w) => /\d/.test(w))) {
-      st.unparsed.push(st.rawOf(q, st.end));
-      st.end = q;
+}
+
+/** Rule: "..., CA 900031, Period": a last section of words after "STATE digits" is not the address. */
+export function dropSectionAfterZip(st: ParseState): void {
+  if (st.end < 4) return;
+  let q = st.end - 1;
+  while (q > 0 && !st.startsSection(q)) q--;
+  const digitsBefore = st.w(q - 1);
+  if (q > 1 && st.end - q <= 3 && st.startsSection(q) && /^\d{5,10}$/.test(digitsBefore) && stateCode(st.w(q - 2)) !== null &&
+    !st.t.slice(q, st.end).some((w) => /\d/.test(w))) {
+    st.unparsed.push(st.rawOf(q, st.end));
+    st.end = q;
+  }
+}
+
+/** Rule: "... Columbia MO 65202 Ballenger Propane Inc": words after "STATE ZIP" are not the address. */
+export function dropWordsAfterStateZip(st: ParseState): void {
+  if (/^\d{5}(-?\d{4})?$/.test(st.w(st.end - 1))) return;
+  for (let z = st.end - 2; z >= 2 && z >= st.end - 8; z--) {
+    const w = st.w(z);
+    if (/\d/.test(st.w(z + 1))) break;
+    let named = false;
+    for (let len = 1; len <= 3 && !named; len++) named = z - len >= 1 && stateCode(st.text(z - len, z)) !== null && (len > 1 || st.w(z - 1).length >= 2);
+    if (/^\d{5}(-\d{4})?$/.test(w) && named) {
+      st.unparsed.push(st.rawOf(z + 1, st.end));
+      st.end = z + 1;
+      break;
     }
   }
-  // "... Columbia MO 65202 Ballenger Propane Inc": words after "STATE ZIP" are not the address.
-  if (!/^\d{5}(-?\d{4})?$/.test(st.w(st.end - 1))) {
-    for (let z = st.end - 2; z >= 2 && z >= st.end - 8; z--) {
-      const w = st.w(z);
-      if (/\d/.test(st.w(z + 1))) break;
-      let named = false;
-      for (let len = 1; len <= 3 && !named; len++) named = z - len >= 1 && stateCode(st.text(z - len, z)) !== null && (len > 1 || st.w(z - 1).length >= 2);
-      if (/^\d{5}(-\d{4})?$/.test(w) && named) {
-        st.unparsed.push(st.rawOf(z + 1, st.end));
-        st.end = z + 1;
-        break;
-      }
-    }
-  }
-  let e = st.end;
-  // A ZIP that lost its leading zeros in a spreadsheet ("MA 1241") after a state code, or
-  // digits too long to be a ZIP ("IL 6065460610"): the state is still read.
+}
+
+/**
+ * Rule: a ZIP that lost its leading zeros in a spreadsheet ("MA 1241") after a state, or digits
+ * too long to be a ZIP ("IL 6065460610"): the state is still read. The zeros are put back only
+ * when the state written is the state of the ZIP they make. "FL 134" right after a delivery
+ * line is a floor (floorNotState). Returns the new end (e when the rule does not apply).
+ */
+export function readZipLostZeros(st: ParseState, e: number): number {
   const lastTok = st.w(e - 1);
   const lastCode = lastTok.charCodeAt(0);
   const stateAt = e >= 3 && lastCode >= 48 && lastCode <= 57 && lastTok.length !== 5 ? stateEndingAt(st, e - 1) : -1;
-  if (stateAt > 0 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(lastTok) && !floorNotState(st, stateAt, e - 1) &&
-    (st.startsSection(stateAt) || /^\d{4}(-\d{4})?$/.test(lastTok) && statePlausible(st, stateAt, e - 1, stateCode(st.text(stateAt, e - 1)) as string, false))) {
-    const stateWritten = st.text(stateAt, e - 1);
-    const d = st.w(e - 1);
-    if (/^\d{3,4}(-\d{4})?$/.test(d)) {
-      // The zeros are put back only when the state written is the state of the ZIP they make
-      // ("CA 9547" is not the military 09547; without the gazetteer, when the state has ZIPs
-      // that begin with 0): otherwise the ZIP stays as written, for validation to find invalid.
-      const [z5, z4] = d.split('-') as [string, string | undefined];
-      const padded = z5.padStart(5, '0');
-      const zipState = st.places?.stateOfZip?.(padded);
-      const code = stateCode(stateWritten) as string;
-      const confirmed = zipState === undefined ? zipsBeginWithZero(code) : zipState === code;
-      st.c.zip5 = confirmed ? padded : z5;
-      st.c.zip4 = z4 ?? null;
-    }
-    else st.unparsed.push(d);
-    e--;
-  } else if (e >= 2) {
+  if (!(stateAt > 0 && /^\d{3,4}(-\d{4})?$|^\d{6,8}$|^\d{10,}$/.test(lastTok) && !floorNotState(st, stateAt, e - 1) &&
+    (st.startsSection(stateAt) || /^\d{4}(-\d{4})?$/.test(lastTok) && statePlausible(st, stateAt, e - 1, stateCode(st.text(stateAt, e - 1)) as string, false)))) return e;
+  const stateWritten = st.text(stateAt, e - 1);
+  const d = st.w(e - 1);
+  if (/^\d{3,4}(-\d{4})?$/.test(d)) {
+    // "CA 9547" is not the military 09547; without the gazetteer, the zeros go back when the state
+    // has ZIPs that begin with 0. Otherwise the ZIP stays as written, for validation to find invalid.
+    const [z5, z4] = d.split('-') as [string, string | undefined];
+    const padded = z5.padStart(5, '0');
+    const zipState = st.places?.stateOfZip?.(padded);
+    const code = stateCode(stateWritten) as string;
+    const confirmed = zipState === undefined ? zipsBeginWithZero(code) : zipState === code;
+    st.c.zip5 = confirmed ? padded : z5;
+    st.c.zip4 = z4 ?? null;
+  }
+  else st.unparsed.push(d);
+  return e - 1;
+}
+
+/** Rule: the ZIP closing the line: 5, 9 or 5-4 digits (or "12345 6789"), unless a box, route or unit takes them (zipPlausible). */
+export function readZip(st: ParseState, e: number): number {
+  if (e >= 2) {
     const last = st.w(e - 1);
     const prev = st.w(e - 2);
-    let zipAt = -1;
     if (ZIP4.test(last) && ZIP5.test(prev) && st.sec[e - 1] === st.sec[e - 2] && e - 2 > 0) {
-      zipAt = e - 2;
-      if (zipPlausible(st, zipAt)) { st.c.zip5 = prev; st.c.zip4 = last; e = zipAt; }
+      if (zipPlausible(st, e - 2)) { st.c.zip5 = prev; st.c.zip4 = last; return e - 2; }
     } else if (ZIP5.test(last) || ZIP9.test(last)) {
-      zipAt = e - 1;
-      if (zipPlausible(st, zipAt)) {
+      if (zipPlausible(st, e - 1)) {
         const m = ZIP9.exec(last);
         if (m) { st.c.zip5 = m[1] as string; st.c.zip4 = m[2] as string; } else st.c.zip5 = last;
-        e = zipAt;
+        return e - 1;
       }
     }
   } else if (e === 1 && (ZIP5.test(st.w(0)) || ZIP9.test(st.w(0)))) {
     const m = ZIP9.exec(st.w(0));
     if (m) { st.c.zip5 = m[1] as string; st.c.zip4 = m[2] as string; } else st.c.zip5 = st.w(0);
-    e = 0;
+    return 0;
   }
-  // State: the longest state name or code ending right before the ZIP (or at the end).
+  return e;
+}
+
+/**
+ * Rule: the state, the longest state name or code (up to four words) ending right before the ZIP
+ * or at the end, where it reads as a state (statePlausible); a state's name written right before
+ * its code goes with it (stateNameBefore).
+ */
+export function readState(st: ParseState, e: number): number {
   const hasZip = st.c.zip5 !== null;
   for (let len = Math.min(STATE_NAME_MAX_WORDS, e); len >= 1; len--) {
     const k = e - len;
@@ -187,32 +226,40 @@ export function readLastLine(st: ParseState): void {
     st.raw.state = st.rawOf(k, e);
     const named = len === 1 ? stateNameBefore(st, k, code) : k;
     if (named < k) st.raw.state = st.rawOf(named, e);
-    e = named;
-    break;
+    return named;
   }
-  // "101 E Market St CA Long Beach 90807": the state code written before the city. Only a
-  // known place of that state after a code that is no street word, so "Main Ct Hartford" stays.
-  if (st.c.state === null && hasZip && st.places !== null) {
-    for (let len = Math.min(3, e - 3); len >= 1; len--) {
-      const q = e - len;
-      const word = st.w(q - 1);
-      const code = word.length === 2 ? stateCode(word) : null;
-      if (code === null || q - 2 === 0 && isHouseNumber(st.w(0))) continue;
-      if (!st.startsSection(q - 1) && (suffixStandard(word) !== null || directional(word) !== null || unitDesignator(word) !== null)) continue;
-      if (!st.places.isPlace(st.text(q, e), code)) continue;
-      st.c.state = code;
-      st.raw.state = st.rawOf(q - 1, q);
-      st.cityAfterState = [q, e];
-      e = q - 1;
-      break;
-    }
+  return e;
+}
+
+/**
+ * Rule: "101 E Market St CA Long Beach 90807": the state code written before the city, before a
+ * ZIP. Only a known place of that state after a code that is no street word, so "Main Ct
+ * Hartford" stays a street.
+ */
+export function readStateBeforeCity(st: ParseState, e: number): number {
+  if (st.c.state !== null || st.c.zip5 === null || st.places === null) return e;
+  for (let len = Math.min(3, e - 3); len >= 1; len--) {
+    const q = e - len;
+    const word = st.w(q - 1);
+    const code = word.length === 2 ? stateCode(word) : null;
+    if (code === null || q - 2 === 0 && isHouseNumber(st.w(0))) continue;
+    if (!st.startsSection(q - 1) && (suffixStandard(word) !== null || directional(word) !== null || unitDesignator(word) !== null)) continue;
+    if (!st.places.isPlace(st.text(q, e), code)) continue;
+    st.c.state = code;
+    st.raw.state = st.rawOf(q - 1, q);
+    st.cityAfterState = [q, e];
+    return q - 1;
   }
-  // "90210, CA": a ZIP alone before the state.
+  return e;
+}
+
+/** Rule: "90210, CA": a ZIP alone before the state. */
+export function readZipBeforeState(st: ParseState, e: number): number {
   if (st.c.zip5 === null && st.c.state !== null && e === 1 && ZIP5.test(st.w(0))) {
     st.c.zip5 = st.w(0);
-    e = 0;
+    return 0;
   }
-  st.llStart = e;
+  return e;
 }
 
 /**
