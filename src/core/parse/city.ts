@@ -19,11 +19,17 @@ export function readCity(st: ParseState, from: number): void {
   let prevS = from;
   for (let k = from + 1; k < limit; k++) if (st.startsSection(k)) { prevS = s; s = k; }
   if (lastKnownSection(st, from, s, prevS)) return;
-  let e = limit;
-  // Rule countySection: "Seattle, King County, WA": a county section is not the city.
-  if (s > from && COUNTY_WORDS.has(st.w(limit - 1))) { st.unparsed.push(st.rawOf(s, limit)); e = s; s = prevS; }
-  if (unitOpeningCitySection(st, from, s, e)) return;
-  setCity(st, s, e, from);
+  const [cityFrom, e] = countySection(st, from, s, prevS);
+  if (unitOpeningCitySection(st, from, cityFrom, e)) return;
+  setCity(st, cityFrom, e, from);
+}
+
+/** Rule: "Seattle, King County, WA": a county section is not the city; returns the city's span. */
+function countySection(st: ParseState, from: number, s: number, prevS: number): [number, number] {
+  const limit = st.llStart;
+  if (!(s > from && COUNTY_WORDS.has(st.w(limit - 1)))) return [s, limit];
+  st.unparsed.push(st.rawOf(s, limit));
+  return [prevS, s];
 }
 
 /** Rule: "101 E Market St CA Long Beach 90807": the city read after the state code (last-line.ts readStateBeforeCity). */
@@ -98,14 +104,7 @@ export function pushLeftovers(st: ParseState, from: number, to: number): void {
 /** Sets the city to tokens [s, e), by these rules in order; what lies between `from` and s is unparsed. */
 export function setCity(st: ParseState, s: number, e: number, from: number): void {
   if (s > from) pushLeftovers(st, from, s);
-  if (lettersClosingStreet(st, s, e)) return;
-  // Rule noCityWithDigit: no city's name has a digit. Without a state or ZIP, such words are a
-  // building or a unit, not a city ("2848 Paces Ferry Road Suite 700, Overlook 1", "Terminal
-  // Tower Ste 1100", "Ste 200C PBM 214").
-  if (st.llStart >= st.end && st.lastDigitAt(s, e) >= 0) {
-    pushLeftovers(st, s, e);
-    return;
-  }
+  if (lettersClosingStreet(st, s, e) || noCityWithDigit(st, s, e)) return;
   [s, e] = knownPlaceClosing(st, s, e);
   s = bareCityKnownWell(st, s, e);
   const cityFrom = mailStopBeforeCity(st, s, e);
@@ -124,6 +123,17 @@ function lettersClosingStreet(st: ParseState, s: number, e: number): boolean {
   if (!(st.llStart >= st.end && e - s === 1 && e === st.end && !st.startsSection(s) && /^[A-Z]{1,2}$/.test(w) && st.c.number !== null && st.c.suffix !== null &&
     st.c.unit_type === null && st.c.unit_number === null && stateCode(w) === null && directional(w) === null)) return false;
   st.setUnit('#', w, st.rawOf(s, e));
+  return true;
+}
+
+/**
+ * Rule: no city's name has a digit. Without a state or ZIP, such words are a building or a unit,
+ * not a city ("2848 Paces Ferry Road Suite 700, Overlook 1", "Terminal Tower Ste 1100", "Ste
+ * 200C PBM 214"). True when it read them.
+ */
+function noCityWithDigit(st: ParseState, s: number, e: number): boolean {
+  if (!(st.llStart >= st.end && st.lastDigitAt(s, e) >= 0)) return false;
+  pushLeftovers(st, s, e);
   return true;
 }
 
@@ -174,3 +184,9 @@ function mailStopBeforeCity(st: ParseState, s: number, e: number): number {
   pushLeftovers(st, s, digitAt + 1);
   return digitAt + 1;
 }
+
+/** The rules of the city, in the order they are tried (readCity, then setCity). */
+export const CITY_RULES = [
+  cityAfterState, buildingLinesWithoutLastLine, lastKnownSection, countySection, unitOpeningCitySection,
+  lettersClosingStreet, noCityWithDigit, knownPlaceClosing, bareCityKnownWell, mailStopBeforeCity,
+].map((rule) => rule.name);

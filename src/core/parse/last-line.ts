@@ -15,6 +15,7 @@ const ZIP5 = /^\d{5}$/;
 const ZIP4 = /^\d{4}$/;
 const ZIP9 = /^(\d{5})-?(\d{4})$/;
 
+/** Rule: a trailing country ("USA", "United States US", "Salem MA / USA") goes to unparsed (parse.ts runs it first). */
 export function dropCountry(st: ParseState): void {
   // "..., NY 11797, UNITED STATES US": possibly more than one country word at the end.
   for (let round = 0; round < 3; round++) {
@@ -102,6 +103,12 @@ export function readLastLine(st: ParseState): void {
   e = readStateBeforeCity(st, e);
   st.llStart = readZipBeforeState(st, e);
 }
+
+/** The rules of the last line, in the order they are tried (readLastLine). */
+export const LAST_LINE_RULES = [
+  dropCountry, dropPhone, setAsideUnitAfterLastLine, dropSectionAfterZip, dropWordsAfterStateZip, readZipLostZeros, readZip, readState, readStateBeforeCity,
+  readZipBeforeState,
+].map((rule) => rule.name);
 
 /** Rule: a phone number closing the line after the ZIP or state goes, with its label ("Tel: 937-555-1212"). */
 export function dropPhone(st: ParseState): void {
