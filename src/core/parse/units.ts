@@ -13,14 +13,8 @@ const NOT_APPLIED = -1;
 /** What a rule returns to end the units there (the city may begin). */
 const STOP = -2;
 
-/**
- * A rule of the units: at token i (before limit), reads what it knows and returns the index after
- * it, NOT_APPLIED when it does not apply, or STOP to end the units.
- */
-export interface UnitRule {
-  name: string;
-  read(st: ParseState, i: number, limit: number): number;
-}
+// Each rule of the units, at token i (before limit), reads what it knows and returns the index
+// after it, NOT_APPLIED when it does not apply, or STOP to end the units.
 
 /** Rule: a PO box after the street ("115 Harting Road PO Box X"); of two boxes a post office box wins, else the first stays. */
 function poBoxAfterStreet(st: ParseState, i: number, limit: number): number {
@@ -214,25 +208,40 @@ function bareUnitId(st: ParseState, i: number, limit: number): number {
   return i + 1;
 }
 
-/** The rules of the units, tried in this order at each token; the first that applies reads. */
-export const UNIT_RULES: readonly UnitRule[] = [
+/** The first rule of the units that applies at token i (NOT_APPLIED when none does), tried in order. */
+function readUnitAt(st: ParseState, i: number, limit: number): number {
+  let r = poBoxAfterStreet(st, i, limit);
+  if (r === NOT_APPLIED) r = routeAfterStreet(st, i, limit);
+  if (r === NOT_APPLIED) r = postdirOpeningSection(st, i, limit);
+  if (r === NOT_APPLIED) r = level(st, i, limit);
+  if (r === NOT_APPLIED) r = numberSignWord(st, i, limit);
+  if (r === NOT_APPLIED) r = urbanizationAfterStreet(st, i, limit);
+  if (r === NOT_APPLIED) r = recipientAfterStreet(st, i, limit);
+  if (r === NOT_APPLIED) r = ordinalFloor(st, i, limit);
+  if (r === NOT_APPLIED) r = numberSignBeforeDesignator(st, i, limit);
+  if (r === NOT_APPLIED) r = designatorAndId(st, i, limit);
+  if (r === NOT_APPLIED) r = postdirSection(st, i, limit);
+  if (r === NOT_APPLIED) r = numberFloor(st, i, limit);
+  if (r === NOT_APPLIED) r = namedFloor(st, i, limit);
+  if (r === NOT_APPLIED) r = loneLetter(st, i, limit);
+  if (r === NOT_APPLIED) r = numberAndLetterSection(st, i, limit);
+  if (r === NOT_APPLIED) r = bareUnitId(st, i, limit);
+  return r;
+}
+
+/** The rules of the units, in the order they are tried (readUnitAt). */
+export const UNIT_RULES = [
   poBoxAfterStreet, routeAfterStreet, postdirOpeningSection, level, numberSignWord, urbanizationAfterStreet, recipientAfterStreet,
   ordinalFloor, numberSignBeforeDesignator, designatorAndId, postdirSection, numberFloor, namedFloor, loneLetter, numberAndLetterSection,
   bareUnitId,
-].map((read) => ({ name: read.name, read }));
+].map((rule) => rule.name);
 
 /** Reads units (and what comes with them: boxes, routes, urbanizations...) from i; returns where the city may begin. */
 export function readUnits(st: ParseState, i: number, limit = st.llStart): number {
-  next: while (i < limit) {
-    for (const rule of UNIT_RULES) {
-      const after = rule.read(st, i, limit);
-      if (after === STOP) break next;
-      if (after !== NOT_APPLIED) {
-        i = after;
-        continue next;
-      }
-    }
-    break;
+  while (i < limit) {
+    const after = readUnitAt(st, i, limit);
+    if (after === STOP || after === NOT_APPLIED) break;
+    i = after;
   }
   return i;
 }
