@@ -57,7 +57,11 @@ const CASES: Record<string, RuleCase[]> = {
     ['123 Main St South East Springfield IL', {number: '123', street: 'MAIN', suffix: 'ST', postdir: 'SE', city: 'SPRINGFIELD', state: 'IL'}],
     ['123 Main St South West Springfield MA', {number: '123', street: 'MAIN', suffix: 'ST', postdir: 'S', city: 'WEST SPRINGFIELD', state: 'MA'}],
   ],
-  gridStreet: [
+  nameWithoutType: [
+    ['1020 West Bryn Mawr 211, Chicago IL', {number: '1020', predir: 'W', street: 'BRYN MAWR', unit_type: '#', unit_number: '211', city: 'CHICAGO', state: 'IL'}],
+    ['1024 Randolph 1 N', {number: '1024', street: 'RANDOLPH', unit_type: '#', unit_number: '1 N'}],
+    ['1056 W Northshore 1 W', {number: '1056', predir: 'W', street: 'NORTHSHORE', unit_type: '#', unit_number: '1 W'}],
+    ['7 N Wells Chicago', {number: '7', predir: 'N', street: 'WELLS', city: 'CHICAGO'}],
     ['200 S 300 W, Salt Lake City UT', {number: '200', predir: 'S', street: '300', postdir: 'W', city: 'SALT LAKE CITY', state: 'UT'}],
   ],
 };
