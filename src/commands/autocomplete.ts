@@ -21,7 +21,7 @@ import type { SuggestResult } from '../core/suggest.js';
 import { SUGGEST_LIMITS } from '../core/suggest.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { AutocompleteFlags } from './options.js';

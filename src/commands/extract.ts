@@ -23,7 +23,7 @@ import type { ExtractedAddress } from '../core/engine.js';
 import { AddrError } from '../core/errors.js';
 import { looksLikeHtml } from '../core/html-text.js';
 import { openEngine } from '../store/open-engine.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import { openOutput } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ExtractFlags } from './options.js';

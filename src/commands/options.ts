@@ -289,18 +289,8 @@ export type ValidateFlags = StructuredFlags & OutputFlags & DataDirFlags & Accou
 /** The flags of `addr geocode`. */
 export type GeocodeFlags = StructuredFlags & OutputFlags & DataDirFlags;
 
-/** The flags of `addr batch`. */
-export type BatchFlags = DataDirFlags & AccountFlags & {
-  output?: string;
-  format?: 'csv' | 'tsv' | 'xlsx';
-  sheet?: string;
-  delimiter?: string;
-  columns?: string;
-  resume?: boolean;
-  restart?: boolean;
-  workers?: number;
-  color: boolean;
-};
+/** The flags of `addr batch` (src/batch/batch-options.ts). */
+export type { BatchFlags } from '../batch/batch-options.js';
 
 /** The flags of `addr extract`. */
 export type ExtractFlags = OutputFlags & DataDirFlags & AccountFlags & { aggressive?: boolean };

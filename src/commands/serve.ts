@@ -10,7 +10,7 @@
 import { AddrError } from '../core/errors.js';
 import { LIMITS } from '../server/limits.js';
 import { startServer } from '../server/listen.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { ServeFlags } from './options.js';
 import { engineLocation } from '../store/data-location.js';

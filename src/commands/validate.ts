@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { ValidationResult } from '../core/validation-result.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { EXIT_FAIL_ON, EXIT_OK } from './exit-codes.js';
+import { EXIT_FAIL_ON, EXIT_OK } from '../core/exit-codes.js';
 import { engineLocation } from '../store/data-location.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';

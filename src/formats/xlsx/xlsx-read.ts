@@ -7,7 +7,7 @@
  * its rels), the shared strings and the cell number formats (styles.xml), then
  * the one worksheet, streamed — whatever order the parts have in the zip.
  *
- * Cells come back as text with a type letter (batch-xlsx.ts): shared, inline
+ * Cells come back as text with a type letter (src/batch/batch-xlsx.ts): shared, inline
  * and formula strings as their text (rich text runs joined, phonetic runs left
  * out, _xHHHH_ escapes decoded), numbers as JavaScript prints them (2108 stays
  * 2108), a number whose format is a date as the date it shows (YYYY-MM-DD, or
@@ -22,7 +22,7 @@ import { createReadStream } from 'node:fs';
 import { Readable, pipeline } from 'node:stream';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
-import formats from '../core/data/xlsx-formats.json' with { type: 'json' };
+import formats from './xlsx-formats.json' with { type: 'json' };
 import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT } from './xlsx-cell-types.js';
 
 /** One worksheet row: its row number, its cells as text (index 0 = column A), one type letter a cell. */

@@ -1,6 +1,6 @@
 /**
  * CSV/TSV input of `addr batch`: bytes from a file (from any record boundary,
- * for --resume) or stdin, cut into chunks of whole records with csv-scanner.ts.
+ * for --resume) or stdin, cut into chunks of whole records with src/formats/csv/csv-scanner.ts.
  * Each chunk keeps its bytes, record ends, quote flags and input positions
  * (bytes and lines), so that the main thread can cut it where the allowance
  * stops and record checkpoints without parsing a field.

@@ -1,8 +1,8 @@
 // The streaming CSV reader of the point importer (RFC 4180 plus the relaxations
 // address sources need), fed in chunks cut at every position.
 import { describe, expect, it } from 'vitest';
-import { readCsvRecords } from '../../src/store/csv-records.js';
-import type { CsvRecord } from '../../src/store/csv-records.js';
+import { readCsvRecords } from '../../src/formats/csv/csv-records.js';
+import type { CsvRecord } from '../../src/formats/csv/csv-records.js';
 
 async function read(text: string, cut?: number): Promise<CsvRecord[]> {
   const chunks = cut === undefined ? [text] : [text.slice(0, cut), text.slice(cut)];
@@ -30,7 +30,21 @@ describe('readCsvRecords', () => {
     for (let cut = 1; cut < TEXT.length; cut++) expect(await read(TEXT, cut)).toEqual(whole);
   });
 
-  it('reports a quoted field never closed as an error record, not an exception', async () => {
-    expect(await read('A,B\n1,"open\n2,x\n')).toEqual([{ line: 1, fields: ['A', 'B'] }, { line: 2, error: 'a quoted field is never closed' }]);
+  it('reports a quoted field never closed as one error record and reads the lines after it', async () => {
+    expect(await read('A,B\n1,"open\n2,x\n3,y\n')).toEqual([
+      { line: 1, fields: ['A', 'B'] },
+      { line: 2, error: 'a quoted field is never closed' },
+      { line: 3, fields: ['2', 'x'] },
+      { line: 4, fields: ['3', 'y'] },
+    ]);
+  });
+
+  it('reads as addr batch reads (one dialect): a lone CR ends a record, a quote inside a field is text', async () => {
+    expect(await read('A,B\r1,x\r2,a"b\r\n3,"c\rd"\n')).toEqual([
+      { line: 1, fields: ['A', 'B'] },
+      { line: 2, fields: ['1', 'x'] },
+      { line: 3, fields: ['2', 'a"b'] },
+      { line: 4, fields: ['3', 'c\rd'] },
+    ]);
   });
 });

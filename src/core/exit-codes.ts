@@ -2,7 +2,7 @@
  * THE table from error kind to exit code (docs/errors.md, Exit codes). The CLI maps errors to
  * exit codes here and nowhere else; `--help` prints EXIT_CODE_HELP from it.
  */
-import type { ErrorKind } from '../core/errors.js';
+import type { ErrorKind } from './errors.js';
 
 /** Exit code of a run that did its job (an address that does not validate is a result, not a failure). */
 export const EXIT_OK = 0;

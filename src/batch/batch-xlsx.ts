@@ -1,8 +1,8 @@
 /**
- * XLSX for `addr batch`: the rows of one worksheet as text cells (xlsx-read.ts),
+ * XLSX for `addr batch`: the rows of one worksheet as text cells (src/formats/xlsx/xlsx-read.ts),
  * and a workbook written from the journal a run builds (batch.ts) with
- * xlsx-write.ts. A workbook cannot be appended to, so a run's worker threads
- * write its rows as worksheet XML (xlsx-rows.ts) to OUT.partial.xml —
+ * src/formats/xlsx/xlsx-write.ts. A workbook cannot be appended to, so a run's worker threads
+ * write its rows as worksheet XML (src/formats/xlsx/xlsx-rows.ts) to OUT.partial.xml —
  * checkpointed and resumed like any text output — and the main thread zips it
  * into OUT.xlsx at the end, without parsing it again.
  *
@@ -16,11 +16,11 @@
 import { createReadStream } from 'node:fs';
 import { AddrError } from '../core/errors.js';
 import { RESULT_COLUMNS } from '../core/batch-row.js';
-import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT } from './xlsx-cell-types.js';
-import { openXlsx, XlsxReadError } from './xlsx-read.js';
-import type { XlsxWorkbook } from './xlsx-read.js';
-import type { SheetLayout } from './xlsx-rows.js';
-import { writeXlsx } from './xlsx-write.js';
+import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT } from '../formats/xlsx/xlsx-cell-types.js';
+import { openXlsx, XlsxReadError } from '../formats/xlsx/xlsx-read.js';
+import type { XlsxWorkbook } from '../formats/xlsx/xlsx-read.js';
+import type { SheetLayout } from '../formats/xlsx/xlsx-rows.js';
+import { writeXlsx } from '../formats/xlsx/xlsx-write.js';
 
 export { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT };
 

@@ -45,12 +45,11 @@ import type { BatchFormat } from './batch-files.js';
 import { openSheetInput, openTextInput } from './batch-inputs.js';
 import type { OpenedInput } from './batch-inputs.js';
 import { sheetLayout, writeWorkbookFromJournal } from './batch-xlsx.js';
-import { headerRowXml } from './xlsx-rows.js';
-import { formatRecord } from './csv-record.js';
-import { EXIT_OK } from './exit-codes.js';
-import type { CommandContext } from './io.js';
-import type { BatchFlags } from './options.js';
-import { formatCount as int } from './format-count.js';
+import { headerRowXml } from '../formats/xlsx/xlsx-rows.js';
+import { formatRecord } from '../formats/csv/csv-record.js';
+import { EXIT_OK } from '../core/exit-codes.js';
+import type { BatchContext, BatchFlags } from './batch-options.js';
+import { formatCount as int } from '../formats/format-count.js';
 import { fileSink, streamSink } from './batch-sinks.js';
 import type { Sink } from './batch-sinks.js';
 
@@ -79,7 +78,7 @@ interface Plan {
   outFormat: BatchFormat;
 }
 
-function plan(input: string, flags: BatchFlags, ctx: CommandContext): Plan {
+function plan(input: string, flags: BatchFlags, ctx: BatchContext): Plan {
   const fromStdin = input === '-';
   const inputPath = fromStdin ? null : resolveInputFile(input);
   let inFormat: BatchFormat;
@@ -127,7 +126,7 @@ function alive(pid: number | null): boolean {
 const plural = (n: number, one: string, many = `${one}s`): string => `${int(n)} ${n === 1 ? one : many}`;
 
 /** Runs `addr batch` with the run's worker pool (startBatchPool), which it closes; returns the exit code. */
-export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: CommandContext, pool: BatchPool): Promise<number> {
+export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: BatchContext, pool: BatchPool): Promise<number> {
   let accounts: SqliteAccountStore | null = null;
   try {
     const input = args[0];
@@ -172,7 +171,7 @@ interface RunContext {
   pool: BatchPool; // started, not yet configured
 }
 
-async function runFile(p: Plan, flags: BatchFlags, ctx: CommandContext, rc: RunContext): Promise<number> {
+async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunContext): Promise<number> {
   const started = performance.now();
   const now = (): Date => new Date();
   let inFormat = p.inFormat;

@@ -8,10 +8,10 @@ import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import yazl from 'yazl';
 import { describe, expect, it } from 'vitest';
-import { openXlsx } from '../../src/commands/xlsx-read.js';
-import type { XlsxRow } from '../../src/commands/xlsx-read.js';
-import { rowXml, writeXlsx } from '../../src/commands/xlsx-write.js';
-import { tempDir } from './run-cli.js';
+import { openXlsx } from '../../src/formats/xlsx/xlsx-read.js';
+import type { XlsxRow } from '../../src/formats/xlsx/xlsx-read.js';
+import { rowXml, writeXlsx } from '../../src/formats/xlsx/xlsx-write.js';
+import { tempDir } from '../commands/run-cli.js';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';

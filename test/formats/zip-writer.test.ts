@@ -9,8 +9,8 @@ import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import { describe, expect, it } from 'vitest';
-import { PIECE_BYTES, ZipWriter } from '../../src/commands/zip-writer.js';
-import { tempDir } from './run-cli.js';
+import { PIECE_BYTES, ZipWriter } from '../../src/formats/zip/zip-writer.js';
+import { tempDir } from '../commands/run-cli.js';
 
 async function readZip(path: string): Promise<{ name: string; data: Buffer; crc: number; flags: number }[]> {
   const zip = await new Promise<ZipFile>((resolve, reject) => yauzl.open(path, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))));

@@ -6,11 +6,11 @@
  * lines are physical lines for text and worksheet row numbers for XLSX.
  */
 import type { ChunkRequest } from './batch-protocol.js';
-import { CHUNK_ROWS, readTextChunks } from './batch-text-input.js';
-import type { TextChunk } from './batch-text-input.js';
+import { CHUNK_ROWS, readTextChunks } from '../formats/csv/csv-chunks.js';
+import type { TextChunk } from '../formats/csv/csv-chunks.js';
 import { readSheetRows } from './batch-xlsx.js';
 import type { SheetRows } from './batch-xlsx.js';
-import { parseRecord, stripLineBreak } from './csv-record.js';
+import { parseRecord, stripLineBreak } from '../formats/csv/csv-record.js';
 
 /** A run of input records. */
 export interface InputChunk {

@@ -9,8 +9,8 @@ import type { Stats } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { InputIdentity } from '../accounts/batch-runs.js';
 import { AddrError } from '../core/errors.js';
-import { CsvScanner } from './csv-scanner.js';
-import { hasBom } from './batch-text-input.js';
+import { CsvScanner } from '../formats/csv/csv-scanner.js';
+import { hasBom } from '../formats/csv/csv-chunks.js';
 
 /** The spreadsheet formats. */
 export const BATCH_FORMATS = ['csv', 'tsv', 'xlsx'] as const;

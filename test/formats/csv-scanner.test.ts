@@ -2,8 +2,8 @@
 // `addr batch`: BOM, LF/CRLF/CR, quoted commas, quotes and line breaks, a quote never closed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readTextChunks } from '../../src/commands/batch-text-input.js';
-import { formatRecord, parseRecord, stripLineBreak } from '../../src/commands/csv-record.js';
+import { readTextChunks } from '../../src/formats/csv/csv-chunks.js';
+import { formatRecord, parseRecord, stripLineBreak } from '../../src/formats/csv/csv-record.js';
 
 /** Every record of `text` (fed in pieces of `piece` bytes) as fields, with its line, via the chunker. */
 async function records(text: string | Buffer, delimiter = ',', piece = 3, chunkRows = 2): Promise<{ fields: string[] | null; line: number; at: number }[]> {

@@ -11,9 +11,9 @@ import { isAddrError } from '../core/errors.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
 import type { ChunkRequest, ChunkResult, SetupMessage, WorkerBoot, WorkerFailure, WorkerSetup } from './batch-protocol.js';
-import { formatRecord, parseRecord, stripLineBreak } from './csv-record.js';
+import { formatRecord, parseRecord, stripLineBreak } from '../formats/csv/csv-record.js';
 import { OutputBytes } from './output-bytes.js';
-import { outputRowXml } from './xlsx-rows.js';
+import { outputRowXml } from '../formats/xlsx/xlsx-rows.js';
 
 const boot = workerData as WorkerBoot;
 const port = parentPort;

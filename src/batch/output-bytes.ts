@@ -1,5 +1,5 @@
 /**
- * The encoded output of one chunk of `addr batch` (batch-worker.ts): each
+ * The encoded output of one chunk of `addr batch` (src/batch/batch-worker.ts): each
  * record is encoded into one growing byte buffer as soon as it is formatted.
  *
  * Why not an array of lines joined at the end: a chunk's lines would all stay

@@ -9,8 +9,8 @@
  */
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import formats from '../core/data/xlsx-formats.json' with { type: 'json' };
-import { ZipWriter } from './zip-writer.js';
+import formats from './xlsx-formats.json' with { type: 'json' };
+import { ZipWriter } from '../zip/zip-writer.js';
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
