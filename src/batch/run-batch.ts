@@ -1,6 +1,6 @@
 /**
  * addr batch IN [-o OUT] — validate every row of a CSV, TSV or XLSX file and
- * write it back with the result columns appended (README.md, `addr batch`).
+ * write it back with the result columns appended (docs/cli.md, `addr batch`).
  * Flags, help and examples are registered in program.ts.
  *
  * How a run goes:

@@ -1,6 +1,6 @@
 /**
  * addr accounts create|list|show|set — manage the accounts of the accounts
- * database (README.md, `addr accounts`) in the data directory. Flags, help and examples are
+ * database (docs/cli.md, `addr accounts`) in the data directory. Flags, help and examples are
  * registered in program.ts.
  */
 import type { AccountPatch } from '../accounts/account-store.js';

@@ -5,7 +5,7 @@
  * are registered in program.ts.
  *
  * Each query (or details lookup) is one autocomplete request, metered apart
- * from validation (README.md, `addr accounts`): against --account/--key, refused as the API
+ * from validation (docs/cli.md, `addr accounts`): against --account/--key, refused as the API
  * would (a Free Beta account gets ADDR_ERR_FEATURE_UNAVAILABLE); otherwise
  * recorded for the local account, never refused. A query that is empty or
  * too long is refused before anything is recorded.

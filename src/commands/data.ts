@@ -1,6 +1,6 @@
 /**
  * addr data import|status|remove — the address-point sources in points.sqlite
- * of the data directory (README.md, `addr data`). Flags, help and examples are
+ * of the data directory (docs/cli.md, `addr data`). Flags, help and examples are
  * registered in program.ts. The import's progress (rows and rows/s) goes to
  * stderr on a terminal; its summary goes to stdout (`--json` for a document).
  */

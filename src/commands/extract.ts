@@ -10,7 +10,7 @@
  * HTML (detected from the first bytes: a doctype, <html>, or markup) is read
  * whole and scanned as its text; offsets point into the HTML.
  *
- * Metering: each address found is one validation (README.md, `addr accounts`), admitted
+ * Metering: each address found is one validation (docs/cli.md, `addr accounts`), admitted
  * before it is written — against --account/--key, refused as the API would;
  * otherwise recorded for the local account. A refusal stops the run after the
  * addresses admitted so far (exit 3).

@@ -1,5 +1,5 @@
 /**
- * addr keys create|list|revoke — API keys of the accounts (README.md, `addr accounts`). A new
+ * addr keys create|list|revoke — API keys of the accounts (docs/cli.md, `addr accounts`). A new
  * key is printed once, on stdout; only its hash and a short prefix are stored,
  * and it is never logged.
  */

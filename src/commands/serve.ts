@@ -1,5 +1,5 @@
 /**
- * addr serve — the JSON REST API of both contract variants (README.md, `addr serve`),
+ * addr serve — the JSON REST API of both contract variants (docs/api.md),
  * over the same engine and accounts database as the CLI. Flags, help and
  * examples are registered in program.ts; this resolves the paths and runs the
  * server until SIGTERM or SIGINT, then exits 0 once in-flight requests finish.

@@ -1,5 +1,5 @@
 /**
- * Metering of `addr validate`, `extract` and `autocomplete` (README.md, `addr accounts`).
+ * Metering of `addr validate`, `extract` and `autocomplete` (docs/cli.md, `addr accounts`).
  * Each address is decided and recorded in one transaction before it is
  * validated, and refused as the API would refuse it, against --account, --key,
  * or else the built-in local account, whose plan applies as any account's does

@@ -1,6 +1,6 @@
 /**
  * The record boundaries of CSV/TSV bytes, found by one pass of a small state
- * machine (README.md, `addr batch`), so that the main thread can cut the input
+ * machine (docs/cli.md, `addr batch`), so that the main thread can cut the input
  * into chunks of whole records for the workers, count rows for the allowance
  * and keep byte positions for checkpoints without parsing fields.
  *
