@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (after a build): figures measured in one run, on one machine,
  * printed as one aligned table with ratios against the peers and the targets of
- * the speed targets of docs/performance.md. A missed target is reported as FAIL in the table, never as an exit code.
+ * the speed table of docs/performance.md. A missed target is reported as FAIL in the table, never as an exit code.
  *
  *   normalize throughput  our normalize vs parse-address's parseLocation and
  *                         addresser's parseAddress, on the same generated addresses
