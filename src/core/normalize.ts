@@ -5,8 +5,8 @@
 import type { AddressComponents, AddressInput, ParsedAddress } from './types.js';
 import { foldText, tokenize, tokenizeFolded } from './tokenize.js';
 import type { Token } from './tokenize.js';
-import { emptyComponents, parseTokens } from './parse-address.js';
-import type { PlaceLookup } from './parse-address.js';
+import { emptyComponents, parseTokens } from './parse/parse.js';
+import type { PlaceLookup } from './parse/parse.js';
 import { stateCode, unitDesignator } from './pub28.js';
 import { formatDeliveryLine, formatLastLine } from './format-lines.js';
 import { sameLetters } from './same-letters.js';
@@ -86,10 +86,66 @@ function blankIfEmpty(text: string): string {
  * hold): a whole section between commas, semicolons or line breaks that is one ("123 Main St,
  * N/A, NY 10001"), or a word marked as one by its punctuation ("123 Main St N/A NY").
  */
-function blankPlaceholders(line: string): string {
-  let out = line.replace(SECTIONS, blankIfEmpty);
-  if (MARKED_EMPTY.test(out)) out = out.replace(WORDS, (w) => (MARKED_EMPTY.test(w) ? blankIfEmpty(w) : w));
+export function blankPlaceholders(line: string): string {
+  // One scan finds whether any section or marked word is a placeholder (most lines have none);
+  // only then are they replaced.
+  let sections = false;
+  let marked = -1;
+  let from = 0;
+  for (let k = 0; k <= line.length; k++) {
+    const c = k < line.length ? line.charCodeAt(k) : 44;
+    if (c === 44 || c === 59 || c === 10 || c === 13) {
+      if (!sections && k > from && mayBeEmpty(line, from, k) && blankIfEmpty(line.slice(from, k)) !== line.slice(from, k)) sections = true;
+      from = k + 1;
+    } else if (marked < 0 && (c === 47 || c === 35 || c === 33 || c === 63)) marked = k;
+  }
+  let out = sections ? line.replace(SECTIONS, blankIfEmpty) : line;
+  if (marked >= 0 && markedPlaceholder(out, marked) && MARKED_EMPTY.test(out)) out = out.replace(WORDS, (w) => (MARKED_EMPTY.test(w) ? blankIfEmpty(w) : w));
   return out;
+}
+
+const SPACE = /\s/;
+
+/** Whether the code unit at k is whitespace (\s), the boundary of WORDS with comma and semicolon. */
+function isSpaceAt(text: string, k: number): boolean {
+  const c = text.charCodeAt(k);
+  return c < 128 ? c === 32 || c >= 9 && c <= 13 : SPACE.test(text.charAt(k));
+}
+
+/**
+ * Whether text [from, to) can be a placeholder: after blanks, its first character begins one
+ * (EMPTY_VALUE_STARTS), or is not ASCII (trim may remove it): the cheap test before clean.
+ */
+function mayBeEmpty(text: string, from: number, to: number): boolean {
+  let k = from;
+  while (k < to && text.charCodeAt(k) < 128 && isSpaceAt(text, k)) k++;
+  if (k === to) return false;
+  const c = text.charCodeAt(k);
+  return c >= 128 || EMPTY_VALUE_STARTS.has(c);
+}
+
+/** Whether some word of `text` (WORDS) holding a marked character, the first at `first` or after, is a placeholder. */
+function markedPlaceholder(text: string, first: number): boolean {
+  let k = first;
+  while (k < text.length) {
+    const c = text.charCodeAt(k);
+    if (c === 47 || c === 35 || c === 33 || c === 63) {
+      let s = k;
+      while (s > 0 && !isWordEnd(text, s - 1)) s--;
+      let e = k + 1;
+      while (e < text.length && !isWordEnd(text, e)) e++;
+      const word = text.slice(s, e);
+      if (blankIfEmpty(word) !== word) return true;
+      k = e;
+    } else k++;
+  }
+  return false;
+}
+
+/** Whether the code unit at k ends a word of WORDS: whitespace, comma or semicolon. */
+function isWordEnd(text: string, k: number): boolean {
+  const c = text.charCodeAt(k);
+  return c === 44 || c === 59 || isSpaceAt(text, k);
 }
 
 /** True for a field normalize reads as empty: blank, or a placeholder of an empty cell. */

@@ -8,7 +8,7 @@ import { cityKey } from '../../src/core/city-key.js';
 import abbreviationData from '../../src/core/data/city-abbreviations.json' with { type: 'json' };
 import { displayAddress, displayAddressOf, mixedCase, mixedCasePieces } from '../../src/core/display-address.js';
 import { createNormalizer, normalize } from '../../src/core/normalize.js';
-import { parseTokens } from '../../src/core/parse-address.js';
+import { parseTokens } from '../../src/core/parse/parse.js';
 import { placeLookup } from '../../src/core/place-lookup.js';
 import { tokenize } from '../../src/core/tokenize.js';
 import { deliveryLinePieces, formatDeliveryLine } from '../../src/core/format-lines.js';
