@@ -51,6 +51,7 @@ export interface RangeStore {
   streetsInState(state: string, key: string): RangeStreet[]; // ... in a state, any ZIP
   streetKeysInZip(zip5: string): string[]; // the distinct street keys of a ZIP (a misspelled name is matched against them)
   edgesOf(streetId: number): RangeEdge[]; // the edges of a street
+  edgesHolding(streetId: number, n: number): RangeEdge[]; // those with a side whose range spans n, either way round (parity not checked): what a lookup of a number reads
   nearestEdges(lat: number, lon: number, limit: number, maxMeters: number): NearEdge[]; // edges whose line passes within maxMeters, nearest first
   streetsByKeyPrefix(prefix: string, state: string | null, limit: number): RangeStreet[]; // streets whose key begins with prefix (autocomplete)
   dataVersion(): string; // the label of the loaded ranges for data_version: "ranges:<sources>"
