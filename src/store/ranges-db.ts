@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { projectOnto } from '../core/ranges/edge-geometry.js';
-import type { NearEdge, Parity, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
+import type { KeyScope, NearEdge, Parity, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
 import { RANGE_MIGRATIONS } from './ranges-migrations.js';
 
@@ -136,8 +136,10 @@ export class SqliteRangeStore implements RangeStore {
         WHERE t.max_lon >= ? AND t.min_lon <= ? AND t.max_lat >= ? AND t.min_lat <= ? LIMIT ?`).raw(true),
       namesOf: db.prepare<[number], RangeStreet>(`SELECT s.id, s.predir, s.street, s.suffix, s.postdir, s.state, s.zip5 FROM street_edges se JOIN range_streets s ON s.id = se.street_id
         WHERE se.edge_id = ? ORDER BY se.name_rank, s.id`),
-      prefix: db.prepare<[string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE street_key >= ? AND street_key < ? ORDER BY street_key, zip5 LIMIT ?`),
-      prefixState: db.prepare<[string, string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE street_key >= ? AND street_key < ? AND state = ? ORDER BY street_key, zip5 LIMIT ?`),
+      // Type-ahead, each by its index (range_streets_key, _state, _zip) in key order: a keystroke reads at most `limit` rows.
+      keyRange: db.prepare<[string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE street_key >= ? AND street_key < ? ORDER BY street_key LIMIT ?`),
+      keyRangeState: db.prepare<[string, string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE state = ? AND street_key >= ? AND street_key < ? ORDER BY street_key LIMIT ?`),
+      keyRangeZip: db.prepare<[string, string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE zip5 = ? AND street_key >= ? AND street_key < ? ORDER BY street_key LIMIT ?`),
     };
   }
 
@@ -215,11 +217,14 @@ export class SqliteRangeStore implements RangeStore {
     }
   }
 
-  streetsByKeyPrefix(prefix: string, state: string | null, limit: number): RangeStreet[] {
-    if (prefix === '') return [];
+  streetsByKeyRange(from: string, to: string, scope: KeyScope, limit: number): RangeStreet[] {
+    if (from >= to || limit <= 0) return [];
+    if (scope.zip5 !== null && !this.zips.has(scope.zip5)) return [];
+    if (scope.zip5 === null && scope.state !== null && !this.states.has(scope.state)) return [];
     readInTurn(this.db);
-    const end = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
-    return state !== null ? this.stmts.prefixState.all(prefix, end, state, limit) : this.stmts.prefix.all(prefix, end, limit);
+    if (scope.zip5 !== null) return this.stmts.keyRangeZip.all(scope.zip5, from, to, limit);
+    if (scope.state !== null) return this.stmts.keyRangeState.all(scope.state, from, to, limit);
+    return this.stmts.keyRange.all(from, to, limit);
   }
 
   dataVersion(): string {
