@@ -164,8 +164,15 @@ function misspelled(key: string, zips: readonly string[], ranges: RangeStore): s
   for (const z of zips) for (const name of ranges.streetKeysInZip(z)) if (!distance.has(name)) distance.set(name, damerauLevenshtein(key, name, max + 1));
   let best = max + 1;
   for (const d of distance.values()) best = Math.min(best, d);
-  return best > max ? [] : [...distance.keys()].filter((name) => distance.get(name) === best);
+  if (best > max) return [];
+  const nearest = [...distance.keys()].filter((name) => distance.get(name) === best);
+  // Equally near, two letters swapped (LARMIE for LARIME) beats a letter more or less (LARAMIE):
+  // the typist had every letter right.
+  const swapped = nearest.filter((name) => sortedLetters(name) === sortedLetters(key));
+  return swapped.length > 0 ? swapped : nearest;
 }
+
+const sortedLetters = (s: string): string => [...s].sort().join('');
 
 const sameReading = (a: RangeStreet, b: RangeStreet): boolean => a.predir === b.predir && a.street === b.street && a.suffix === b.suffix && a.postdir === b.postdir;
 
