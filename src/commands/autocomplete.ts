@@ -65,7 +65,7 @@ export const DETAILS_COLUMNS: readonly Column[] = [
 
 /** The rows csv and table print for a result: one per suggestion (none when there are none). */
 export function suggestionRows(result: SuggestResult): object[] {
-  return result.suggestions.map((s) => ({ ...s, source: result.source, fuzzy: result.fuzzy, query: result.query.text }));
+  return result.suggestions.map((s) => ({ ...s, source: s.coverage, fuzzy: result.fuzzy, query: result.query.text })); // source: the layer of each suggestion
 }
 
 /** Runs `addr autocomplete`; returns the exit code. */
