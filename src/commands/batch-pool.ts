@@ -15,7 +15,7 @@ import type { ChunkRequest, ChunkResult, SetupMessage, WorkerBoot, WorkerFailure
 
 // A worker keeps ~10 MB live (engine tables and memos) plus a few chunks; without a cap V8 lets
 // each heap grow far past that before collecting, which is what
-// the RSS target of the README's Speed table counts.
+// the RSS target of docs/performance.md counts.
 // (Measured on 200,000 rows: 294 MB peak RSS uncapped, 210 MB with these caps, for the same CPU time.)
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
 

@@ -8,7 +8,7 @@
  *
  * Why not csv-parse/csv-stringify per record: the batch workers read records
  * the main thread has already delimited, and the library's per-call cost on
- * one-record inputs would be most of a row's budget (the README's Speed table asks for 0.75x
+ * one-record inputs would be most of a row's budget (docs/performance.md asks for 0.75x
  * of a plain csv-parse -> csv-stringify copy while also validating each row);
  * nearly every record has no quote and is one String.split here.
  */

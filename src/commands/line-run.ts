@@ -22,7 +22,7 @@ import type { LineBoot, LineChunk, LineChunkResult, LineSetup } from './line-wor
 import { OutputBytes } from './output-bytes.js';
 
 /** Lines validated on the main thread before worker threads are started: a short input is done before they would be up. */
-export const POOL_AFTER = 4096;
+export const POOL_AFTER = 8192;
 
 /** Outputs kept waiting behind a worker's chunk before this thread waits for it (memory stays flat). */
 const MAX_QUEUED = 16;
