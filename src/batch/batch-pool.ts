@@ -26,10 +26,13 @@ interface Slot {
   busy: number;
 }
 
-/** A pool of batch workers delivering results in submission order. */
-export class BatchPool {
+/**
+ * A pool of batch workers delivering results in submission order. The streaming commands run
+ * their own worker (line-worker.ts) in it: `url`, and the types of its messages.
+ */
+export class BatchPool<Req extends { seq: number } = ChunkRequest, Res extends { seq: number } = ChunkResult, Setup = WorkerSetup, Boot = WorkerBoot> {
   private readonly slots: Slot[];
-  private readonly done = new Map<number, ChunkResult>();
+  private readonly done = new Map<number, Res>();
   private nextSeq = 0; // sequence number of the next submitted chunk
   private nextOut = 0; // sequence number of the next result to hand out
   private failure: Error | null = null;
@@ -38,20 +41,19 @@ export class BatchPool {
   private closed: Promise<void> | null = null;
 
   /** `boot`: where the workers' engines read their data (the run's engine location). */
-  constructor(count: number, readonly boot: WorkerBoot) {
-    const url = new URL('./batch-worker.js', import.meta.url);
+  constructor(count: number, readonly boot: Boot, url: URL = new URL('./batch-worker.js', import.meta.url)) {
     this.slots = [];
     for (let i = 0; i < count; i++) {
       const worker = new Worker(url, { workerData: boot, resourceLimits: WORKER_LIMITS });
       const slot: Slot = { worker, busy: 0 };
-      worker.on('message', (msg: ChunkResult | WorkerFailure) => {
+      worker.on('message', (msg: Res | WorkerFailure) => {
         if (msg.seq === -1) {
           const e = (msg as WorkerFailure).error;
           this.fail(e.code !== undefined && e.kind !== 'internal' ? new AddrError(e.code as ErrorCode, [], {}) : new Error(e.message), e);
           return;
         }
         slot.busy--;
-        this.done.set(msg.seq, msg as ChunkResult);
+        this.done.set(msg.seq, msg as Res);
         this.notify();
       });
       worker.on('error', (err) => this.fail(err));
@@ -87,8 +89,8 @@ export class BatchPool {
   }
 
   /** Sends the run's setup to every worker; before the first chunk. */
-  configure(setup: WorkerSetup): void {
-    const msg: SetupMessage = { kind: 'setup', setup };
+  configure(setup: Setup): void {
+    const msg: SetupMessage<Setup> = { kind: 'setup', setup };
     for (const s of this.slots) s.worker.postMessage(msg);
     this.configured = true;
   }
@@ -98,8 +100,14 @@ export class BatchPool {
     return this.nextSeq - this.nextOut;
   }
 
+  /** True while every worker has as many chunks as it may queue (submit would wait). */
+  get full(): boolean {
+    for (const s of this.slots) if (s.busy < MAX_IN_FLIGHT) return false;
+    return true;
+  }
+
   /** Sends a chunk to the least busy worker; waits while all are full. Returns its sequence number. */
-  async submit(make: (seq: number) => ChunkRequest, transfer: (req: ChunkRequest) => ArrayBuffer[]): Promise<number> {
+  async submit(make: (seq: number) => Req, transfer: (req: Req) => ArrayBuffer[]): Promise<number> {
     if (!this.configured) throw new Error('BatchPool.submit before configure');
     for (;;) {
       this.check();
@@ -116,7 +124,7 @@ export class BatchPool {
   }
 
   /** The next result in order, if it is ready. */
-  takeReady(): ChunkResult | null {
+  takeReady(): Res | null {
     this.check();
     const result = this.done.get(this.nextOut);
     if (result === undefined) return null;
@@ -126,7 +134,7 @@ export class BatchPool {
   }
 
   /** The next result in order, waiting for it; null when nothing is pending. */
-  async take(): Promise<ChunkResult | null> {
+  async take(): Promise<Res | null> {
     for (;;) {
       if (this.pending === 0) return null;
       const ready = this.takeReady();

@@ -23,9 +23,9 @@ export interface WorkerSetup {
 }
 
 /** The first message to a worker: the run's setup. */
-export interface SetupMessage {
+export interface SetupMessage<Setup = WorkerSetup> {
   kind: 'setup';
-  setup: WorkerSetup;
+  setup: Setup;
 }
 
 /** One chunk of input rows; firstRow: the output row number of its first row (a workbook output). */

@@ -44,8 +44,9 @@ export class OutputBytes {
 
   /** The bytes written since the last take, in a buffer of their own (transferable); starts over. */
   take(): Uint8Array {
-    const out = new Uint8Array(this.length);
-    out.set(this.buf.subarray(0, this.length));
+    // Not zero-filled (every byte is copied over) and not from the shared pool (it is transferred).
+    const out = Buffer.allocUnsafeSlow(this.length);
+    this.buf.copy(out, 0, 0, this.length);
     this.length = 0;
     this.ends = [];
     return out;

@@ -28,6 +28,7 @@ import { openOutput } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ExtractFlags } from './options.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
+import { resultJson } from './result-schemas.js';
 import type { Column } from './render.js';
 import { engineLocation } from '../store/data-location.js';
 import { openValidationMeter } from './validation-meter.js';
@@ -87,7 +88,7 @@ export async function runExtract(args: readonly string[], flags: ExtractFlags, c
       columns: EXTRACT_COLUMNS,
       many: true,
       color: shouldColor(ctx.stdout, flags.color, ctx.env),
-    });
+    }, resultJson('extract'));
     const requestId = randomUUID();
     const startedAt = performance.now();
     const call = { aggressive: flags.aggressive === true, requestId, startedAt, now: () => performance.now() };
