@@ -158,9 +158,9 @@ export async function benchServe(localities: Locality[] | undefined, quick: bool
   const children: ChildProcess[] = [];
   try {
     const store = openAccountsDb(dir);
-    store.createAccount({ name: 'bench', plan: 'production', overage: true }, new Date());
+    await store.createAccount({ name: 'bench', plan: 'production', overage: true }, new Date());
     const key = generateApiKey();
-    store.addKey({ prefix: key.prefix, account: 'bench', hash: key.hash, createdAt: new Date().toISOString() });
+    await store.addKey({ prefix: key.prefix, account: 'bench', hash: key.hash, createdAt: new Date().toISOString() });
     store.close();
 
     const echoPort = await freePort();
@@ -191,7 +191,7 @@ export async function benchServe(localities: Locality[] | undefined, quick: bool
     const rssEnd = rssMb(serve.pid);
     await stop(serve);
     const check = openAccountsDb(dir);
-    const recorded = check.usageByDay({ account: 'bench' }).reduce((sum, row) => sum + row.validation, 0);
+    const recorded = (await check.usageByDay({ account: 'bench' })).reduce((sum, row) => sum + row.validation, 0);
     check.close();
     // Every 2xx is one validation recorded. autocannon stops counting at the end of a run with up to one
     // request in flight per connection, which the server still serves and records: at most 2 x 32 more.

@@ -30,19 +30,19 @@ const count = (statuses: number[], status: number): number => statuses.filter((x
 
 describe('quota boundary under concurrency', () => {
   it('200 simultaneous requests against 100 remaining Free Beta rows: exactly 100 served, usage 100', async () => {
-    const key = s.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 100 });
+    const key = await s.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 100 });
     const statuses = await burst(key, 200);
     expect(count(statuses, 200)).toBe(100);
     expect(count(statuses, 429)).toBe(100);
-    expect(s.usage('beta').validation).toBe(100);
+    expect((await s.usage('beta')).validation).toBe(100);
   });
 
   it('200 simultaneous requests against 100 remaining production lookups: exactly 100 served, the rest 402', async () => {
-    const key = s.account({ name: 'prod', plan: 'production', includedLookups: 150, overage: false });
-    s.store.record('prod', 'validation', 50, new Date());
+    const key = await s.account({ name: 'prod', plan: 'production', includedLookups: 150, overage: false });
+    await s.store.record('prod', 'validation', 50, new Date());
     const statuses = await burst(key, 200);
     expect(count(statuses, 200)).toBe(100);
     expect(count(statuses, 402)).toBe(100);
-    expect(s.usage('prod').validation).toBe(150);
+    expect((await s.usage('prod')).validation).toBe(150);
   });
 });
