@@ -45,10 +45,9 @@ export type ToPrimary =
   | { type: 'addr:enqueue'; id: string }
   | { type: 'addr:remove'; id: string; seq: number };
 
-/** A JSON log line of the primary, in the shape of the workers' (pino's levels). */
+/** A JSON log line of the primary, in the shape of the workers' lines (src/server/app.ts). */
 function logLine(stream: NodeJS.WritableStream, level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown> = {}): void {
-  const levels = { info: 30, warn: 40, error: 50 };
-  stream.write(`${JSON.stringify({ level: levels[level], time: Date.now(), pid: process.pid, role: 'primary', ...extra, msg })}\n`);
+  stream.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, role: 'primary', ...extra, msg })}\n`);
 }
 
 /** Runs the workers until a signal stops them; resolves with the exit code. `onUrl` is called once, when the first worker listens. */
