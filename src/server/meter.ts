@@ -54,8 +54,8 @@ export interface Meter {
    * With `partial`, grants as many of them as remain (at least one) instead of refusing them all.
    */
   admit(account: Account, kind: UsageKind, units: number, partial?: boolean): Promise<Admission>;
-  /** Gives back what a request was granted, when the engine failed to serve it. */
-  release(admission: Admission): void;
+  /** Gives back what a request was granted, when the engine failed to serve it; resolves once given back (or given up). */
+  release(admission: Admission): Promise<void>;
 }
 
 interface Pending {
@@ -122,13 +122,12 @@ export function createMeter(store: AccountStore, now: () => Date, waitMs: number
     },
     release(admission) {
       const giveUpAt = performance.now() + RELEASE_RETRY_FOR_MS;
-      const attempt = (): void => {
-        store.release(admission.account, admission.kind, admission.units, admission.day).catch((err: unknown) => {
-          // Units not given back stay charged (never the other way round); retried while the lock is held elsewhere.
-          if (isLockBusy(err) && performance.now() < giveUpAt) setTimeout(attempt, RETRY_MS);
-        });
-      };
-      attempt();
+      // Units not given back stay charged (never the other way round); retried while the lock is held elsewhere.
+      const attempt = (): Promise<void> => store.release(admission.account, admission.kind, admission.units, admission.day).catch((err: unknown) => {
+        if (!isLockBusy(err) || performance.now() >= giveUpAt) return undefined;
+        return new Promise<void>((resolve) => setTimeout(resolve, RETRY_MS)).then(attempt);
+      });
+      return attempt();
     },
   };
 }

@@ -6,7 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/core/engine.js';
 import { LIMITS } from '../../src/server/limits.js';
-import { bearer, makeServer, realEngine } from './server-fixture.js';
+import { STORE_KINDS, skipStore } from '../store/pg-fixture.js';
+import { bearer, makeServer, makeServerOn, realEngine } from './server-fixture.js';
 import type { TestServer } from './server-fixture.js';
 
 let s: TestServer;
@@ -127,37 +128,47 @@ describe('400, 413, 415', () => {
   });
 });
 
-describe('quotas', () => {
-  it('429 quota_exceeded once a Free Beta daily allowance is spent; nothing more is recorded', async () => {
-    const key = await s.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 2 });
-    expect((await validate(key)).statusCode).toBe(200);
-    expect((await s.app.inject({ method: 'POST', url: '/v1/normalize', payload: GOOD, headers: bearer(key) })).statusCode).toBe(200);
-    expectError(await validate(key), 429, 'quota_exceeded');
-    expectError(await s.app.inject({ method: 'GET', url: '/v1/validate?input=x', headers: bearer(key) }), 429, 'quota_exceeded');
-    expect((await s.usage('beta')).validation).toBe(2);
+// Quotas and the units given back, with either account store (SQLite; PostgreSQL, a database of its own).
+describe.each(STORE_KINDS)('quotas (%s store)', (kind) => {
+  let q: TestServer;
+  const validateOn = (key: string): Promise<LightMyRequestResponse> => q.app.inject({
+    method: 'POST', url: '/v1/validate', headers: { 'content-type': 'application/json', ...bearer(key) }, payload: JSON.stringify(GOOD),
+  });
+  beforeAll(async () => {
+    if (!skipStore(kind)) q = await makeServerOn(kind);
+  });
+  afterAll(async () => {
+    if (!skipStore(kind)) await q.close();
   });
 
-  it('402 lookup_limit_exceeded with limits for a production account with overage off; decided before usage is recorded', async () => {
-    const key = await s.account({ name: 'prod', plan: 'production', includedLookups: 1, overage: false });
-    expect((await validate(key)).statusCode).toBe(200);
-    const body = expectError(await validate(key), 402, 'lookup_limit_exceeded');
+  it.skipIf(skipStore(kind))('429 quota_exceeded once a Free Beta daily allowance is spent; nothing more is recorded', async () => {
+    const key = await q.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 2 });
+    expect((await validateOn(key)).statusCode).toBe(200);
+    expect((await q.app.inject({ method: 'POST', url: '/v1/normalize', payload: GOOD, headers: bearer(key) })).statusCode).toBe(200);
+    expectError(await validateOn(key), 429, 'quota_exceeded');
+    expectError(await q.app.inject({ method: 'GET', url: '/v1/validate?input=x', headers: bearer(key) }), 429, 'quota_exceeded');
+    expect((await q.usage('beta')).validation).toBe(2);
+  });
+
+  it.skipIf(skipStore(kind))('402 lookup_limit_exceeded with limits for a production account with overage off; decided before usage is recorded', async () => {
+    const key = await q.account({ name: 'prod', plan: 'production', includedLookups: 1, overage: false });
+    expect((await validateOn(key)).statusCode).toBe(200);
+    const body = expectError(await validateOn(key), 402, 'lookup_limit_exceeded');
     expect(body.limits).toEqual({ remainingLookupCredits: 0, includedLookups: 1, usedLookups: 1, overageEnabled: false });
-    expect((await s.usage('prod')).validation).toBe(1);
+    expect((await q.usage('prod')).validation).toBe(1);
   });
 
-  it('a production account with overage on is served past its included lookups', async () => {
-    const key = await s.account({ name: 'over', plan: 'production', includedLookups: 1, overage: true });
-    for (let i = 0; i < 3; i++) expect((await validate(key)).statusCode).toBe(200);
-    expect((await s.usage('over')).validation).toBe(3);
+  it.skipIf(skipStore(kind))('a production account with overage on is served past its included lookups', async () => {
+    const key = await q.account({ name: 'over', plan: 'production', includedLookups: 1, overage: true });
+    for (let i = 0; i < 3; i++) expect((await validateOn(key)).statusCode).toBe(200);
+    expect((await q.usage('over')).validation).toBe(3);
   });
-});
 
-describe('502 validation_failed', () => {
-  it('when the engine throws; the unit granted is given back and the cause stays in the log', async () => {
+  it.skipIf(skipStore(kind))('502 validation_failed when the engine throws; the unit granted is given back and the cause stays in the log', async () => {
     const real = realEngine();
     const broken: Engine = { ...real, validate: () => { throw new Error('disk on fire at /secret/path'); } };
     const logs: string[] = [];
-    const b = await makeServer({ engine: broken, logger: { level: 'info', stream: { write: (l: string) => logs.push(l) } as unknown as NodeJS.WritableStream } });
+    const b = await makeServerOn(kind, { engine: broken, logger: { level: 'info', stream: { write: (l: string) => logs.push(l) } as unknown as NodeJS.WritableStream } });
     try {
       const key = await b.account({ name: 'p', plan: 'production', includedLookups: 5 });
       const res = await b.app.inject({ method: 'POST', url: '/v1/validate', payload: GOOD, headers: bearer(key) });

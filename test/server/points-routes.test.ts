@@ -246,7 +246,7 @@ describe('POST /v1/addresses/extract', () => {
       let calls = 0;
       const meter: Meter = {
         admit: (account, kind, units) => (++calls === 1 ? Promise.resolve({ account: account.name, kind, units, day: '2026-11-22' }) : Promise.reject(refusal)),
-        release: (admission) => { released.push(admission.units); },
+        release: async (admission) => { released.push(admission.units); },
       };
       const t = await makeServer({ points: ['suggest.oa.csv', 'sebastopol.oa.csv'], meter });
       try {

@@ -22,6 +22,8 @@ type JobsModule = { SpreadsheetJobs: typeof SpreadsheetJobs };
 // The built module (test/global-setup.ts builds dist/): its `addr batch` runs start worker threads from dist/src/commands/batch-worker.js.
 const BUILT_JOBS = new URL('../../dist/src/server/spreadsheets/spreadsheet-jobs.js', import.meta.url).href;
 import { importFixtures } from '../store/points-fixtures.js';
+import { createDatabase } from '../store/pg-fixture.js';
+import type { StoreKind } from '../store/pg-fixture.js';
 
 let shared: OpenedEngine | null = null;
 
@@ -91,6 +93,20 @@ export async function makeServer(
       await store.close();
       own?.close();
       if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** makeServer over the account store of `kind`: SQLite in its data directory, or a PostgreSQL database of its own, dropped by close(). */
+export async function makeServerOn(kind: StoreKind, options: Parameters<typeof makeServer>[0] = {}): Promise<TestServer> {
+  if (kind === 'sqlite') return makeServer(options);
+  const db = await createDatabase();
+  const server = await makeServer({ ...options, accountsUrl: db.url });
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await db.drop();
     },
   };
 }
