@@ -21,8 +21,9 @@
  *                         csv-stringify copy, peak RSS, and at 2,000,000 rows (batch-bench.ts);
  *                         `--only batch` runs this section alone, `--only batch-csv` its 1M-row CSV
  *                         part (with CPU seconds), `--only batch-xlsx` its workbook part
- *   serve                 `addr serve` POST /v1/validate with key and metering vs a bare node:http
- *                         JSON echo server, autocannon 32 connections (serve-bench.ts); `--only serve`
+ *   serve                 `addr serve --workers 2` POST /v1/validate with key and metering vs a bare
+ *                         2-process node:http cluster JSON echo, autocannon 32 connections, then two
+ *                         instances sharing one PostgreSQL database (serve-bench.ts); `--only serve`
  *                         runs it alone, `--serve-long` makes its run 60 s with the server's RSS at start and end
  *
  * Flags:
