@@ -83,6 +83,8 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
     worker.on('message', (message: ToPrimary) => {
       switch (message.type) {
         case 'addr:listening':
+          // Started after a stop was asked (the request may have come before it listened for messages): it stops too.
+          if (stopping) worker.send({ type: 'addr:shutdown', now: false } satisfies ToWorker);
           listening.add(worker);
           if (!everListened) {
             everListened = true;

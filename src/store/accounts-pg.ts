@@ -41,6 +41,8 @@ const CACHE_LIMIT = 10_000;
 const TOUCH_EVERY_MS = 60_000;
 /** How long a connection attempt may take before the request is answered unreachable. */
 const CONNECT_TIMEOUT_MS = 2_000;
+/** How long a statement may wait for its answer (a server that stopped answering on an open connection). */
+const QUERY_TIMEOUT_MS = 10_000;
 
 /** BIGINT (20) as a JavaScript number: counts and offsets stay far below 2^53. */
 const TYPES = {
@@ -115,13 +117,13 @@ export function isUnreachable(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
   const message = err instanceof Error ? err.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(message);
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|not queryable/i.test(message);
 }
 
-/** A client whose connection attempt gives up after CONNECT_TIMEOUT_MS. */
+/** A client whose connection attempt gives up after CONNECT_TIMEOUT_MS, and a statement after QUERY_TIMEOUT_MS. */
 class TimedClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
-    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
   }
 }
 
@@ -177,23 +179,34 @@ export class PgAccountStore implements AccountStore {
     return new AddrError('ADDR_ERR_ACCOUNTS_DB', [this.location, message], { cause: err });
   }
 
+  /** A connection of the pool; failing to get one is the server being unreachable, whatever it answered. */
+  private async connect(): Promise<pg.PoolClient> {
+    try {
+      return await this.pool.connect();
+    } catch (err) {
+      this.dropCache();
+      const message = err instanceof Error ? err.message : String(err);
+      throw new AddrError('ADDR_ERR_ACCOUNTS_UNREACHABLE', [this.location, message], { cause: err });
+    }
+  }
+
   /** One statement, its failures as the store's errors. */
   async query(text: string, values?: unknown[]): Promise<pg.QueryResult> {
+    const client = await this.connect();
+    let broken: Error | undefined;
     try {
-      return await this.pool.query(text, values);
+      return await client.query(text, values);
     } catch (err) {
+      if (isUnreachable(err)) broken = err as Error;
       throw this.fail(err);
+    } finally {
+      client.release(broken);
     }
   }
 
   /** Runs `work` in one transaction: committed whole, or rolled back whole. */
   async transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (err) {
-      throw this.fail(err);
-    }
+    const client = await this.connect();
     let broken: unknown;
     try {
       await client.query('BEGIN');
@@ -252,7 +265,10 @@ export class PgAccountStore implements AccountStore {
   private async listen(): Promise<void> {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    let lost = false;
     const retry = (): void => {
+      if (lost) return; // 'error' and 'end' both come for one loss: one new connection
+      lost = true;
       if (this.listener === client) this.listener = null;
       client.removeAllListeners();
       client.on('error', () => undefined);
