@@ -32,8 +32,9 @@
  *                         same with 10,000,000 points too. `--edges N`, `--points N` set the sizes
  *                         (--quick: 200,000 and 400,000); the generated files and databases are
  *                         kept in `--cache DIR` (default: addr-bench-cache in the temporary folder)
- *   serve                 `addr serve` POST /v1/validate with key and metering vs a bare node:http
- *                         JSON echo server, autocannon 32 connections (serve-bench.ts); `--only serve`
+ *   serve                 `addr serve --workers 2` POST /v1/validate with key and metering vs a bare
+ *                         2-process node:http cluster JSON echo, autocannon 32 connections, then two
+ *                         instances sharing one PostgreSQL database (serve-bench.ts); `--only serve`
  *                         runs it alone, `--serve-long` makes its run 60 s with the server's RSS at start and end
  *
  * Flags:

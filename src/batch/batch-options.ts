@@ -10,6 +10,7 @@ import type { Readable, Writable } from 'node:stream';
 /** The flags of `addr batch`. */
 export type BatchFlags = {
   dataDir?: string;
+  accountsUrl?: string; // postgres://… (docs/deployment.md), else accounts.sqlite in the data directory
   account?: string;
   key?: string;
   output?: string;

@@ -32,9 +32,9 @@ import { columnsFromFlag, describeMapping, detectColumns } from '../core/detect-
 import type { ColumnMapping } from '../core/detect-columns.js';
 import { AddrError, isAddrError } from '../core/errors.js';
 import { RESULT_COLUMNS, resultPrefix } from '../core/batch-row.js';
-import { openAccountsDb } from '../store/accounts-db.js';
-import type { SqliteAccountStore } from '../store/accounts-db.js';
-import { SqliteBatchRunStore } from '../store/batch-runs-db.js';
+import type { AccountStore } from '../accounts/account-store.js';
+import type { BatchRunStore } from '../accounts/batch-runs.js';
+import { accountsUrl, openAccountStore } from '../store/open-accounts.js';
 import { checkEngineStores } from '../store/check-engine-stores.js';
 import type { BatchPool } from './batch-pool.js';
 import type { ChunkRequest, ChunkResult, WorkerSetup } from './batch-protocol.js';
@@ -105,11 +105,11 @@ function plan(input: string, flags: BatchFlags, ctx: BatchContext): Plan {
 }
 
 /** The account a run is metered against: --key's, --account, or the local account. */
-function resolveAccount(store: SqliteAccountStore, flags: BatchFlags): string {
+async function resolveAccount(store: AccountStore, flags: BatchFlags): Promise<string> {
   if (flags.account !== undefined && flags.key !== undefined) throw new AddrError('ADDR_ERR_USAGE', ['Give --account or --key, not both.']);
-  if (flags.key !== undefined) return authenticate(store, flags.key, new Date()).name;
+  if (flags.key !== undefined) return (await authenticate(store, flags.key, new Date())).name;
   const name = flags.account ?? LOCAL_ACCOUNT;
-  if (store.getAccount(name) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
+  if ((await store.getAccount(name)) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
   return name;
 }
 
@@ -127,7 +127,7 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${int(n)} 
 
 /** Runs `addr batch` with the run's worker pool (startBatchPool), which it closes; returns the exit code. */
 export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: BatchContext, pool: BatchPool): Promise<number> {
-  let accounts: SqliteAccountStore | null = null;
+  let accounts: AccountStore | null = null;
   try {
     const input = args[0];
     if (input === undefined || input === '') throw new AddrError('ADDR_ERR_USAGE', ['Give the file to validate (or - for stdin): addr batch customers.csv']);
@@ -142,22 +142,22 @@ export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: 
     // thread checks the account and reads the header.
     const location = pool.boot;
     checkEngineStores(location);
-    accounts = openAccountsDb(location.dataDir);
-    const runs = new SqliteBatchRunStore(accounts);
-    const account = resolveAccount(accounts, flags);
+    accounts = await openAccountStore({ dataDir: location.dataDir, url: accountsUrl(flags.accountsUrl, ctx.env) });
+    const runs = accounts.batchRuns();
+    const account = await resolveAccount(accounts, flags);
     // Account state (suspended, unverified email) is refused before anything is read or written.
-    const precheck = runs.reserveRows(account, null, 0, new Date());
+    const precheck = await runs.reserveRows(account, null, 0, new Date());
     if (!precheck.ok) throw precheck.error;
     return await runFile(p, flags, ctx, { accounts, account, runs, pool });
   } finally {
     await pool.close();
-    accounts?.close();
+    await accounts?.close();
   }
 }
 
 /** The error a request past the allowance gets: the reason a partly granted run stopped. */
-function allowanceRefusal(rc: RunContext): AddrError {
-  const account = rc.accounts.getAccount(rc.account);
+async function allowanceRefusal(rc: RunContext): Promise<AddrError> {
+  const account = await rc.accounts.getAccount(rc.account);
   const allowance = account === null ? null : rowAllowance(account);
   if (account === null || allowance === null) return new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [rc.account, '?', rc.account]);
   const decision = decideUsage(account, { rows: allowance }, { kind: 'batch_row', rows: 1 }, new Date());
@@ -165,9 +165,9 @@ function allowanceRefusal(rc: RunContext): AddrError {
 }
 
 interface RunContext {
-  accounts: SqliteAccountStore;
+  accounts: AccountStore;
   account: string;
-  runs: SqliteBatchRunStore;
+  runs: BatchRunStore;
   pool: BatchPool; // started, not yet configured
 }
 
@@ -201,7 +201,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
   // ---- the checkpoint of this input and output, if any
   let run: BatchRun | null = null;
   if (p.inputPath !== null && p.outputPath !== null) {
-    const previous = rc.runs.findRun(p.inputPath, p.outputPath);
+    const previous = await rc.runs.findRun(p.inputPath, p.outputPath);
     if (previous !== null && alive(previous.pid)) {
       throw new AddrError('ADDR_ERR_BATCH_RESUME', [`Another addr batch (process ${previous.pid}) is running ${p.inputPath} -> ${p.outputPath}.`]);
     }
@@ -223,7 +223,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
       ]);
     } else if (previous !== null) {
       if (existsSync(previous.tempPath)) unlinkSync(previous.tempPath);
-      rc.runs.deleteRun(previous.id);
+      await rc.runs.deleteRun(previous.id);
     }
   }
 
@@ -258,7 +258,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
     inOffset = run.inOffset;
     inLine = run.inLine;
     prepaid = run.rowsPaid - run.rowsDone;
-    rc.runs.claimRun(run.id, process.pid, now());
+    await rc.runs.claimRun(run.id, process.pid, now());
     input = settings.inFormat === 'xlsx'
       ? await openSheetInput(p.inputPath as string, settings.sheet ?? undefined, inOffset)
       : await openTextInput(createReadStream(p.inputPath as string, { start: inOffset, highWaterMark: 1 << 20 }), settings.inDelimiter ?? delimiterOf(settings.inFormat), { offset: inOffset, line: inLine });
@@ -293,7 +293,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
     await sink.write(headerBytes);
     if (p.inputPath !== null && p.outputPath !== null && tempPath !== null) {
       const identity = inFormat === 'xlsx' ? workbookIdentity(p.inputPath) : textInputIdentity(p.inputPath, inDelimiter);
-      run = rc.runs.startRun({
+      run = await rc.runs.startRun({
         account: rc.account, input: identity, outputPath: p.outputPath, tempPath, settings: JSON.stringify(settings),
         inOffset, inLine: 2, outBytes: sink.bytes,
       }, now());
@@ -365,15 +365,15 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
     for (const [day, rows] of [...reservedByDay].reverse()) {
       if (undelivered <= 0) break;
       const back = Math.min(rows, undelivered);
-      rc.accounts.release(rc.account, 'batch_row', back, day);
+      await rc.accounts.release(rc.account, 'batch_row', back, day);
       undelivered -= back;
     }
   };
   let lastSave = 0;
 
-  const save = (state: BatchRun['state']): void => {
+  const save = async (state: BatchRun['state']): Promise<void> => {
     if (run === null) return;
-    rc.runs.saveProgress(run.id, { rowsDone, inOffset, inLine, outBytes: sink.bytes, tally: tally(), state }, now());
+    await rc.runs.saveProgress(run.id, { rowsDone, inOffset, inLine, outBytes: sink.bytes, tally: tally(), state }, now());
   };
   const writeResult = async (result: ChunkResult): Promise<void> => {
     const meta = pendingMeta.get(result.seq);
@@ -387,7 +387,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
     }
     const t = performance.now();
     if (t - lastSave > 250) {
-      save('running');
+      await save('running');
       showProgress();
       lastSave = t;
     }
@@ -416,7 +416,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
       let granted = Math.min(prepaid, rows);
       prepaid -= granted;
       if (granted < rows) {
-        const decision = rc.runs.reserveRows(rc.account, run?.id ?? null, rows - granted, now());
+        const decision = await rc.runs.reserveRows(rc.account, run?.id ?? null, rows - granted, now());
         if (!decision.ok) {
           // Refused before any row of this run: nothing is processed and nothing recorded.
           if (dispatched === 0 && rowsDone === 0) throw decision.error;
@@ -455,12 +455,12 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
     }
   };
   if (failure !== null) {
-    save('running');
+    await save('running');
     finishFile();
     await giveBackUndelivered(run === null && tempPath === null);
     // Without a checkpoint (stdin), or refused before the first row of a new run, nothing is left behind.
     const refusedAtStart = isAddrError(failure) && failure.kind === 'quota' && rowsDone === 0 && run !== null && run.rowsDone === 0;
-    if (run !== null && refusedAtStart) rc.runs.deleteRun(run.id);
+    if (run !== null && refusedAtStart) await rc.runs.deleteRun(run.id);
     if ((run === null || refusedAtStart) && tempPath !== null && existsSync(tempPath)) unlinkSync(tempPath);
     throw failure;
   }
@@ -480,7 +480,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
   };
 
   if (signal !== null) {
-    save('running');
+    await save('running');
     finishFile();
     await giveBackUndelivered(true);
     summary(p.inputPath === null ? '; the rest of stdin was not read' : '');
@@ -504,12 +504,12 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
   };
 
   if (stop !== null) {
-    save('stopped');
+    await save('stopped');
     finishFile();
     await giveBackUndelivered(true);
     await publish(true);
     summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
-    const why = `${(stop.reason ?? allowanceRefusal(rc)).message} `;
+    const why = `${(stop.reason ?? await allowanceRefusal(rc)).message} `;
     const next = run !== null ? 'Run the same command with --resume to continue there once the allowance allows.' : 'Run the rest again once the allowance allows.';
     throw new AddrError('ADDR_ERR_BATCH_UNPROCESSED', [
       `${why}${plural(rowsDone, 'row')} validated and written; ${plural(unprocessed, 'row')} left unprocessed, from input line ${int(stop.line)}. ${next}`,
@@ -518,7 +518,7 @@ async function runFile(p: Plan, flags: BatchFlags, ctx: BatchContext, rc: RunCon
 
   finishFile();
   await publish(false);
-  if (run !== null) rc.runs.deleteRun(run.id);
+  if (run !== null) await rc.runs.deleteRun(run.id);
   await giveBackUndelivered(true);
   summary(p.outputPath !== null ? ` -> ${p.outputPath}` : '');
   const others = input.otherSheets;

@@ -79,7 +79,7 @@ async function* readText(stream: Readable, name: string): AsyncGenerator<string>
 export async function runExtract(args: readonly string[], flags: ExtractFlags, ctx: CommandContext): Promise<number> {
   const stream = openSource(args, ctx);
   const name = args[0] === undefined || args[0] === '-' ? 'stdin' : `'${args[0]}'`;
-  const meter = openValidationMeter(flags, ctx);
+  const meter = await openValidationMeter(flags, ctx);
   let opened: ReturnType<typeof openEngine> | null = null;
   try {
     const out = openOutput(ctx.stdout);
@@ -94,7 +94,7 @@ export async function runExtract(args: readonly string[], flags: ExtractFlags, c
     const call = { aggressive: flags.aggressive === true, requestId, startedAt, now: () => performance.now() };
     const write = async (found: ExtractedAddress[]): Promise<boolean> => {
       for (const address of found) {
-        const refusal = meter.admit();
+        const refusal = await meter.admit();
         if (refusal !== null) {
           await renderer.end();
           if (meter.admitted > 0) ctx.stderr.write(`${meter.admitted} address${meter.admitted === 1 ? '' : 'es'} extracted; the rest were refused.\n`);
@@ -138,7 +138,7 @@ export async function runExtract(args: readonly string[], flags: ExtractFlags, c
     await renderer.end();
     return EXIT_OK;
   } finally {
-    meter.close();
+    await meter.close();
     (opened as ReturnType<typeof openEngine> | null)?.close();
     stream.destroy();
   }

@@ -39,9 +39,9 @@ export interface LineRunContext {
   location: () => LineBoot; // where the engine reads its data (resolved with the first line)
   stdout: Writable;
   /** Admits one line (the meter); returns the refusal that stops the run, or null. */
-  admit?: () => AddrError | null;
+  admit?: () => Promise<AddrError | null>;
   /** Gives back units admitted for lines whose results never reached the reader. */
-  giveBack?: (units: number) => void;
+  giveBack?: (units: number) => Promise<void>;
   /** Worker threads, when the run is long (default: one fewer than the cores, at least 1, at most 16; 0: none). */
   workers?: number;
 }
@@ -122,7 +122,7 @@ export async function runLines(input: Readable, ctx: LineRunContext): Promise<Li
       if (ctx.admit !== undefined) {
         work.open();
         for (let k = 0; k < batch.length; k++) {
-          refusal = ctx.admit();
+          refusal = await ctx.admit();
           if (refusal !== null) {
             admitted = k;
             break;
@@ -163,7 +163,7 @@ export async function runLines(input: Readable, ctx: LineRunContext): Promise<Li
     if (ctx.giveBack !== undefined) {
       // Lines metered whose results the reader never took (it went away, or the run failed).
       await sink.settle();
-      if (index > sink.deliveredRows) ctx.giveBack(index - sink.deliveredRows);
+      if (index > sink.deliveredRows) await ctx.giveBack(index - sink.deliveredRows);
     }
     ctx.stdout.off('error', onError);
   }

@@ -148,6 +148,10 @@ export const OPTIONS = {
     flags: '--data-dir <dir>',
     description: 'directory of imported data (default: $ADDR_DATA_DIR, else the platform user data directory)',
   },
+  accountsUrl: {
+    flags: '--accounts-url <url>',
+    description: 'accounts, keys, usage and batch checkpoints in PostgreSQL (postgres://user@host:5432/db; default: $ADDR_ACCOUNTS_URL, else accounts.sqlite in the data directory)',
+  },
   failOn: {
     flags: '--fail-on <statuses>',
     description: `exit 1 when any result has one of these statuses (comma-separated: ${FAIL_ON_STATUSES.join(',')}); stderr says which matched, how many`,
@@ -196,6 +200,7 @@ export const OPTIONS = {
   resume: { flags: '--resume', description: 'batch: continue the unfinished run of this input and output from its checkpoint' },
   restart: { flags: '--restart', description: 'batch: discard the unfinished run of this input and output and start over' },
   workers: { flags: '--workers <n>', description: 'batch: worker threads validating rows (default: the number of CPUs)', parse: parsePositive },
+  serveWorkers: { flags: '--workers <n>', description: 'serve: processes answering on the port, each with its own engine (default: the number of CPUs)', parse: parsePositive },
   aggressive: { flags: '--aggressive', description: 'extract: also report street lines without city, state or ZIP ("1 spiritual healer dr")' },
   reverseLimit: { flags: '--limit <n>', description: 'points to list (default 1, at most 100)', parse: parsePositive },
   autocompleteLimit: { flags: '--limit <n>', description: 'suggestions to list (default 5, at most 20)', parse: parsePositive },
@@ -281,7 +286,7 @@ export type NormalizeFlags = StructuredFlags & OutputFlags;
 export type DataDirFlags = { dataDir?: string };
 
 /** The flags that pick the account a command runs as. */
-export type AccountFlags = { account?: string; key?: string };
+export type AccountFlags = { account?: string; key?: string; accountsUrl?: string };
 
 /** The flags of `addr validate`. */
 export type ValidateFlags = StructuredFlags & OutputFlags & DataDirFlags & AccountFlags & { failOn?: FailOnStatus[]; candidates?: number };
@@ -301,6 +306,8 @@ export type ReverseFlags = OutputFlags & DataDirFlags & { limit?: number; maxDis
 export type AutocompleteFlags = OutputFlags & DataDirFlags & AccountFlags & { limit?: number; state?: string; details?: string };
 /** The flags of `addr serve`. */
 export type ServeFlags = DataDirFlags & {
+  accountsUrl?: string;
+  workers?: number;
   port?: number;
   host?: string;
   contract?: 'a' | 'b';
@@ -327,6 +334,7 @@ export type AccountSettingsFlags = {
 
 /** The flags of `addr accounts ...`, `addr keys ...` and `addr usage`. */
 export type AdminFlags = OutputFlags & DataDirFlags & AccountSettingsFlags & {
+  accountsUrl?: string;
   account?: string;
   name?: string;
   suspend?: boolean;

@@ -20,7 +20,7 @@ export async function meteredCall<T>(meter: Meter, request: FastifyRequest, kind
   try {
     return work();
   } catch (err) {
-    meter.release(admission);
+    await meter.release(admission); // given back before the answer, so usage read after it is right
     throw engineFailure(err, kind);
   }
 }

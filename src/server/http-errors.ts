@@ -30,6 +30,7 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpError>> = Object.freeze
   ADDR_ERR_QUOTA_EXCEEDED: answer(429, 'quota_exceeded'),
   ADDR_ERR_LOOKUP_LIMIT: answer(402, 'lookup_limit_exceeded'),
   ADDR_ERR_ACCOUNTS_DB: answer(503, 'service_unavailable'),
+  ADDR_ERR_ACCOUNTS_UNREACHABLE: answer(503, 'service_unavailable'),
   ADDR_ERR_POINTS_DB: answer(500, 'service_unavailable'),
   ADDR_ERR_RANGES_DB: answer(500, 'service_unavailable'),
   ADDR_ERR_DOWNLOAD: answer(500, 'service_unavailable'),

@@ -35,8 +35,9 @@ export const Health = {
     data_version: string('Version of the reference data.'),
     contract: { type: 'string', enum: ['a', 'b'], description: 'The default validate contract (--contract).' },
     uptime_s: { type: 'number' },
+    workers: { type: 'integer', minimum: 1, description: 'The worker processes answering on this port (addr serve --workers), this one included.' },
   },
-  required: ['status', 'engine_version', 'data_version', 'contract', 'uptime_s'],
+  required: ['status', 'engine_version', 'data_version', 'contract', 'uptime_s', 'workers'],
   additionalProperties: false,
 } as const;
 

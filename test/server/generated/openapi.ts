@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * Liveness check (no key needed)
-         * @description Answers 200 while the server runs, with the engine and data versions it serves.
+         * @description Answers 200 while the server runs, with the engine and data versions it serves and how many worker processes answer on its port.
          */
         get: operations["health"];
         put?: never;
@@ -673,6 +673,8 @@ export interface components {
              */
             contract: "a" | "b";
             uptime_s: number;
+            /** @description The worker processes answering on this port (addr serve --workers), this one included. */
+            workers: number;
         };
         /** @description USPS upper case. The unit of an address point is on line1; line2 is always null for places. */
         PlaceAddress: {
