@@ -10,7 +10,8 @@
  *
  * Generating and importing this much takes minutes, so the files and databases are kept in a
  * cache folder (--cache DIR; default: addr-bench-cache in the system's temporary folder) under
- * names that say what made them: the size, the generator's version and a hash of the import code.
+ * names that say what made them: the size, the generator's version and a hash of the import code
+ * (the migrations are not in it: a cached database is migrated when opened, as a user's is).
  * A later run with the same size and the same import code reuses them, and reports the import
  * figures measured when they were made.
  */
@@ -149,7 +150,7 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
     log(`ranges: wrote ${int(made.edges)} edges (${int(made.records)} records) in ${((performance.now() - t) / 1000).toFixed(0)} s`);
     return { seconds: (performance.now() - t) / 1000, cpuSeconds: 0, rows: made.records, imported: made.records, edges: made.edges, maxRssMb: 0 };
   });
-  const rangesDir = join(opts.cacheDir, `ranges-${opts.edges}-g${GENERATOR_VERSION}-${codeHash(['../src/store/ranges-import.js', '../src/store/ranges-migrations.js', '../src/store/tiger-reader.js', '../src/core/point-address.js'])}`);
+  const rangesDir = join(opts.cacheDir, `ranges-${opts.edges}-g${GENERATOR_VERSION}-${codeHash(['../src/store/ranges-import.js', '../src/store/tiger-reader.js', '../src/core/point-address.js'])}`);
   const rangesImport = cached(rangesDir, `ranges.sqlite of ${int(opts.edges)} edges`, log, () => {
     log(`ranges: importing ${int(opts.edges)} generated edges ...`);
     return runWorker<Omit<ImportFigures, 'made'>>(['import-ranges', `${stem}.shp`, rangesDir, localityDb]);
