@@ -1,5 +1,5 @@
 /**
- * The port of `addr batch` checkpoints (README.md, `addr batch`). A run of one input file to
+ * The port of `addr batch` checkpoints (docs/cli.md, `addr batch`). A run of one input file to
  * one output file is recorded with how far it got; the rows it pays for are
  * recorded in the same transaction as the usage they count, so a run killed
  * at any moment is resumed with every row written exactly once and never paid

@@ -1,6 +1,6 @@
 /**
  * addr accounts create|list|show|set — manage the accounts of the accounts
- * database (README.md, `addr accounts`) in the data directory. Flags, help and examples are
+ * database (docs/cli.md, `addr accounts`) in the data directory. Flags, help and examples are
  * registered in program.ts.
  */
 import type { AccountPatch } from '../accounts/account-store.js';
@@ -10,7 +10,7 @@ import { AddrError } from '../core/errors.js';
 import { openAccountsDb } from '../store/accounts-db.js';
 import type { SqliteAccountStore } from '../store/accounts-db.js';
 import { resolveDataDir } from '../store/data-location.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { AccountSettingsFlags, AdminFlags } from './options.js';
 import { writeRecords } from './write-records.js';

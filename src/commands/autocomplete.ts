@@ -5,7 +5,7 @@
  * are registered in program.ts.
  *
  * Each query (or details lookup) is one autocomplete request, metered apart
- * from validation (README.md, `addr accounts`): against --account/--key, refused as the API
+ * from validation (docs/cli.md, `addr accounts`): against --account/--key, refused as the API
  * would (a Free Beta account gets ADDR_ERR_FEATURE_UNAVAILABLE); otherwise
  * recorded for the local account, never refused. A query that is empty or
  * too long is refused before anything is recorded.
@@ -21,7 +21,7 @@ import type { SuggestResult } from '../core/suggest.js';
 import { SUGGEST_LIMITS } from '../core/suggest.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { AutocompleteFlags } from './options.js';

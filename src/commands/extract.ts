@@ -10,7 +10,7 @@
  * HTML (detected from the first bytes: a doctype, <html>, or markup) is read
  * whole and scanned as its text; offsets point into the HTML.
  *
- * Metering: each address found is one validation (README.md, `addr accounts`), admitted
+ * Metering: each address found is one validation (docs/cli.md, `addr accounts`), admitted
  * before it is written — against --account/--key, refused as the API would;
  * otherwise recorded for the local account. A refusal stops the run after the
  * addresses admitted so far (exit 3).
@@ -23,11 +23,12 @@ import type { ExtractedAddress } from '../core/engine.js';
 import { AddrError } from '../core/errors.js';
 import { looksLikeHtml } from '../core/html-text.js';
 import { openEngine } from '../store/open-engine.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import { openOutput } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ExtractFlags } from './options.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
+import { resultJson } from './result-schemas.js';
 import type { Column } from './render.js';
 import { engineLocation } from '../store/data-location.js';
 import { openValidationMeter } from './validation-meter.js';
@@ -87,7 +88,7 @@ export async function runExtract(args: readonly string[], flags: ExtractFlags, c
       columns: EXTRACT_COLUMNS,
       many: true,
       color: shouldColor(ctx.stdout, flags.color, ctx.env),
-    });
+    }, resultJson('extract'));
     const requestId = randomUUID();
     const startedAt = performance.now();
     const call = { aggressive: flags.aggressive === true, requestId, startedAt, now: () => performance.now() };

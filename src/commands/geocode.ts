@@ -8,12 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { GeocodeFlags } from './options.js';
 import { engineLocation } from '../store/data-location.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
+import { runLines } from './line-run.js';
+import { resultJson } from './result-schemas.js';
 import type { Column } from './render.js';
 
 const col = (header: string, path: string = header): Column => ({ header, path: path.split('.') });
@@ -36,14 +38,20 @@ export const GEOCODE_COLUMNS: readonly Column[] = [
 /** Runs `addr geocode`; returns the exit code. */
 export async function runGeocode(args: readonly string[], flags: GeocodeFlags, ctx: CommandContext): Promise<number> {
   const source = resolveInputSource(args, flags, ctx);
+  const format = flags.format ?? defaultFormat(ctx.stdout);
+  const color = shouldColor(ctx.stdout, flags.color, ctx.env);
+  if (source.kind === 'lines') {
+    // Many lines: batched writes, and worker threads for a long input (line-run.ts).
+    await runLines(source.stream, {
+      setup: { command: 'geocode', render: { format, many: true, color } },
+      location: () => engineLocation(flags.dataDir, ctx.env),
+      stdout: ctx.stdout,
+    });
+    return EXIT_OK;
+  }
   let opened: OpenedEngine | null = null;
   try {
-    const renderer = createRenderer(openOutput(ctx.stdout), {
-      format: flags.format ?? defaultFormat(ctx.stdout),
-      columns: GEOCODE_COLUMNS,
-      many: source.kind === 'lines',
-      color: shouldColor(ctx.stdout, flags.color, ctx.env),
-    });
+    const renderer = createRenderer(openOutput(ctx.stdout), { format, columns: GEOCODE_COLUMNS, many: false, color }, resultJson('geocode'));
     for await (const input of readInputs(source)) {
       opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
       const result = opened.engine.geocode(input, { requestId: randomUUID(), startedAt: performance.now(), now: () => performance.now() });

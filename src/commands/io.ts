@@ -2,9 +2,9 @@
  * Input and output plumbing of the address commands.
  *
  * Input: positional arguments joined with spaces are one address; `-`, or no
- * argument with stdin piped, reads one address per line, streamed with
- * readline (which pauses stdin while its queue is full), so memory stays
- * constant and outputs come in input order. Blank lines are still inputs, so
+ * argument with stdin piped, reads one address per line: streamed with
+ * readline here (autocomplete), in batches by line-run.ts (normalize, validate,
+ * geocode); either way memory stays constant and outputs come in input order. Blank lines are still inputs, so
  * output line counts match input line counts; an empty stdin gives no results
  * (exit 0).
  *

@@ -1,5 +1,5 @@
 /**
- * addr keys create|list|revoke — API keys of the accounts (README.md, `addr accounts`). A new
+ * addr keys create|list|revoke — API keys of the accounts (docs/cli.md, `addr accounts`). A new
  * key is printed once, on stdout; only its hash and a short prefix are stored,
  * and it is never logged.
  */
@@ -7,7 +7,7 @@ import { generateApiKey } from '../accounts/api-keys.js';
 import type { ApiKeyRecord } from '../accounts/account-store.js';
 import { AddrError } from '../core/errors.js';
 import { openAccountsFor } from './accounts.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { AdminFlags } from './options.js';
 import { writeRecords } from './write-records.js';

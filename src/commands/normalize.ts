@@ -7,11 +7,13 @@
 import { toNormalizeResult } from '../core/views/normalize-result.js';
 import { resolveReferenceDbPath } from '../store/data-location.js';
 import { lazyEngine } from '../store/lazy-engine.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { NormalizeFlags } from './options.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
+import { runLines } from './line-run.js';
+import { resultJson } from './result-schemas.js';
 import type { Column } from './render.js';
 
 const COMPONENT_NAMES = [
@@ -32,13 +34,19 @@ export const NORMALIZE_COLUMNS: readonly Column[] = [
 /** Runs `addr normalize`; returns the exit code. */
 export async function runNormalize(args: readonly string[], flags: NormalizeFlags, ctx: CommandContext): Promise<number> {
   const source = resolveInputSource(args, flags, ctx);
+  const format = flags.format ?? defaultFormat(ctx.stdout);
+  const color = shouldColor(ctx.stdout, flags.color, ctx.env);
+  if (source.kind === 'lines') {
+    // Many lines: batched writes, and worker threads for a long input (line-run.ts).
+    await runLines(source.stream, {
+      setup: { command: 'normalize', render: { format, many: true, color } },
+      location: () => ({ referenceDbPath: resolveReferenceDbPath(ctx.env) }),
+      stdout: ctx.stdout,
+    });
+    return EXIT_OK;
+  }
   const out = openOutput(ctx.stdout);
-  const renderer = createRenderer(out, {
-    format: flags.format ?? defaultFormat(ctx.stdout),
-    columns: NORMALIZE_COLUMNS,
-    many: source.kind === 'lines',
-    color: shouldColor(ctx.stdout, flags.color, ctx.env),
-  });
+  const renderer = createRenderer(out, { format, columns: NORMALIZE_COLUMNS, many: false, color }, resultJson('normalize'));
   // The engine's gazetteer helps split street from city when commas are missing. normalize reads
   // no address points, so no data directory is opened; without the locality database it still
   // answers (store/lazy-engine.ts).

@@ -1,7 +1,7 @@
 /**
  * The CLI's shared flags, kept as one data table (npm-check-updates style):
  * each command registers the entries it uses, so flags, `--help` and the
- * README's options table all come from here.
+ * options table of docs/cli.md all come from here (test/commands/options.test.ts checks it).
  */
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
@@ -125,7 +125,7 @@ export function parseDay(value: string): string {
 /** One shared flag. */
 export interface OptionSpec {
   flags: string; // commander flag syntax
-  description: string; // help text, also used for the README table
+  description: string; // help text, also the same words as the docs/cli.md table
   choices?: readonly string[]; // allowed values, checked by commander
   parse?: (value: string) => unknown; // converts and checks the value; throws InvalidArgumentError
   hidden?: boolean; // accepted but left out of --help (a flag kept only to say what replaced it)
@@ -289,18 +289,8 @@ export type ValidateFlags = StructuredFlags & OutputFlags & DataDirFlags & Accou
 /** The flags of `addr geocode`. */
 export type GeocodeFlags = StructuredFlags & OutputFlags & DataDirFlags;
 
-/** The flags of `addr batch`. */
-export type BatchFlags = DataDirFlags & AccountFlags & {
-  output?: string;
-  format?: 'csv' | 'tsv' | 'xlsx';
-  sheet?: string;
-  delimiter?: string;
-  columns?: string;
-  resume?: boolean;
-  restart?: boolean;
-  workers?: number;
-  color: boolean;
-};
+/** The flags of `addr batch` (src/batch/batch-options.ts). */
+export type { BatchFlags } from '../batch/batch-options.js';
 
 /** The flags of `addr extract`. */
 export type ExtractFlags = OutputFlags & DataDirFlags & AccountFlags & { aggressive?: boolean };

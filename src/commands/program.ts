@@ -12,7 +12,7 @@
 import { Command, CommanderError } from 'commander';
 import { isAddrError } from '../core/errors.js';
 import { ENGINE_VERSION } from '../core/version.js';
-import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
+import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import { engineLocation } from '../store/data-location.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
@@ -147,8 +147,8 @@ const COMMANDS: readonly CommandSpec[] = [
     run: async (args, command, ctx) => {
       const flags = command.opts<BatchFlags>();
       // The workers start loading the engine while the rest of the command loads (batch-pool.ts).
-      const pool = (await import('./batch-pool.js')).startBatchPool(flags.workers, engineLocation(flags.dataDir, ctx.env));
-      return (await import('./batch.js')).runBatch(args, flags, ctx, pool);
+      const pool = (await import('../batch/batch-pool.js')).startBatchPool(flags.workers, engineLocation(flags.dataDir, ctx.env));
+      return (await import('../batch/run-batch.js')).runBatch(args, flags, ctx, pool);
     },
   },
   {

@@ -62,49 +62,41 @@ function paint(style: Style, text: string): string {
   return styleText(style, text, { validateStream: false });
 }
 
-/** Creates the writer for a format. */
-export function createRenderer(out: Output, options: RenderOptions): Renderer {
+/** The text of results, each by its index in the run, and of the document's end: what a Renderer writes. */
+export interface Formatter {
+  /** The text of the result at `index` (from 0), with what goes before it (the json array's opening or comma, the csv header). */
+  item(result: object, index: number): string;
+  /** The text that closes a document of `count` results ('' for every format but json over lines). */
+  end(count: number): string;
+}
+
+/**
+ * The formatter of a format; `json` writes one result on one line (ndjson) as JSON.stringify
+ * does (result-schemas.ts has the compiled ones). Pure: the streaming commands run it in worker
+ * threads too, each result by its index.
+ */
+export function createFormatter(options: RenderOptions, json: (value: object) => string = JSON.stringify): Formatter {
   const { columns, color } = options;
+  const none = (): string => '';
   switch (options.format) {
     case 'ndjson':
+      return { item: (result) => `${json(result)}\n`, end: none };
+    case 'json':
+      if (!options.many) return { item: (result) => `${JSON.stringify(result, null, 2)}\n`, end: none };
       return {
-        write: (result) => out.write(`${JSON.stringify(result)}\n`),
-        end: async () => {},
+        item: (result, index) => `${index === 0 ? '[\n' : ',\n'}  ${JSON.stringify(result, null, 2).replace(/\n/g, '\n  ')}`,
+        end: (count) => (count === 0 ? '[]\n' : '\n]\n'),
       };
-    case 'json': {
-      if (!options.many) {
-        return {
-          write: (result) => out.write(`${JSON.stringify(result, null, 2)}\n`),
-          end: async () => {},
-        };
-      }
-      let count = 0;
-      return {
-        write: (result) => {
-          const item = JSON.stringify(result, null, 2).replace(/\n/g, '\n  ');
-          return out.write(`${count++ === 0 ? '[\n' : ',\n'}  ${item}`);
-        },
-        end: async () => {
-          await out.write(count === 0 ? '[]\n' : '\n]\n');
-        },
-      };
-    }
     case 'csv': {
-      let headerWritten = false;
+      const header = `${columns.map((c) => csvField(c.header)).join(',')}\n`;
       return {
-        write: (result) => {
-          const header = headerWritten ? '' : `${columns.map((c) => csvField(c.header)).join(',')}\n`;
-          headerWritten = true;
-          const row = columns.map((c) => csvField(cellText(pick(result, c.path), '; '))).join(',');
-          return out.write(`${header}${row}\n`);
-        },
-        end: async () => {},
+        item: (result, index) => `${index === 0 ? header : ''}${columns.map((c) => csvField(cellText(pick(result, c.path), '; '))).join(',')}\n`,
+        end: none,
       };
     }
-    case 'table': {
-      let count = 0;
+    case 'table':
       return {
-        write: (result) => {
+        item: (result, index) => {
           const rows: { column: Column; text: string }[] = [];
           for (const column of columns) {
             const text = cellText(pick(result, column.path), ', ');
@@ -117,12 +109,24 @@ export function createRenderer(out: Output, options: RenderOptions): Renderer {
             return `${color ? paint('dim', key) : key}  ${style ? paint(style, text) : text}`;
           });
           if (lines.length === 0) lines.push('(nothing recognised)');
-          return out.write(`${count++ === 0 ? '' : '\n'}${lines.join('\n')}\n`);
+          return `${index === 0 ? '' : '\n'}${lines.join('\n')}\n`;
         },
-        end: async () => {},
+        end: none,
       };
-    }
   }
+}
+
+/** Creates the writer for a format. */
+export function createRenderer(out: Output, options: RenderOptions, json?: (value: object) => string): Renderer {
+  const format = createFormatter(options, json);
+  let count = 0;
+  return {
+    write: (result) => out.write(format.item(result, count++)),
+    end: async () => {
+      const text = format.end(count);
+      if (text !== '') await out.write(text);
+    },
+  };
 }
 
 /** Whether to colour output on this stream: a colour-capable terminal, no --no-color, no NO_COLOR. */

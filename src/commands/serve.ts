@@ -1,5 +1,5 @@
 /**
- * addr serve — the JSON REST API of both contract variants (README.md, `addr serve`),
+ * addr serve — the JSON REST API of both contract variants (docs/api.md),
  * over the same engine and accounts database as the CLI. Flags, help and
  * examples are registered in program.ts; this resolves the paths and runs the
  * server until SIGTERM or SIGINT, then exits 0 once in-flight requests finish.
@@ -10,7 +10,7 @@
 import { AddrError } from '../core/errors.js';
 import { LIMITS } from '../server/limits.js';
 import { startServer } from '../server/listen.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { ServeFlags } from './options.js';
 import { engineLocation } from '../store/data-location.js';

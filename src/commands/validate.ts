@@ -11,12 +11,14 @@ import { randomUUID } from 'node:crypto';
 import type { ValidationResult } from '../core/validation-result.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { EXIT_FAIL_ON, EXIT_OK } from './exit-codes.js';
+import { EXIT_FAIL_ON, EXIT_OK } from '../core/exit-codes.js';
 import { engineLocation } from '../store/data-location.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ValidateFlags } from './options.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
+import { runLines } from './line-run.js';
+import { resultJson } from './result-schemas.js';
 import { openValidationMeter } from './validation-meter.js';
 import type { ValidationMeter } from './validation-meter.js';
 import type { Column, Style } from './render.js';
@@ -71,35 +73,49 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
   let opened: OpenedEngine | null = null;
   const meter: ValidationMeter = openValidationMeter(flags, ctx);
   try {
-    const out = openOutput(ctx.stdout);
-    const renderer = createRenderer(out, {
-      format: flags.format ?? defaultFormat(ctx.stdout),
-      columns: VALIDATE_COLUMNS,
-      many: source.kind === 'lines',
-      color: shouldColor(ctx.stdout, flags.color, ctx.env),
-    });
+    const format = flags.format ?? defaultFormat(ctx.stdout);
+    const color = shouldColor(ctx.stdout, flags.color, ctx.env);
     const failOn = new Set<string>(flags.failOn ?? []);
     const matched = new Map<string, number>(); // --fail-on statuses seen, with their counts
-    for await (const input of readInputs(source)) {
-      opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
-      // Metered once the engine can run, so missing reference data records no usage.
-      const refusal = meter.admit();
-      if (refusal !== null) {
-        await renderer.end();
-        if (meter.admitted > 0) ctx.stderr.write(`${meter.admitted} address${meter.admitted === 1 ? '' : 'es'} validated; the rest were refused.\n`);
-        throw refusal;
-      }
-      const startedAt = performance.now();
-      const result: ValidationResult = opened.engine.validate(input, {
-        requestId: randomUUID(),
-        startedAt,
-        now: () => performance.now(),
-        ...(flags.candidates !== undefined ? { candidates: flags.candidates } : {}),
+    if (source.kind === 'lines') {
+      // Many lines: batched writes, and worker threads for a long input (line-run.ts).
+      const end = await runLines(source.stream, {
+        setup: { command: 'validate', render: { format, many: true, color }, ...(flags.candidates !== undefined ? { candidates: flags.candidates } : {}) },
+        location: () => engineLocation(flags.dataDir, ctx.env),
+        stdout: ctx.stdout,
+        admit: () => meter.admit(),
+        giveBack: (units) => meter.giveBack(units),
       });
-      if (failOn.has(result.status)) matched.set(result.status, (matched.get(result.status) ?? 0) + 1);
-      if (!(await renderer.write(result))) return EXIT_OK; // reader gone: quiet success
+      if (end.refusal !== null) {
+        if (meter.admitted > 0) ctx.stderr.write(`${meter.admitted} address${meter.admitted === 1 ? '' : 'es'} validated; the rest were refused.\n`);
+        throw end.refusal;
+      }
+      if (end.gone) return EXIT_OK; // reader gone: quiet success
+      for (const [status, n] of end.statuses) if (failOn.has(status)) matched.set(status, n);
+    } else {
+      const out = openOutput(ctx.stdout);
+      const renderer = createRenderer(out, { format, columns: VALIDATE_COLUMNS, many: false, color }, resultJson('validate'));
+      for await (const input of readInputs(source)) {
+        opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
+        // Metered once the engine can run, so missing reference data records no usage.
+        const refusal = meter.admit();
+        if (refusal !== null) {
+          await renderer.end();
+          if (meter.admitted > 0) ctx.stderr.write(`${meter.admitted} address${meter.admitted === 1 ? '' : 'es'} validated; the rest were refused.\n`);
+          throw refusal;
+        }
+        const startedAt = performance.now();
+        const result: ValidationResult = opened.engine.validate(input, {
+          requestId: randomUUID(),
+          startedAt,
+          now: () => performance.now(),
+          ...(flags.candidates !== undefined ? { candidates: flags.candidates } : {}),
+        });
+        if (failOn.has(result.status)) matched.set(result.status, (matched.get(result.status) ?? 0) + 1);
+        if (!(await renderer.write(result))) return EXIT_OK; // reader gone: quiet success
+      }
+      await renderer.end();
     }
-    await renderer.end();
     if (matched.size === 0) return EXIT_OK;
     ctx.stderr.write(`${failOnReport(matched)}\n`);
     return EXIT_FAIL_ON;

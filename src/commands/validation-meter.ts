@@ -1,5 +1,5 @@
 /**
- * Metering of `addr validate`, `extract` and `autocomplete` (README.md, `addr accounts`).
+ * Metering of `addr validate`, `extract` and `autocomplete` (docs/cli.md, `addr accounts`).
  * Each address is decided and recorded in one transaction before it is
  * validated, and refused as the API would refuse it, against --account, --key,
  * or else the built-in local account, whose plan applies as any account's does
@@ -11,7 +11,7 @@
 import type { AccountStore } from '../accounts/account-store.js';
 import { authenticate } from '../accounts/authenticate.js';
 import { checkAccess } from '../accounts/decide-usage.js';
-import { LOCAL_ACCOUNT, rowAllowance } from '../accounts/plans.js';
+import { LOCAL_ACCOUNT, rowAllowance, usageDay } from '../accounts/plans.js';
 import type { Account, UsageKind } from '../accounts/plans.js';
 import { AddrError } from '../core/errors.js';
 import { openAccountsDb } from '../store/accounts-db.js';
@@ -28,6 +28,8 @@ export interface ValidationMeter {
   admit(): AddrError | null;
   /** Addresses admitted so far. */
   readonly admitted: number;
+  /** Gives back `units` admitted units that were never delivered (a reader that went away), latest first. */
+  giveBack(units: number): void;
   /** Writes what is pending and closes the database. */
   close(): void;
 }
@@ -59,6 +61,21 @@ function neverRefused(account: Account, kind: UsageKind): boolean {
   return kind === 'autocomplete' || rowAllowance(account) === null || (account.plan === 'production' && account.overage);
 }
 
+/** Releases up to `units` of the units recorded by day, latest day first; returns how many were released. */
+function releaseByDay(byDay: Map<string, number>, units: number, release: (day: string, units: number) => void): number {
+  let rest = Math.max(0, units);
+  let released = 0;
+  for (const [day, n] of [...byDay].reverse()) {
+    if (rest <= 0) break;
+    const back = Math.min(n, rest);
+    release(day, back);
+    byDay.set(day, n - back);
+    rest -= back;
+    released += back;
+  }
+  return released;
+}
+
 function warnUnrecorded(ctx: CommandContext, err: unknown): void {
   const message = err instanceof Error ? err.message : String(err);
   ctx.stderr.write(`warning: usage of the local account is not recorded: ${message}\n`);
@@ -74,6 +91,9 @@ function unrecordedMeter(ctx: CommandContext, err: unknown): ValidationMeter {
     },
     get admitted() {
       return admitted;
+    },
+    giveBack(units) {
+      admitted -= Math.min(admitted, Math.max(0, units));
     },
     close() {},
   };
@@ -92,15 +112,20 @@ function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date,
     throw err;
   }
   let admitted = 0;
+  const byDay = new Map<string, number>(); // units consumed, by the UTC day they were recorded under
   return {
     admit() {
       const decision = store.consume(name, { kind, rows: 1 }, now());
       if (!decision.ok) return decision.error;
       admitted += decision.allowed;
+      byDay.set(decision.day, (byDay.get(decision.day) ?? 0) + decision.allowed);
       return null;
     },
     get admitted() {
       return admitted;
+    },
+    giveBack(units) {
+      admitted -= releaseByDay(byDay, units, (day, n) => store.release(name, kind, n, day));
     },
     close: () => store.close(),
   };
@@ -110,10 +135,14 @@ function localMeter(store: AccountStore, ctx: CommandContext, now: () => Date, k
   let failed = false;
   let pending = 0;
   let admitted = 0;
+  const byDay = new Map<string, number>(); // units recorded, by UTC day
   const flush = (): void => {
     if (pending === 0 || failed) return;
     try {
-      store.record(LOCAL_ACCOUNT, kind, pending, now());
+      const at = now();
+      store.record(LOCAL_ACCOUNT, kind, pending, at);
+      const day = usageDay(at);
+      byDay.set(day, (byDay.get(day) ?? 0) + pending);
     } catch (err) {
       failed = true;
       warnUnrecorded(ctx, err);
@@ -128,6 +157,21 @@ function localMeter(store: AccountStore, ctx: CommandContext, now: () => Date, k
     },
     get admitted() {
       return admitted;
+    },
+    giveBack(units) {
+      let rest = Math.min(admitted, Math.max(0, units));
+      admitted -= rest;
+      const unrecorded = Math.min(pending, rest);
+      pending -= unrecorded;
+      rest -= unrecorded;
+      if (rest > 0 && !failed) {
+        try {
+          releaseByDay(byDay, rest, (day, n) => store.release(LOCAL_ACCOUNT, kind, n, day));
+        } catch (err) {
+          failed = true;
+          warnUnrecorded(ctx, err);
+        }
+      }
     },
     close() {
       flush();

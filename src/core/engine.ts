@@ -12,7 +12,7 @@ import type { ExtractDeps, ExtractedAddress, ExtractOptions, Extractor } from '.
 import { geocodeOf } from './geocode.js';
 import type { GeocodeResult } from './geocode.js';
 import { createNormalizer, normalize } from './normalize.js';
-import type { PlaceLookup } from './parse-address.js';
+import type { PlaceLookup } from './parse/parse.js';
 import { placeLookup } from './place-lookup.js';
 import { placeDetails } from './place-details.js';
 import type { DetailsOptions, PlaceDetails } from './place-details.js';

@@ -5,8 +5,8 @@
 import type { AddressComponents, AddressInput, ParsedAddress } from './types.js';
 import { foldText, tokenize, tokenizeFolded } from './tokenize.js';
 import type { Token } from './tokenize.js';
-import { emptyComponents, parseTokens } from './parse-address.js';
-import type { PlaceLookup } from './parse-address.js';
+import { emptyComponents, parseTokens } from './parse/parse.js';
+import type { PlaceLookup } from './parse/parse.js';
 import { stateCode, unitDesignator } from './pub28.js';
 import { formatDeliveryLine, formatLastLine } from './format-lines.js';
 import { sameLetters } from './same-letters.js';
@@ -86,10 +86,92 @@ function blankIfEmpty(text: string): string {
  * hold): a whole section between commas, semicolons or line breaks that is one ("123 Main St,
  * N/A, NY 10001"), or a word marked as one by its punctuation ("123 Main St N/A NY").
  */
-function blankPlaceholders(line: string): string {
+export function blankPlaceholders(line: string): string {
+  const fast = blankPlaceholdersAscii(line);
+  if (fast !== null) return fast;
   let out = line.replace(SECTIONS, blankIfEmpty);
   if (MARKED_EMPTY.test(out)) out = out.replace(WORDS, (w) => (MARKED_EMPTY.test(w) ? blankIfEmpty(w) : w));
   return out;
+}
+
+// What trim() and \s take away in ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
+const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+const isSectionEnd = (c: number): boolean => c === 44 || c === 59 || c === 13 || c === 10; // , ; \r \n
+const isMark = (c: number): boolean => c === 47 || c === 35 || c === 33 || c === 63; // / # ! ?
+
+// True when line[a, b) (no surrounding spaces) is a placeholder: the check of clean(), its lookup last.
+function placeholderAt(line: string, a: number, b: number): boolean {
+  return b > a && b - a <= LONGEST_EMPTY_VALUE && EMPTY_VALUE_STARTS.has(line.charCodeAt(a)) && EMPTY_VALUES.has(line.slice(a, b).toUpperCase());
+}
+
+/**
+ * blankPlaceholders on an ASCII line without the regexes and their callbacks (each address goes
+ * through it): the same sections and words, each looked up only when its length and first
+ * character could be a placeholder's; the line itself when nothing is blanked. Null for a line
+ * with other characters (Unicode spaces, which trim() also takes away): the regex path reads it.
+ */
+function blankPlaceholdersAscii(line: string): string | null {
+  const n = line.length;
+  let blank: number[] | null = null; // [start, end) pairs to blank, in order
+  let marked = false; // some character of MARKED_EMPTY outside the blanked sections
+  for (let i = 0; i < n;) {
+    const c = line.charCodeAt(i);
+    if (c > 127) return null;
+    if (isSectionEnd(c)) { i++; continue; }
+    let j = i;
+    let mark = false;
+    for (; j < n; j++) {
+      const d = line.charCodeAt(j);
+      if (d > 127) return null;
+      if (isSectionEnd(d)) break;
+      if (isMark(d)) mark = true;
+    }
+    let a = i;
+    let b = j;
+    while (a < b && isAsciiSpace(line.charCodeAt(a))) a++;
+    while (b > a && isAsciiSpace(line.charCodeAt(b - 1))) b--;
+    if (placeholderAt(line, a, b)) (blank ??= []).push(i, j);
+    else if (mark) marked = true;
+    i = j;
+  }
+  let out = line;
+  if (blank !== null) {
+    let s = '';
+    let at = 0;
+    for (let k = 0; k < blank.length; k += 2) {
+      const start = blank[k] as number;
+      const end = blank[k + 1] as number;
+      s += line.slice(at, start) + ' '.repeat(end - start);
+      at = end;
+    }
+    out = s + line.slice(at);
+  }
+  if (!marked) return out;
+  // Words (runs without spaces, commas or semicolons) with a mark: blanked when placeholders.
+  let words: number[] | null = null;
+  for (let i = 0; i < n;) {
+    const c = out.charCodeAt(i);
+    if (isAsciiSpace(c) || c === 44 || c === 59) { i++; continue; }
+    let j = i;
+    let mark = false;
+    for (; j < n; j++) {
+      const d = out.charCodeAt(j);
+      if (isAsciiSpace(d) || d === 44 || d === 59) break;
+      if (isMark(d)) mark = true;
+    }
+    if (mark && placeholderAt(out, i, j)) (words ??= []).push(i, j);
+    i = j;
+  }
+  if (words === null) return out;
+  let s = '';
+  let at = 0;
+  for (let k = 0; k < words.length; k += 2) {
+    const start = words[k] as number;
+    const end = words[k + 1] as number;
+    s += out.slice(at, start) + ' '.repeat(end - start);
+    at = end;
+  }
+  return s + out.slice(at);
 }
 
 /** True for a field normalize reads as empty: blank, or a placeholder of an empty cell. */

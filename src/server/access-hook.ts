@@ -1,6 +1,6 @@
 /**
  * The first checks of every guarded request, before its body is read
- * (the order of checks of README.md, `addr serve`): the Bearer key (401),
+ * (the order of checks of docs/api.md): the Bearer key (401),
  * then the account's state (suspended, then email verification) and the feature on its plan (403).
  * The request's shape (400) and its quota (429/402) come after, in the route.
  */

@@ -1,5 +1,5 @@
 /**
- * THE table from error code to HTTP answer (README.md, `addr serve`): `addr serve` maps
+ * THE table from error code to HTTP answer (docs/api.md): `addr serve` maps
  * errors to statuses here and nowhere else, as the CLI maps kinds to exit codes
  * in src/commands/exit-codes.ts. docs/errors.md's HTTP column is checked
  * against it by test/server/http-errors.test.ts.

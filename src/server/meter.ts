@@ -1,5 +1,5 @@
 /**
- * Metering of addr serve (README.md, `addr accounts`): each request asks the accounts store
+ * Metering of addr serve (docs/cli.md, `addr accounts`): each request asks the accounts store
  * for its units before the engine runs; the store decides and records in one
  * transaction, so concurrent requests (and other processes sharing
  * accounts.sqlite) never go past an allowance and a refused request records

@@ -7,8 +7,9 @@ import { boundedMemo } from '../../src/core/bounded-memo.js';
 import { cityKey } from '../../src/core/city-key.js';
 import abbreviationData from '../../src/core/data/city-abbreviations.json' with { type: 'json' };
 import { displayAddress, displayAddressOf, mixedCase, mixedCasePieces } from '../../src/core/display-address.js';
-import { createNormalizer, normalize } from '../../src/core/normalize.js';
-import { parseTokens } from '../../src/core/parse-address.js';
+import { blankPlaceholders, createNormalizer, normalize } from '../../src/core/normalize.js';
+import emptyFieldValues from '../../src/core/data/empty-field-values.json' with { type: 'json' };
+import { parseTokens } from '../../src/core/parse/parse.js';
 import { placeLookup } from '../../src/core/place-lookup.js';
 import { tokenize } from '../../src/core/tokenize.js';
 import { deliveryLinePieces, formatDeliveryLine } from '../../src/core/format-lines.js';
@@ -251,5 +252,30 @@ describe('numberText (batch result cells)', () => {
       expect(numberText(n)).toBe(String(n));
     }
     fc.assert(fc.property(fc.double(), (n) => numberText(n) === String(n) && numberText(n) === String(n)), { numRuns: 2000 });
+  });
+});
+
+describe('blankPlaceholders (the character loop of ASCII lines)', () => {
+  // The definition: sections between , ; \r \n that are placeholders, then words with / # ! ? that are.
+  const values: ReadonlySet<string> = new Set(emptyFieldValues.values);
+  const blankIfEmpty = (text: string): string => {
+    const t = text.trim();
+    return t !== '' && values.has(t.toUpperCase()) ? ' '.repeat(text.length) : text;
+  };
+  const reference = (line: string): string => {
+    let out = line.replace(/[^,;\r\n]+/g, blankIfEmpty);
+    if (/[/#!?]/.test(out)) out = out.replace(/[^\s,;]+/g, (w) => (/[/#!?]/.test(w) ? blankIfEmpty(w) : w));
+    return out;
+  };
+  it('blanks what the regex definition blanks', () => {
+    const piece = fc.constantFrom(...emptyFieldValues.values, 'n/a', 'Na', ' ', '  ', '\t', ',', ';', '\r\n', '\n', '#', '# 4', 'Apt #4', '?', '!', '/',
+      '123 Main St', 'Boston', 'NY 10001', 'None', 'Tba', 'x', '\u00a0', 'É', '\v', '\f');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+      const line = parts.join('');
+      expect(blankPlaceholders(line)).toBe(reference(line));
+    }), { numRuns: 5000 });
+    fc.assert(fc.property(fc.string({ maxLength: 40 }), (line) => {
+      expect(blankPlaceholders(line)).toBe(reference(line));
+    }), { numRuns: 2000 });
   });
 });

@@ -1,4 +1,4 @@
-// Every error row of README.md, `addr serve` over inject(), the body shape of each, and the
+// Every error row of docs/api.md over inject(), the body shape of each, and the
 // order of checks when several conditions hold: key (401) -> account state
 // (suspended, then email verification) -> feature on the plan -> request shape
 // (400/413/415) -> quota (429/402, nothing recorded) -> engine (502).

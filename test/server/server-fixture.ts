@@ -19,7 +19,7 @@ import { defaultLocalityDbPath } from '../../src/store/data-location.js';
 import type { SpreadsheetJobs, SpreadsheetJobsOptions } from '../../src/server/spreadsheets/spreadsheet-jobs.js';
 
 type JobsModule = { SpreadsheetJobs: typeof SpreadsheetJobs };
-// The built module (test/global-setup.ts builds dist/): its `addr batch` runs start worker threads from dist/src/commands/batch-worker.js.
+// The built module (test/global-setup.ts builds dist/): its `addr batch` runs start worker threads from dist/src/batch/batch-worker.js.
 const BUILT_JOBS = new URL('../../dist/src/server/spreadsheets/spreadsheet-jobs.js', import.meta.url).href;
 import { importFixtures } from '../store/points-fixtures.js';
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BatchFormat } from '../../commands/batch-files.js';
+import type { BatchFormat } from '../../batch/batch-files.js';
 import type { ColumnMapping } from '../../core/detect-columns.js';
 
 /** Where a job stands. */

@@ -1,6 +1,6 @@
 /**
  * The spreadsheet jobs of `addr serve` (POST /v1/spreadsheets): each job is a
- * run of `addr batch` itself (src/commands/batch.ts: the same readers and
+ * run of `addr batch` itself (src/batch/run-batch.ts: the same readers and
  * writers, column mapping, row validation, reservation of rows against the
  * account's allowance and checkpoints) from the stored upload to the job's
  * result file, in a worker pool of its own, under the job's account.
@@ -15,11 +15,11 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
-import { runBatch } from '../../commands/batch.js';
-import { startBatchPool } from '../../commands/batch-pool.js';
-import type { BatchPool } from '../../commands/batch-pool.js';
-import { tempPathOf } from '../../commands/batch-files.js';
-import type { BatchFlags } from '../../commands/options.js';
+import { runBatch } from '../../batch/run-batch.js';
+import { startBatchPool } from '../../batch/batch-pool.js';
+import type { BatchPool } from '../../batch/batch-pool.js';
+import { tempPathOf } from '../../batch/batch-files.js';
+import type { BatchFlags } from '../../batch/batch-options.js';
 import { RESULT_COLUMNS } from '../../core/batch-row.js';
 import { decideUsage } from '../../accounts/decide-usage.js';
 import { rowAllowance } from '../../accounts/plans.js';

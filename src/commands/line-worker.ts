@@ -1,0 +1,53 @@
+/**
+ * A worker thread of the streaming commands (line-run.ts): opens its own engine as the command
+ * does (line-work.ts), then turns each chunk of lines into the text of their results, encoded,
+ * and sends it back with the chunk's sequence number; the main thread writes chunks in input
+ * order. The pool is batch-pool.ts's.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { isAddrError } from '../core/errors.js';
+import type { SetupMessage, WorkerFailure } from '../batch/batch-protocol.js';
+import { lineFormatter, openLineWork } from './line-work.js';
+import type { LineBoot, LineChunk, LineChunkResult, LineSetup } from './line-work.js';
+import { OutputBytes } from '../batch/output-bytes.js';
+import type { Formatter } from './render.js';
+
+const boot = workerData as LineBoot;
+const port = parentPort;
+
+function fail(err: unknown): void {
+  const failure: WorkerFailure = {
+    seq: -1,
+    error: isAddrError(err)
+      ? { code: err.code, kind: err.kind, message: err.message }
+      : { message: err instanceof Error ? (err.stack ?? err.message) : String(err) },
+  };
+  port?.postMessage(failure);
+}
+
+if (port !== null) {
+  let run: { setup: LineSetup; format: Formatter; work: ReturnType<typeof openLineWork> } | null = null;
+  const bytes = new OutputBytes('');
+  port.on('message', (msg: LineChunk | SetupMessage<LineSetup>) => {
+    try {
+      if ('kind' in msg) {
+        run = { setup: msg.setup, format: lineFormatter(msg.setup), work: openLineWork(msg.setup, () => boot) };
+        return;
+      }
+      if (run === null) throw new Error('line worker: a chunk before the setup');
+      const statuses: Record<string, number> = {};
+      bytes.clear();
+      for (let k = 0; k < msg.lines.length; k++) {
+        const result = run.work.result(msg.lines[k] as string);
+        const status = result.status;
+        if (status !== undefined) statuses[status] = (statuses[status] ?? 0) + 1;
+        bytes.push(run.format.item(result, msg.first + k));
+      }
+      const ends = bytes.recordEnds();
+      const out: LineChunkResult = { seq: msg.seq, text: bytes.take(), ends, statuses };
+      port.postMessage(out, [out.text.buffer as ArrayBuffer, out.ends.buffer as ArrayBuffer]);
+    } catch (err) {
+      fail(err);
+    }
+  });
+}
