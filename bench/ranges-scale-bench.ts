@@ -10,7 +10,8 @@
  *
  * Generating and importing this much takes minutes, so the files and databases are kept in a
  * cache folder (--cache DIR; default: addr-bench-cache in the system's temporary folder) under
- * names that say what made them: the size, the generator's version and a hash of the import code.
+ * names that say what made them: the size, the generator's version and a hash of the import code
+ * (the migrations are not in it: a cached database is migrated when opened, as a user's is).
  * A later run with the same size and the same import code reuses them, and reports the import
  * figures measured when they were made.
  */
@@ -114,6 +115,17 @@ function edgePositions(streets: readonly EdgeStreet[], count: number, seed: numb
   });
 }
 
+/** What a user has typed of an address on the generated edges: 3 to 15 characters, lower case. */
+function edgeTyped(streets: readonly EdgeStreet[], count: number, seed: number): string[] {
+  const rnd = prng(seed);
+  return Array.from({ length: count }, () => {
+    const s = streets[Math.floor(rnd() * streets.length)] as EdgeStreet;
+    const [lo] = blockSides(s, Math.floor(rnd() * s.blocks)).left;
+    const full = (rnd() < 0.8 ? `${lo + 2 * Math.floor(rnd() * 40)} ${s.name}` : s.name).toLowerCase();
+    return full.slice(0, 3 + Math.floor(rnd() * 13));
+  });
+}
+
 function pointInputs(streets: readonly GeneratedStreet[], count: number, seed: number): string[] {
   const rnd = prng(seed);
   return Array.from({ length: count }, () => {
@@ -149,7 +161,7 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
     log(`ranges: wrote ${int(made.edges)} edges (${int(made.records)} records) in ${((performance.now() - t) / 1000).toFixed(0)} s`);
     return { seconds: (performance.now() - t) / 1000, cpuSeconds: 0, rows: made.records, imported: made.records, edges: made.edges, maxRssMb: 0 };
   });
-  const rangesDir = join(opts.cacheDir, `ranges-${opts.edges}-g${GENERATOR_VERSION}-${codeHash(['../src/store/ranges-import.js', '../src/store/ranges-migrations.js', '../src/store/tiger-reader.js', '../src/core/point-address.js'])}`);
+  const rangesDir = join(opts.cacheDir, `ranges-${opts.edges}-g${GENERATOR_VERSION}-${codeHash(['../src/store/ranges-import.js', '../src/store/tiger-reader.js', '../src/core/point-address.js'])}`);
   const rangesImport = cached(rangesDir, `ranges.sqlite of ${int(opts.edges)} edges`, log, () => {
     log(`ranges: importing ${int(opts.edges)} generated edges ...`);
     return runWorker<Omit<ImportFigures, 'made'>>(['import-ranges', `${stem}.shp`, rangesDir, localityDb]);
@@ -183,12 +195,14 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
     return runWorker<QueryFigures>(['query', file]);
   };
   const n = opts.edges >= 1_000_000 ? 20_000 : 5_000;
-  const rangesOnly = ask({ localityDb, rangesDir, pointsDir: null, inputs: edgeInputs(edgeStreets, n, 31), positions: edgePositions(edgeStreets, n, 37) });
+  const rangesOnly = ask({ localityDb, rangesDir, pointsDir: null, inputs: edgeInputs(edgeStreets, n, 31), positions: edgePositions(edgeStreets, n, 37), typed: edgeTyped(edgeStreets, n / 4, 59) });
+  log(`ranges: ${Math.round((rangesOnly.suggest.answered / (n / 4 + 500)) * 100)}% of the typed prefixes get a suggestion from the ranges`);
   log(`ranges: validate levels with ranges: ${JSON.stringify(rangesOnly.levels)}; reverse coverage: ${JSON.stringify(rangesOnly.reverse.coverage)}`);
   const both = ask({
     localityDb, rangesDir, pointsDir,
     inputs: [...edgeInputs(edgeStreets, n / 2, 41), ...pointInputs(pointStreets, n / 2, 43)],
     positions: [...edgePositions(edgeStreets, n / 2, 47), ...pointPositions(pointStreets, n / 2, 53)],
+    typed: edgeTyped(edgeStreets, n / 4, 61),
   });
   log(`ranges: validate levels with points + ranges: ${JSON.stringify(both.levels)}; reverse coverage: ${JSON.stringify(both.reverse.coverage)}`);
 
@@ -203,11 +217,15 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
     { metric: `validate with ${e} edges loaded vs locality-only (addr/s)`, value: rangesOnly.layersRate, unit: 'addr/s', peer: rangesOnly.localityRate, target: '≥ 0.5×', pass: rangesOnly.layersRate >= rangesOnly.localityRate / 2 },
     { metric: '  the same per CPU-second', value: rangesOnly.layersCpuRate, unit: 'addr/s', peer: rangesOnly.localityCpuRate, target: '≥ 0.5×', pass: rangesOnly.layersCpuRate >= rangesOnly.localityCpuRate / 2 },
     { metric: `reverse over ${e} edges (nearest edge within 1 km), p99 (p50 beside)`, value: rangesOnly.reverse.p99, unit: 'ms', peer: rangesOnly.reverse.p50, target: '≤ 2 ms', pass: rangesOnly.reverse.p99 <= 2 },
+    { metric: '  the same calls, CPU time of the process, p99 (p50 beside)', value: rangesOnly.reverse.cpuP99, unit: 'ms', peer: rangesOnly.reverse.cpuP50, target: '≤ 2 ms', pass: rangesOnly.reverse.cpuP99 <= 2 },
+    { metric: `autocomplete over ${e} edges, prefixes of 3-15 characters, p99 (p50 beside)`, value: rangesOnly.suggest.p99, unit: 'ms', peer: rangesOnly.suggest.p50, target: '—', pass: null },
+    { metric: '  the same calls, CPU time of the process, p99 (p50 beside)', value: rangesOnly.suggest.cpuP99, unit: 'ms', peer: rangesOnly.suggest.cpuP50, target: '—', pass: null },
     { metric: `peak RSS of the query process, ${e} edges`, value: rangesOnly.maxRssMb, unit: 'MB', peer: null, target: 'bounded (docs/data.md)', pass: null },
     { metric: `import of a generated ${p}-point OpenAddresses CSV, rows/s`, value: pointsImport.rows / pointsImport.seconds, unit: 'rows/s', peer: null, target: '—', pass: null },
     { metric: `validate with ${p} points + ${e} edges vs locality-only (addr/s)`, value: both.layersRate, unit: 'addr/s', peer: both.localityRate, target: '≥ 0.5×', pass: both.layersRate >= both.localityRate / 2 },
     { metric: '  the same per CPU-second', value: both.layersCpuRate, unit: 'addr/s', peer: both.localityCpuRate, target: '≥ 0.5×', pass: both.layersCpuRate >= both.localityCpuRate / 2 },
     { metric: `reverse over ${p} points + ${e} edges, p99 (p50 beside)`, value: both.reverse.p99, unit: 'ms', peer: both.reverse.p50, target: '≤ 2 ms', pass: both.reverse.p99 <= 2 },
+    { metric: '  the same calls, CPU time of the process, p99 (p50 beside)', value: both.reverse.cpuP99, unit: 'ms', peer: both.reverse.cpuP50, target: '≤ 2 ms', pass: both.reverse.cpuP99 <= 2 },
     { metric: `peak RSS of the query process, ${p} points + ${e} edges`, value: both.maxRssMb, unit: 'MB', peer: null, target: 'bounded (docs/data.md)', pass: null },
   ];
 }

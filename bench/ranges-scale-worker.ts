@@ -24,6 +24,28 @@ export interface QuerySpec {
   pointsDir: string | null;
   inputs: string[]; // addresses to validate
   positions: [number, number][]; // positions to reverse
+  typed: string[]; // autocomplete queries being typed
+}
+
+/** Wall-clock and CPU-time percentiles of calls, in ms (the CPU time leaves out the machine's other work). */
+export interface Latency { p50: number; p99: number; cpuP50: number; cpuP99: number }
+
+/** Times each call: wall clock and this process's CPU time. */
+function latencies<T>(inputs: readonly T[], fn: (input: T) => void): Latency {
+  for (const x of inputs.slice(0, 500)) fn(x);
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (const x of inputs) {
+    const c = process.cpuUsage();
+    const t = performance.now();
+    fn(x);
+    wall.push(performance.now() - t);
+    const used = process.cpuUsage(c);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  wall.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return { p50: percentile(wall, 0.5), p99: percentile(wall, 0.99), cpuP50: percentile(cpu, 0.5), cpuP99: percentile(cpu, 0.99) };
 }
 
 /** What a query step measured. */
@@ -33,7 +55,8 @@ export interface QueryFigures {
   localityCpuRate: number; // addr per CPU second
   layersCpuRate: number;
   levels: Record<string, number>; // quality.level of the inputs with the layers loaded
-  reverse: { p50: number; p99: number; coverage: Record<string, number> };
+  reverse: Latency & { coverage: Record<string, number> };
+  suggest: Latency & { answered: number };
   maxRssMb: number;
 }
 
@@ -108,19 +131,18 @@ function query(spec: QuerySpec): void {
   }
   const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[1] as number;
   const coverage: Record<string, number> = {};
-  for (const [lat, lon] of spec.positions.slice(0, 500)) layers.reverse(lat, lon);
-  const times: number[] = [];
-  for (const [lat, lon] of spec.positions) {
-    const t = performance.now();
+  const reverse = latencies(spec.positions, ([lat, lon]) => {
     const r = layers.reverse(lat, lon);
-    times.push(performance.now() - t);
     coverage[r.coverage] = (coverage[r.coverage] ?? 0) + 1;
-  }
-  times.sort((a, b) => a - b);
+  });
+  let answered = 0;
+  const suggest = latencies(spec.typed, (q) => {
+    if (layers.suggest(q).suggestions.length > 0) answered++;
+  });
   const figures: QueryFigures = {
     localityRate: median(lp.map((p) => p.wall)), layersRate: median(rp.map((p) => p.wall)),
     localityCpuRate: median(lp.map((p) => p.cpu)), layersCpuRate: median(rp.map((p) => p.cpu)),
-    levels, reverse: { p50: percentile(times, 0.5), p99: percentile(times, 0.99), coverage }, maxRssMb: rssMb(),
+    levels, reverse: { ...reverse, coverage }, suggest: { ...suggest, answered }, maxRssMb: rssMb(),
   };
   ranges?.close();
   points?.close();

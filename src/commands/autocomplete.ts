@@ -1,6 +1,6 @@
 /**
  * addr autocomplete QUERY — suggestions as one types, over the imported
- * address points, else city and ZIP names (core/suggest.ts); `--details ID`
+ * address points and ranges, else city and ZIP names (core/suggest.ts); `--details ID`
  * prints the full record of a suggestion instead. Flags, help and examples
  * are registered in program.ts.
  *

@@ -177,13 +177,14 @@ const COMMANDS: readonly CommandSpec[] = [
     options: ['reverseLimit', 'maxDistance', 'dataDir', 'format', 'color'],
     argument: { syntax: '<lat> <lon>', description: 'latitude in decimal degrees, -90 to 90\nlongitude in decimal degrees, -180 to 180 (a negative one needs no quoting)' },
     help: 'Searches the imported address points (addr data import) in points.sqlite of the data directory. '
-      + 'Without a point within --max-distance (default 1000 m), the result has coverage "locality" and the nearest ZIP centroid with its city and distance; '
+      + 'Without a point within --max-distance, the nearest edges of imported TIGER/Line ranges give interpolated numbers (coverage "address_ranges"). '
+      + 'Without either within --max-distance (default 1000 m), the result has coverage "locality" and the nearest ZIP centroid with its city and distance; '
       + 'coverage "none" when no U.S. ZIP centroid lies within 250 km. json and ndjson print the whole result, csv and table one row per point.',
     run: async (args, command, ctx) => (await import('./reverse.js')).runReverse(args, command.opts<ReverseFlags>(), ctx),
   },
   {
     name: 'autocomplete',
-    summary: 'suggest addresses as one types, from the imported address points (else city and ZIP names); details by place_id',
+    summary: 'suggest addresses as one types, from the imported address points and ranges (else city and ZIP names); details by place_id',
     examples: [
       'addr autocomplete "1400 abercr"',
       'addr autocomplete "1400 abercrombie dr apt 2" --state AK --limit 3 --format json',
@@ -193,9 +194,10 @@ const COMMANDS: readonly CommandSpec[] = [
     options: ['autocompleteLimit', 'stateFilter', 'details', 'account', 'key', 'dataDir', 'accountsUrl', 'format', 'color'],
     argument: { syntax: '[query...]', description: 'what has been typed so far (the words are joined); "-" reads one query per line from stdin' },
     help: 'Suggestions come from the imported address points (addr data import): buildings for "NUMBER STREET...", streets for a name alone, '
-      + 'one suggestion per building unless a unit is typed ("1400 abercrombie dr apt 2"). When no point matches and no house number was typed, '
+      + 'one suggestion per building unless a unit is typed ("1400 abercrombie dr apt 2"). Where the points do not fill the answer, imported TIGER/Line ranges '
+      + 'add their streets, and the number typed on each street whose range holds it (kind interpolated). When nothing matches and no house number was typed, '
       + 'cities ("sebas") and ZIPs ("9547") of the locality layer. A misspelled street name is tried when nothing matches as typed. '
-      + 'Each suggestion has text, highlight (the matched part of text), highlight_ranges, place_id (stable across re-imports) and kind; '
+      + 'Each suggestion has text, highlight (the matched part of text), highlight_ranges, place_id (stable across re-imports), kind and coverage (its layer); '
       + '--details PLACE_ID prints the full record. Each query or details lookup counts as one autocomplete request, metered apart from validation: '
       + 'it is refused as the API would (Free Beta: not on the plan) for the account of --account or --key, else for the local account (unlimited by default).',
     run: async (args, command, ctx) => (await import('./autocomplete.js')).runAutocomplete(args, command.opts<AutocompleteFlags>(), ctx),

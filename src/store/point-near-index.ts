@@ -16,6 +16,7 @@
  */
 import type Database from 'better-sqlite3';
 import KDBush from 'kdbush';
+import { readInTurn } from './data-db-file.js';
 import { distanceKm } from '../core/geo-distance.js';
 import type { NearPoint, PointRecord, PointStore } from '../core/ports.js';
 
@@ -72,6 +73,7 @@ export class PointNearIndex {
         return this.grid.nearest(lat, lon, limit, maxMeters);
       }
     }
+    readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
     const b = (this.built ??= this.build());
     this.byId ??= this.db.prepare(`SELECT p.id, p.place_id, p.street_id, p.number, p.number_int, p.number_fraction, s.predir, s.street, s.suffix, s.postdir,
       p.unit_type, p.unit_number, COALESCE(p.city, s.city) AS city, s.state, s.zip5, p.zip4, p.lat, p.lon, p.inferred, src.name AS source

@@ -11,7 +11,7 @@ import { distanceKm } from '../core/geo-distance.js';
 import { houseNumberKey } from '../core/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/ports.js';
 import { leadingNumber } from '../core/vocabulary.js';
-import { openDataDb } from './data-db-file.js';
+import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
 import { POINT_MIGRATIONS } from './points-migrations.js';
 
 /** The file name of the point database in the data directory. */
@@ -355,14 +355,17 @@ export class SqlitePointStore implements PointStore {
   }
 
   streetsInZip(zip5: string, street: string): StreetRecord[] {
+    readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
     return this.cachedStreets(this.streetsByZip, zip5, street, () => this.byZipStmt.all(zip5, street));
   }
 
   streetsInState(state: string, street: string): StreetRecord[] {
+    readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
     return this.cachedStreets(this.streetsByState, state, street, () => this.byStateStmt.all(state, street));
   }
 
   streetNamesInZip(zip5: string): string[] {
+    readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
     return this.namesStmt.all(zip5).map((r) => r.street);
   }
 
@@ -399,6 +402,7 @@ export class SqlitePointStore implements PointStore {
   }
 
   pointsAt(streetId: number, number: string): PointRecord[] {
+    readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
     const held = this.pointsOfStreet(streetId);
     if (held !== null) return held.at(number);
     const street = this.streetById(streetId);
@@ -413,6 +417,7 @@ export class SqlitePointStore implements PointStore {
   }
 
   pointsNear(streetId: number, numberInt: number, limit: number): PointRecord[] {
+    readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
     const held = this.pointsOfStreet(streetId);
     if (held !== null) return held.near(numberInt, limit);
     const street = this.streetById(streetId);
@@ -422,10 +427,12 @@ export class SqlitePointStore implements PointStore {
   }
 
   byPlaceId(placeId: string): PointRecord | null {
+    readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
     return this.placeStmt.get(placeId) ?? null;
   }
 
   nearest(lat: number, lon: number, limit: number, maxMeters: number): NearPoint[] {
+    readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
     if (limit <= 0 || !Number.isFinite(lat) || !Number.isFinite(lon)) return [];
     const cellMeters = METERS_PER_DEGREE / CELLS_PER_DEGREE;
     const cosLat = Math.max(0.05, Math.cos((lat * Math.PI) / 180));
@@ -463,6 +470,7 @@ export class SqlitePointStore implements PointStore {
 
   /** Removes a source and its points and streets in one transaction; false when there is no such source. */
   removeSource(name: string): boolean {
+    endReadTurn(this.db);
     return this.db.transaction((): boolean => {
       const row = this.db.prepare<[string], { id: number }>('SELECT id FROM sources WHERE name = ?').get(name);
       if (row === undefined) return false;
@@ -473,6 +481,7 @@ export class SqlitePointStore implements PointStore {
   }
 
   close(): void {
+    endReadTurn(this.db);
     if (this.db.open) this.db.close();
   }
 }

@@ -9,6 +9,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { NearPoint, PointRecord, PointSearch, PointStore, StreetFilter, StreetRecord } from '../core/ports.js';
+import { readInTurn } from './data-db-file.js';
 import { PointNearIndex } from './point-near-index.js';
 
 const STREET_COLUMNS = 's.id, src.name AS source, s.predir, s.street, s.suffix, s.postdir, s.city, s.state, s.zip5, s.points, s.lat, s.lon';
@@ -64,6 +65,7 @@ export class SqlitePointSearch implements PointSearch {
   }
 
   private stmt(sql: string): Database.Statement {
+    readInTurn(this.db); // every read goes through here: one read transaction per turn (data-db-file.ts)
     let s = this.statements.get(sql);
     if (s === undefined) {
       s = this.db.prepare(sql);

@@ -127,6 +127,8 @@ export class SqliteRangeStore implements RangeStore {
     this.stmts = {
       inZip: db.prepare<[string, string], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE zip5 = ? AND street_key = ?`),
       inState: db.prepare<[string, string], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE state = ? AND street_key = ?`),
+      inStateHolding: db.prepare<[string, string, number, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets INDEXED BY range_streets_span
+        WHERE state = ? AND street_key = ? AND min_n <= ? AND max_n >= ?`),
       keysInZip: db.prepare<[string], { street_key: string }>('SELECT DISTINCT street_key FROM range_streets WHERE zip5 = ?'),
       edges: db.prepare<[number], EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = ?`).raw(true),
       // The number tested in SQL: the edges of a long street are not made into objects to be let go.
@@ -168,6 +170,12 @@ export class SqliteRangeStore implements RangeStore {
 
   streetsInState(state: string, key: string): RangeStreet[] {
     return this.states.has(state) ? this.remembered(this.lookups, RECENT_LOOKUPS, `s${state}|${key}`, () => this.stmts.inState.all(state, key)) : [];
+  }
+
+  streetsInStateHolding(state: string, key: string, n: number): RangeStreet[] {
+    if (!this.states.has(state)) return [];
+    readInTurn(this.db);
+    return this.stmts.inStateHolding.all(state, key, n, n);
   }
 
   streetKeysInZip(zip5: string): string[] {

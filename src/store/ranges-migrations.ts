@@ -20,6 +20,11 @@
  *   carries several; `name_rank` 0 is the name listed first), and by
  *   edge_streets (edge_id) the names of an edge (reverse geocoding).
  * - range_zips: the ZIPs each source covers (what coversZip loads on open).
+ * - (2) range_streets.min_n, max_n: the lowest and highest number of any side
+ *   of the street's edges, kept by the trigger street_edges_span as edges are
+ *   linked (an import needs no code for it); range_streets_span (state,
+ *   street_key, min_n, max_n) finds the streets of a state whose numbers may
+ *   hold a number without reading the others (a common name in a large state).
  */
 import type { Migration } from './accounts-migrations.js';
 
@@ -62,6 +67,26 @@ export const RANGE_MIGRATIONS: readonly Migration[] = [
         state TEXT NOT NULL,
         PRIMARY KEY (source_id, zip5)
       ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 2,
+    description: 'range_streets.min_n, max_n kept by a trigger; range_streets_span',
+    sql: `
+      ALTER TABLE range_streets ADD COLUMN min_n INTEGER;
+      ALTER TABLE range_streets ADD COLUMN max_n INTEGER;
+      UPDATE range_streets SET
+        min_n = (SELECT MIN(MIN(COALESCE(e.lfrom, e.rfrom), COALESCE(e.lto, e.rto), COALESCE(e.rfrom, e.lfrom), COALESCE(e.rto, e.lto)))
+                 FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = range_streets.id),
+        max_n = (SELECT MAX(MAX(COALESCE(e.lfrom, e.rfrom), COALESCE(e.lto, e.rto), COALESCE(e.rfrom, e.lfrom), COALESCE(e.rto, e.lto)))
+                 FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = range_streets.id);
+      CREATE TRIGGER street_edges_span AFTER INSERT ON street_edges BEGIN
+        UPDATE range_streets SET
+          min_n = MIN(COALESCE(min_n, 2147483647), (SELECT MIN(COALESCE(lfrom, rfrom), COALESCE(lto, rto), COALESCE(rfrom, lfrom), COALESCE(rto, lto)) FROM edges WHERE id = NEW.edge_id)),
+          max_n = MAX(COALESCE(max_n, -1), (SELECT MAX(COALESCE(lfrom, rfrom), COALESCE(lto, rto), COALESCE(rfrom, lfrom), COALESCE(rto, lto)) FROM edges WHERE id = NEW.edge_id))
+        WHERE id = NEW.street_id;
+      END;
+      CREATE INDEX range_streets_span ON range_streets (state, street_key, min_n, max_n);
     `,
   },
 ];

@@ -166,4 +166,34 @@ describe('addr data import: TIGER/Line ADDRFEAT', () => {
     mkdirSync(empty);
     await expect(addrfeatFiles([empty])).rejects.toThrow(/holds no \.zip or \.shp/);
   });
+
+  it("keeps each street's span of numbers, on import and when a database of the first schema is migrated", async () => {
+    // What the span must be: the lowest and highest number of any side of the street's edges.
+    const expected = (db: SqliteRangeStore['db']): { id: number; lo: number; hi: number }[] => db.prepare(`
+      SELECT se.street_id AS id, MIN(MIN(COALESCE(e.lfrom, e.rfrom), COALESCE(e.lto, e.rto), COALESCE(e.rfrom, e.lfrom), COALESCE(e.rto, e.lto))) AS lo,
+        MAX(MAX(COALESCE(e.lfrom, e.rfrom), COALESCE(e.lto, e.rto), COALESCE(e.rfrom, e.lfrom), COALESCE(e.rto, e.lto))) AS hi
+      FROM street_edges se JOIN edges e ON e.id = se.edge_id GROUP BY se.street_id ORDER BY se.street_id`).all() as { id: number; lo: number; hi: number }[];
+    const spans = (db: SqliteRangeStore['db']): { id: number; lo: number; hi: number }[] =>
+      db.prepare('SELECT id, min_n AS lo, max_n AS hi FROM range_streets ORDER BY id').all() as { id: number; lo: number; hi: number }[];
+    const dir = temp();
+    await importInto(dir, MEAGHER_ZIP);
+    let store = storeOf(dir);
+    try {
+      expect(spans(store.db)).toEqual(expected(store.db));
+      expect(spans(store.db).length).toBeGreaterThan(200);
+      // E MAIN ST in 59645 spans 100-199 on one edge (and more on others): 150 is among its numbers, 100000 is not.
+      expect(store.streetsInStateHolding('MT', 'MAIN', 105).some((st) => st.predir === 'E' && st.zip5 === '59645')).toBe(true);
+      expect(store.streetsInStateHolding('MT', 'MAIN', 100_000)).toEqual([]);
+      // A database of the first schema: the spans dropped and migration 2 undone, then applied on open.
+      store.db.exec('DROP TRIGGER street_edges_span; DROP INDEX range_streets_span; ALTER TABLE range_streets DROP COLUMN min_n; ALTER TABLE range_streets DROP COLUMN max_n; DELETE FROM schema_migrations WHERE version = 2');
+    } finally {
+      store.close();
+    }
+    store = storeOf(dir);
+    try {
+      expect(spans(store.db)).toEqual(expected(store.db));
+    } finally {
+      store.close();
+    }
+  });
 });

@@ -74,21 +74,26 @@ function cityZips(c: AddressComponents, loc: Locality, locality: LocalityStore):
   return out;
 }
 
-/** A city of more ZIPs than this has its streets of a key read from the state's, not ZIP by ZIP. */
+/** A city of more ZIPs than this has all its streets of a key read from the state's, not ZIP by ZIP. */
 const CITY_ZIPS_ONE_BY_ONE = 12;
 
+/** The streets of a key in a state; only those whose numbers span `holding` when it is given. */
+function inState(state: string, key: string, holding: number | null, ranges: RangeStore): RangeStreet[] {
+  return holding !== null ? ranges.streetsInStateHolding(state, key, holding) : ranges.streetsInState(state, key);
+}
+
 /** Streets of this key in the other ZIPs of the city named (or decided). */
-function cityStreets(key: string, loc: Locality, zips: Set<string>, ranges: RangeStore): RangeStreet[] {
+function cityStreets(key: string, loc: Locality, zips: Set<string>, ranges: RangeStore, holding: number | null): RangeStreet[] {
   if (loc.state === null || zips.size === 0) return [];
-  if (zips.size <= CITY_ZIPS_ONE_BY_ONE) return [...zips].filter((z) => z !== loc.zip5).flatMap((z) => ranges.streetsInZip(z, key));
-  return ranges.streetsInState(loc.state, key).filter((s) => s.zip5 !== loc.zip5 && zips.has(s.zip5));
+  if (holding === null && zips.size <= CITY_ZIPS_ONE_BY_ONE) return [...zips].filter((z) => z !== loc.zip5).flatMap((z) => ranges.streetsInZip(z, key));
+  return inState(loc.state, key, holding, ranges).filter((s) => s.zip5 !== loc.zip5 && zips.has(s.zip5));
 }
 
 /** Streets of this key in the other ZIPs of the state whose centre lies near the decided locality (the city's own excluded). */
-function ringStreets(key: string, loc: Locality, zips: Set<string>, ranges: RangeStore, locality: LocalityStore): RangeStreet[] {
+function ringStreets(key: string, loc: Locality, zips: Set<string>, ranges: RangeStore, locality: LocalityStore, holding: number | null): RangeStreet[] {
   const at = loc.geocode;
   if (loc.state === null || at === null || !ranges.coversState(loc.state)) return [];
-  return ranges.streetsInState(loc.state, key).filter((s) => {
+  return inState(loc.state, key, holding, ranges).filter((s) => {
     if (s.zip5 === loc.zip5 || zips.has(s.zip5)) return false;
     const z = locality.zip(s.zip5);
     return z !== null && z.lat !== null && z.lon !== null && withinKm(at.lat, at.lon, z.lat, z.lon, NEARBY_KM);
@@ -134,13 +139,18 @@ function byName(c: AddressComponents, key: string, ctx: Lookup): { streets: Rang
   let hits = hitsOf(c, streets, ctx);
   if (hits.length === 0 || ctx.cityFirst) {
     // The street in another ZIP of the city, else near: a wrong or missing ZIP, or a street running
-    // on. The ZIPs around are read only when the city's hold no side of a street spelled as given.
-    let near = cityStreets(key, loc, ctx.zips, ranges);
+    // on. Only the streets whose numbers span the number are read (one indexed query per tier); the
+    // ZIPs around are read only when the city's hold no side of a street spelled as given.
+    let near = cityStreets(key, loc, ctx.zips, ranges, ctx.n);
     let nearHits = hitsOf(c, near, ctx);
     if (!nearHits.some((h) => fit(c, h.street) === PERFECT_FIT)) {
-      const ring = ringStreets(key, loc, ctx.zips, ranges, ctx.locality);
+      const ring = ringStreets(key, loc, ctx.zips, ranges, ctx.locality, ctx.n);
       near = [...near, ...ring];
       nearHits = [...nearHits, ...hitsOf(c, ring, ctx)].sort((x, y) => y.score - x.score);
+    }
+    if (nearHits.length === 0 && streets.length === 0) {
+      // No street of the name holds the number, here or near: all of them, for the nearest number they hold.
+      near = [...cityStreets(key, loc, ctx.zips, ranges, null), ...ringStreets(key, loc, ctx.zips, ranges, ctx.locality, null)];
     }
     if (nearHits.length > 0 || streets.length === 0) {
       streets = [...streets, ...near];

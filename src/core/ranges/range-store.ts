@@ -52,6 +52,7 @@ export interface RangeStore {
   coversState(state: string): boolean; // some edge lies in this state
   streetsInZip(zip5: string, key: string): RangeStreet[]; // the streets of a street key (streetKey of the name) in a ZIP
   streetsInState(state: string, key: string): RangeStreet[]; // ... in a state, any ZIP
+  streetsInStateHolding(state: string, key: string, n: number): RangeStreet[]; // ... whose numbers (lowest to highest of any side) span n: read without the others
   streetKeysInZip(zip5: string): string[]; // the distinct street keys of a ZIP (a misspelled name is matched against them)
   edgesOf(streetId: number): RangeEdge[]; // the edges of a street
   edgesHolding(streetId: number, n: number): RangeEdge[]; // those with a side whose range spans n, either way round (parity not checked): what a lookup of a number reads
