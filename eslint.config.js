@@ -1,5 +1,6 @@
 // Lint: typescript-eslint's recommended rules, plus the layering of docs/architecture.md:
-// the core is pure and never imports the store, SQLite, the file system or process.
+// the core is pure and never imports the store, SQLite, the file system or process; the batch
+// pipeline and the file formats never import the faces (commands, server).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -26,6 +27,18 @@ export default tseslint.config(
         ],
       }],
       'no-restricted-globals': ['error', { name: 'process', message: 'core never reads process (env, argv, stdout)' }],
+    },
+  },
+  {
+    files: ['src/batch/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/commands/**', '**/server/**'], message: 'the batch pipeline sits below the faces: the CLI and the server call it, never the reverse' }] }],
+    },
+  },
+  {
+    files: ['src/formats/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/commands/**', '**/server/**', '**/batch/**', '**/store/**', '**/accounts/**'], message: 'file formats know nothing of who reads them' }] }],
     },
   },
 );

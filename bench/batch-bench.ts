@@ -1,5 +1,5 @@
 /**
- * The batch section of `npm run bench` (README.md, `addr batch`): a generated spreadsheet of
+ * The batch section of `npm run bench` (docs/cli.md, `addr batch`): a generated spreadsheet of
  * realistic rows (id, name, street, unit, city, state, zip over real
  * localities) in a temporary directory, then
  *   - a plain csv-parse -> csv-stringify copy of it (the baseline),

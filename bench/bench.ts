@@ -26,8 +26,15 @@
  *                         csv-stringify copy, peak RSS, and at 2,000,000 rows (batch-bench.ts);
  *                         `--only batch` runs this section alone, `--only batch-csv` its 1M-row CSV
  *                         part (with CPU seconds), `--only batch-xlsx` its workbook part
- *   serve                 `addr serve` POST /v1/validate with key and metering vs a bare node:http
- *                         JSON echo server, autocannon 32 connections (serve-bench.ts); `--only serve`
+ *   ranges                the range layer at national scale (ranges-scale-bench.ts): import of a
+ *                         generated 5,000,000-edge ADDRFEAT shapefile (edges/s, bytes per edge),
+ *                         validate with ranges vs locality-only, reverse p99 and peak RSS; and the
+ *                         same with 10,000,000 points too. `--edges N`, `--points N` set the sizes
+ *                         (--quick: 200,000 and 400,000); the generated files and databases are
+ *                         kept in `--cache DIR` (default: addr-bench-cache in the temporary folder)
+ *   serve                 `addr serve --workers 2` POST /v1/validate with key and metering vs a bare
+ *                         2-process node:http cluster JSON echo, autocannon 32 connections, then two
+ *                         instances sharing one PostgreSQL database (serve-bench.ts); `--only serve`
  *                         runs it alone, `--serve-long` makes its run 60 s with the server's RSS at start and end
  *
  * Flags:
@@ -64,6 +71,8 @@ import { generateAddresses, oneLine } from './generate-addresses.js';
 import { benchPoints } from './points-bench.js';
 import type { PointsFigure } from './points-bench.js';
 import type { Locality } from './generate-addresses.js';
+import { benchRangesScale, DEFAULT_CACHE, scaleSizes } from './ranges-scale-bench.js';
+import type { ScaleFigure } from './ranges-scale-bench.js';
 import { benchReverseAutocomplete } from './reverse-autocomplete-bench.js';
 import { benchServe } from './serve-bench.js';
 import type { LatencyFigure } from './reverse-autocomplete-bench.js';
@@ -89,6 +98,18 @@ interface Settings {
   coldRuns: number; // measured spawns per command (the median is kept)
   only: string | null; // the one contestant to run alone
   quick: boolean;
+  edges: number; // edges of the ranges section
+  points: number; // points of the ranges section
+  cacheDir: string; // where the ranges section keeps its generated files and databases
+}
+
+/** A positive integer flag (--edges 5000000); null when absent; throws on a bad value. */
+function sizeFlag(argv: readonly string[], flag: string): number | null {
+  const at = argv.indexOf(flag);
+  if (at < 0) return null;
+  const n = Number(argv[at + 1]);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} takes a positive whole number, not '${argv[at + 1] ?? ''}'`);
+  return n;
 }
 
 function readSettings(argv: readonly string[]): Settings {
@@ -101,6 +122,9 @@ function readSettings(argv: readonly string[]): Settings {
     coldRuns: quick ? 5 : 15,
     only: argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '') : null,
     quick,
+    edges: sizeFlag(argv, '--edges') ?? scaleSizes(quick).edges,
+    points: sizeFlag(argv, '--points') ?? scaleSizes(quick).points,
+    cacheDir: argv.includes('--cache') ? (argv[argv.indexOf('--cache') + 1] ?? DEFAULT_CACHE) : DEFAULT_CACHE,
   };
 }
 
@@ -233,6 +257,19 @@ function pointRows(figures: readonly (PointsFigure | BatchFigure | ServeFigure |
   ]);
 }
 
+/** The rows of the ranges section: each figure in its unit, beside its target. */
+function scaleRows(figures: readonly ScaleFigure[]): Row[] {
+  const fmt = (v: number, unit: string): string => (unit === 'ms' ? `${v.toFixed(2)} ms` : unit === 'MB' || unit === 'B' ? `${int(v)} ${unit}` : int(v));
+  return figures.map((f) => [
+    f.metric,
+    fmt(f.value, f.unit),
+    f.peer === null ? '—' : `${fmt(f.peer, f.unit)}${f.unit === 'ms' ? ' (p50)' : ''}`,
+    f.peer === null || f.unit === 'ms' ? '—' : times(f.value / f.peer),
+    f.target,
+    f.pass === null ? 'info' : verdict(f.pass),
+  ]);
+}
+
 /** The rows of the reverse+autocomplete section: p99 against its target, p50 beside it; then the CPU time of the same calls. */
 function latencyRows(figures: readonly LatencyFigure[]): Row[] {
   const ms2 = (n: number): string => `${n.toFixed(2)} ms`;
@@ -243,12 +280,15 @@ function latencyRows(figures: readonly LatencyFigure[]): Row[] {
 }
 
 /** Runs the benchmark and prints the table. */
-const USAGE = `usage: npm run bench -- [--quick] [--addresses N] [--only SECTION] [--serve-long]
+const USAGE = `usage: npm run bench -- [--quick] [--addresses N] [--only SECTION] [--serve-long] [--edges N] [--points N] [--cache DIR]
   --quick          fewer addresses, rows and runs (fast iteration)
   --addresses N    addresses of the throughput loops (default 100,000)
   --only SECTION   one section or loop, no table: normalize, parseLocation, addresser, normalize+places,
-                   validate, extract, cli, points, reverse+autocomplete, batch, batch-csv, batch-xlsx, serve
-  --serve-long     a 60 s serve run, with the server's RSS at start and end`;
+                   validate, extract, cli, points, reverse+autocomplete, ranges, batch, batch-csv, batch-xlsx, serve
+  --serve-long     a 60 s serve run, with the server's RSS at start and end
+  --edges N        generated TIGER/Line edges of the ranges section (default 5,000,000; --quick 200,000)
+  --points N       generated points beside them (default 10,000,000; --quick 400,000)
+  --cache DIR      where the ranges section keeps generated files and databases between runs`;
 
 async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -265,6 +305,11 @@ async function main(argv: readonly string[]): Promise<void> {
   if (settings.only === 'points') {
     const figures = await benchPoints(dbPath, settings.quick, (line) => console.log(line));
     console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    return;
+  }
+  if (settings.only === 'ranges') {
+    const figures = await benchRangesScale(dbPath, { edges: settings.edges, points: settings.points, cacheDir: settings.cacheDir, log: (line) => console.log(line) });
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], scaleRows(figures)));
     return;
   }
   if (settings.only === 'reverse+autocomplete') {
@@ -411,6 +456,7 @@ async function main(argv: readonly string[]): Promise<void> {
     rows.push(['extract throughput (MB/s)', 'n/a', '—', '—', '≥ 20', 'FAIL (no database)']);
   }
   if (existsSync(dbPath)) rows.push(...latencyRows(await benchReverseAutocomplete(dbPath, settings.quick, (line) => console.log(line))));
+  if (existsSync(dbPath)) rows.push(...scaleRows(await benchRangesScale(dbPath, { edges: settings.edges, points: settings.points, cacheDir: settings.cacheDir, log: (line) => console.log(line) })));
   rows.push(...pointRows(await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line))));
   rows.push(...pointRows(await benchServe(localities ?? undefined, settings.quick, serveLong, (line) => console.log(line))));
   const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6; // maxRSS is in KiB

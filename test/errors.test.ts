@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../src/core/errors.js';
 import type { ErrorKind } from '../src/core/errors.js';
-import { EXIT_CODES, EXIT_CODE_HELP } from '../src/commands/exit-codes.js';
+import { EXIT_CODES, EXIT_CODE_HELP } from '../src/core/exit-codes.js';
 
 const KINDS: readonly ErrorKind[] = ['usage', 'input', 'quota', 'unavailable', 'internal'];
 

@@ -1,7 +1,8 @@
-// Every command example of README.md runs as shown on a fresh clone: each command line of its ```sh blocks
-// is run in order from a copy of the clone's fixtures, with ./addr, and must exit 0 and print the output
-// lines the README shows (lines with "..." or timings are not compared). The few that cannot run alone are
-// listed in NOT_RUN with the reason; the list is compared with the README both ways.
+// Every command example of README.md, docs/cli.md and docs/api.md runs as shown on a fresh clone: each
+// command line of a file's ```sh blocks is run in order from a fresh copy of the clone's fixtures (one per
+// file), with ./addr, and must exit 0 and print the output lines the file shows (lines with "..." or
+// timings are not compared). The few that cannot run alone are listed in NOT_RUN with the reason; the list
+// is compared with the files both ways.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NOT_RUN: Readonly<Record<string, string>> = {
   'npm install': 'the install itself (this test runs after it)',
   'npm test': 'runs this test',
+  './addr data download --county 30059': 'reaches the Census Bureau (test/commands covers it against a local server)',
   './addr keys revoke addr_AbCd1234': "needs a key prefix of the reader's (`addr keys list`)",
   'ADDR_KEY=addr_... ./addr validate - < fixtures/examples/addresses.txt': "needs a key of the reader's",
   './addr serve --port 8080': 'a server that runs until stopped (test/server covers it)',
@@ -27,10 +29,13 @@ const NOT_RUN: Readonly<Record<string, string>> = {
 
 interface Example { command: string; shown: string[] }
 
-/** The command lines of README's ```sh blocks, in order, with the output lines shown after each `$ ` command. */
-function readmeExamples(): Example[] {
+/** The files whose examples run, each in a directory of its own. */
+const FILES = ['README.md', 'docs/cli.md', 'docs/api.md'];
+
+/** The command lines of a file's ```sh blocks, in order, with the output lines shown after each `$ ` command. */
+function readmeExamples(file: string): Example[] {
   const examples: Example[] = [];
-  const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
+  const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] !== '```sh') continue;
     const block: string[] = [];
@@ -69,23 +74,23 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('README examples', () => {
-  const examples = readmeExamples();
+describe('documented examples', () => {
+  const examples = new Map(FILES.map((file) => [file, readmeExamples(file)]));
 
-  it('lists as not run only examples the README has, each with a reason', () => {
-    const commands = new Set(examples.map((e) => e.command));
+  it('lists as not run only examples the files have, each with a reason', () => {
+    const commands = new Set([...examples.values()].flat().map((e) => e.command));
     expect(Object.keys(NOT_RUN).filter((c) => !commands.has(c))).toEqual([]);
-    expect(examples.length).toBeGreaterThan(30);
+    for (const [file, list] of examples) expect(list.length, file).toBeGreaterThan(2);
   });
 
-  it('runs every other example as shown from a fresh clone', () => {
+  it.each(FILES)('runs every other example of %s as shown from a fresh clone', (file) => {
     const dir = mkdtempSync(join(tmpdir(), 'addr-readme-'));
     dirs.push(dir);
     cpSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
     symlinkSync(join(ROOT, 'addr'), join(dir, 'addr'));
     const { ADDR_KEY: _k, ADDR_REFERENCE_DB: _r, ADDR_DATA_DIR: _d, FORCE_COLOR: _f, NO_COLOR: _n, ...env } = process.env;
     const failures: string[] = [];
-    for (const example of examples) {
+    for (const example of examples.get(file) ?? []) {
       if (example.command in NOT_RUN) continue;
       const run = spawnSync('bash', ['-c', example.command], { cwd: dir, env: { ...env, ADDR_DATA_DIR: join(dir, 'data') }, encoding: 'utf8', timeout: 60_000 });
       if (run.status !== 0) {
@@ -100,5 +105,5 @@ describe('README examples', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 240_000); // about 40 commands, one process each
+  }, 240_000); // up to about 40 commands a file, one process each
 });

@@ -1,8 +1,11 @@
 /**
  * The port of accounts, keys and usage. SQLite implements it
- * (src/store/accounts-db.ts); a PostgreSQL implementation can later let several
- * `addr serve` instances share one set of accounts and quotas.
+ * (src/store/accounts-db.ts, the default: accounts.sqlite in the data
+ * directory), and PostgreSQL (src/store/accounts-pg.ts), which lets several
+ * `addr serve` instances on several machines share one set of accounts and
+ * quotas. src/store/open-accounts.ts picks one.
  */
+import type { BatchRunStore } from './batch-runs.js';
 import type { UsageDecision, UsageRequest } from './decide-usage.js';
 import type { Account, UsageKind } from './plans.js';
 
@@ -38,39 +41,49 @@ export interface UsageRow {
   autocomplete: number;
 }
 
-/** Accounts, keys and usage, behind one interface. */
+/**
+ * Accounts, keys and usage, behind one interface. Every method answers a
+ * promise, so that one port serves the embedded SQLite store and a PostgreSQL
+ * server alike; an unreachable server rejects with ADDR_ERR_ACCOUNTS_UNREACHABLE.
+ */
 export interface AccountStore {
-  getAccount(name: string): Account | null;
-  listAccounts(): Account[];
-  /** Creates an account; throws ADDR_ERR_USAGE when the name is taken. */
-  createAccount(input: NewAccount, now: Date): Account;
-  /** Changes an account; throws ADDR_ERR_ACCOUNT_NOT_FOUND. */
-  updateAccount(name: string, patch: AccountPatch): Account;
-  addKey(record: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt'>): void;
-  findKey(prefix: string): ApiKeyRecord | null;
-  listKeys(account?: string): ApiKeyRecord[];
+  /** Where the store is, for messages: a file path, or a postgres:// URL without its password. */
+  readonly location: string;
+  getAccount(name: string): Promise<Account | null>;
+  listAccounts(): Promise<Account[]>;
+  /** Creates an account; rejects with ADDR_ERR_USAGE when the name is taken. */
+  createAccount(input: NewAccount, now: Date): Promise<Account>;
+  /** Changes an account; rejects with ADDR_ERR_ACCOUNT_NOT_FOUND. */
+  updateAccount(name: string, patch: AccountPatch): Promise<Account>;
+  addKey(record: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt'>): Promise<void>;
+  findKey(prefix: string): Promise<ApiKeyRecord | null>;
+  listKeys(account?: string): Promise<ApiKeyRecord[]>;
   /** Revokes a key; returns it, or null when no key has that prefix. */
-  revokeKey(prefix: string, now: Date): ApiKeyRecord | null;
-  touchKey(prefix: string, now: Date): void;
+  revokeKey(prefix: string, now: Date): Promise<ApiKeyRecord | null>;
+  /** Notes a key's use (kept to the minute); a note that cannot be written now is written at a later use. */
+  touchKey(prefix: string, now: Date): Promise<void>;
   /**
    * Decides a request and records the allowed units, atomically: concurrent
-   * callers can never exceed an allowance, and a refusal records nothing.
+   * callers (of any process sharing the store) can never exceed an allowance,
+   * and a refusal records nothing.
    */
-  consume(account: string, request: UsageRequest, now: Date): UsageDecision;
+  consume(account: string, request: UsageRequest, now: Date): Promise<UsageDecision>;
   /**
    * consume() for several requests at once, in one transaction: each is decided
    * in turn, exactly as if consumed one after the other, and counts against the
    * allowance of the ones after it. Returns one decision per request, in order.
    */
-  consumeMany(requests: readonly ConsumeRequest[]): UsageDecision[];
+  consumeMany(requests: readonly ConsumeRequest[]): Promise<UsageDecision[]>;
   /**
    * Gives back units a consume() recorded under `day` for work that then failed
    * (the engine broke): a request that is not served is not charged.
    */
-  release(account: string, kind: UsageKind, units: number, day: string): void;
+  release(account: string, kind: UsageKind, units: number, day: string): Promise<void>;
   /** Records usage without a check (the never-refused local account). */
-  record(account: string, kind: UsageKind, units: number, now: Date): void;
+  record(account: string, kind: UsageKind, units: number, now: Date): Promise<void>;
   /** Usage by account and day, oldest first. */
-  usageByDay(filter: { account?: string; since?: string }): UsageRow[];
-  close(): void;
+  usageByDay(filter: { account?: string; since?: string }): Promise<UsageRow[]>;
+  /** The checkpoints of `addr batch` kept in the same store (src/accounts/batch-runs.ts). */
+  batchRuns(): BatchRunStore;
+  close(): Promise<void>;
 }

@@ -5,14 +5,15 @@ import { apiKeyMatches, apiKeyPrefix } from './api-keys.js';
 import type { Account } from './plans.js';
 
 /** The account a key belongs to; ADDR_ERR_UNAUTHORIZED when it is missing, unknown or revoked. */
-export function authenticate(store: AccountStore, key: string | undefined, now: Date): Account {
+export async function authenticate(store: AccountStore, key: string | undefined, now: Date): Promise<Account> {
   const prefix = key === undefined ? null : apiKeyPrefix(key.trim());
-  const record = prefix === null ? null : store.findKey(prefix);
+  const record = prefix === null ? null : await store.findKey(prefix);
   if (key === undefined || record === null || !apiKeyMatches(key.trim(), record.hash) || record.revokedAt !== null) {
     throw new AddrError('ADDR_ERR_UNAUTHORIZED');
   }
-  const account = store.getAccount(record.account);
+  const account = await store.getAccount(record.account);
   if (account === null) throw new AddrError('ADDR_ERR_UNAUTHORIZED');
-  store.touchKey(record.prefix, now);
+  // A note, not awaited: the request does not wait for it, and a note that fails is written at a later use.
+  store.touchKey(record.prefix, now).catch(() => undefined);
   return account;
 }

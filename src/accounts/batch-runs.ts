@@ -1,9 +1,10 @@
 /**
- * The port of `addr batch` checkpoints (README.md, `addr batch`). A run of one input file to
+ * The port of `addr batch` checkpoints (docs/cli.md, `addr batch`). A run of one input file to
  * one output file is recorded with how far it got; the rows it pays for are
  * recorded in the same transaction as the usage they count, so a run killed
  * at any moment is resumed with every row written exactly once and never paid
- * twice. SQLite implements it beside the accounts (src/store/batch-runs-db.ts).
+ * twice. Each account store keeps them beside the accounts (src/store/batch-runs-db.ts,
+ * src/store/accounts-pg.ts).
  */
 import type { UsageDecision } from './decide-usage.js';
 
@@ -54,19 +55,19 @@ export interface BatchProgress {
 /** Checkpoints of batch runs, and the reservation of their rows. */
 export interface BatchRunStore {
   /** The checkpoint of a run of this input to this output, or null. */
-  findRun(inputPath: string, outputPath: string): BatchRun | null;
+  findRun(inputPath: string, outputPath: string): Promise<BatchRun | null>;
   /** Records a new run (replacing any checkpoint of the same input and output). */
-  startRun(run: Pick<BatchRun, 'account' | 'input' | 'outputPath' | 'tempPath' | 'settings' | 'inOffset' | 'inLine' | 'outBytes'>, now: Date): BatchRun;
+  startRun(run: Pick<BatchRun, 'account' | 'input' | 'outputPath' | 'tempPath' | 'settings' | 'inOffset' | 'inLine' | 'outBytes'>, now: Date): Promise<BatchRun>;
   /** Marks a run as taken over by this process. */
-  claimRun(id: number, pid: number, now: Date): void;
+  claimRun(id: number, pid: number, now: Date): Promise<void>;
   /**
-   * Decides `rows` more batch rows for the account and, in the same IMMEDIATE
+   * Decides `rows` more batch rows for the account and, in the same
    * transaction, records them as usage and (with a run) adds them to its paid
    * rows. A partial grant is allowed (the rows left in the allowance).
    */
-  reserveRows(account: string, runId: number | null, rows: number, now: Date): UsageDecision;
+  reserveRows(account: string, runId: number | null, rows: number, now: Date): Promise<UsageDecision>;
   /** Records how far a run got. */
-  saveProgress(id: number, progress: BatchProgress, now: Date): void;
+  saveProgress(id: number, progress: BatchProgress, now: Date): Promise<void>;
   /** Forgets a finished or abandoned run. */
-  deleteRun(id: number): void;
+  deleteRun(id: number): Promise<void>;
 }

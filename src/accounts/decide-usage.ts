@@ -1,7 +1,7 @@
 /**
  * The quota decision, pure: given an account, what it used in its current
  * window and a request, how many rows may be done, or which error refuses it.
- * The check order is that of README.md, `addr serve` ("Order of checks"):
+ * The check order is that of docs/api.md ("Order of checks"):
  * account state (suspended, then email verification) -> feature on the plan ->
  * quota. A refusal records nothing;
  * the store calls this inside the transaction that records the allowed rows.
@@ -28,8 +28,8 @@ export type UsageDecision =
   | { ok: false; error: AddrError }; // refused: record nothing
 
 /**
- * The checks that need no usage figures, in the order of README.md, `addr
- * serve` ("Order of checks"): account state (suspended, then email
+ * The checks that need no usage figures, in the order of docs/api.md
+ * ("Order of checks"): account state (suspended, then email
  * verification), then the feature on the plan. Returns
  * the refusal, or null. `addr serve` runs it before it reads the request body,
  * so that these answers come ahead of a malformed request (400); decideUsage

@@ -1,5 +1,5 @@
 /**
- * Plans and accounts (README.md, `addr accounts`): what each plan allows, and the settings an
+ * Plans and accounts (docs/cli.md, `addr accounts`): what each plan allows, and the settings an
  * account overrides. Pure data and arithmetic; no I/O.
  *
  * - free_beta: validations and batch rows share a daily row allowance (UTC days,

@@ -1,16 +1,16 @@
 /**
  * addr accounts create|list|show|set — manage the accounts of the accounts
- * database (README.md, `addr accounts`) in the data directory. Flags, help and examples are
+ * database (docs/cli.md, `addr accounts`) in the data directory. Flags, help and examples are
  * registered in program.ts.
  */
 import type { AccountPatch } from '../accounts/account-store.js';
 import { PLANS, autocompleteAllowed, rowAllowance, usageWindow } from '../accounts/plans.js';
 import type { Account, PlanName } from '../accounts/plans.js';
 import { AddrError } from '../core/errors.js';
-import { openAccountsDb } from '../store/accounts-db.js';
-import type { SqliteAccountStore } from '../store/accounts-db.js';
+import type { AccountStore } from '../accounts/account-store.js';
 import { resolveDataDir } from '../store/data-location.js';
-import { EXIT_OK } from './exit-codes.js';
+import { accountsUrl, openAccountStore } from '../store/open-accounts.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { AccountSettingsFlags, AdminFlags } from './options.js';
 import { writeRecords } from './write-records.js';
@@ -21,16 +21,17 @@ export const ACCOUNT_FIELDS = [
   'window_from', 'used', 'remaining', 'created_at',
 ] as const;
 
-/** Opens the accounts database of the run's data directory. */
-export function openAccountsFor(flags: { dataDir?: string }, ctx: CommandContext): SqliteAccountStore {
-  return openAccountsDb(resolveDataDir(flags.dataDir, ctx.env));
+/** Opens the account store of the run: --accounts-url (or $ADDR_ACCOUNTS_URL), else accounts.sqlite of the data directory. */
+export function openAccountsFor(flags: { dataDir?: string; accountsUrl?: string }, ctx: CommandContext): Promise<AccountStore> {
+  const url = accountsUrl(flags.accountsUrl, ctx.env);
+  return openAccountStore({ dataDir: url === null ? resolveDataDir(flags.dataDir, ctx.env) : '', url });
 }
 
 /** An account as printed: its effective settings and its usage in the current window. */
-export function describeAccount(store: SqliteAccountStore, account: Account, now: Date): Record<(typeof ACCOUNT_FIELDS)[number], unknown> {
+export async function describeAccount(store: AccountStore, account: Account, now: Date): Promise<Record<(typeof ACCOUNT_FIELDS)[number], unknown>> {
   const window = usageWindow(account, now);
-  const used = store.usageByDay({ account: account.name, since: window.from })
-    .reduce((sum, row) => sum + row.validation + row.batch_row, 0);
+  const used = (await store.usageByDay({ account: account.name, since: window.from })
+    ).reduce((sum, row) => sum + row.validation + row.batch_row, 0);
   const allowance = rowAllowance(account);
   const limited = allowance !== null && !(account.plan === 'production' && account.overage);
   return {
@@ -82,13 +83,13 @@ function checkSettingsApply(flags: AccountSettingsFlags, plan: PlanName, name: s
   }
 }
 
-async function withStore(flags: AdminFlags, ctx: CommandContext, work: (store: SqliteAccountStore, now: Date) => Promise<void>): Promise<number> {
-  const store = openAccountsFor(flags, ctx);
+async function withStore(flags: AdminFlags, ctx: CommandContext, work: (store: AccountStore, now: Date) => Promise<void>): Promise<number> {
+  const store = await openAccountsFor(flags, ctx);
   try {
     await work(store, new Date());
     return EXIT_OK;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -100,24 +101,24 @@ export function runAccountsCreate(flags: AdminFlags, ctx: CommandContext): Promi
   if (flags.plan === undefined) throw new AddrError('ADDR_ERR_USAGE', ['Give the account a plan with --plan free_beta or --plan production.']);
   checkSettingsApply(flags, flags.plan, name);
   return withStore(flags, ctx, async (store, now) => {
-    const account = store.createAccount({ name, plan: flags.plan ?? 'free_beta', ...settingsFrom(flags) }, now);
-    await writeRecords(ctx, flags, ACCOUNT_FIELDS, [describeAccount(store, account, now)], false);
+    const account = await store.createAccount({ name, plan: flags.plan ?? 'free_beta', ...settingsFrom(flags) }, now);
+    await writeRecords(ctx, flags, ACCOUNT_FIELDS, [await describeAccount(store, account, now)], false);
   });
 }
 
 /** Runs `addr accounts list`. */
 export function runAccountsList(flags: AdminFlags, ctx: CommandContext): Promise<number> {
   return withStore(flags, ctx, async (store, now) => {
-    await writeRecords(ctx, flags, ACCOUNT_FIELDS, store.listAccounts().map((a) => describeAccount(store, a, now)));
+    await writeRecords(ctx, flags, ACCOUNT_FIELDS, await Promise.all((await store.listAccounts()).map((a) => describeAccount(store, a, now))));
   });
 }
 
 /** Runs `addr accounts show NAME`. */
 export function runAccountsShow(name: string, flags: AdminFlags, ctx: CommandContext): Promise<number> {
   return withStore(flags, ctx, async (store, now) => {
-    const account = store.getAccount(name);
+    const account = await store.getAccount(name);
     if (account === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
-    await writeRecords(ctx, flags, ACCOUNT_FIELDS, [describeAccount(store, account, now)], false);
+    await writeRecords(ctx, flags, ACCOUNT_FIELDS, [await describeAccount(store, account, now)], false);
   });
 }
 
@@ -129,10 +130,10 @@ export function runAccountsSet(name: string, flags: AdminFlags, ctx: CommandCont
   if (flags.activate) patch.status = 'active';
   if (Object.keys(patch).length === 0) throw new AddrError('ADDR_ERR_USAGE', ['Nothing to change: give at least one setting (see `addr accounts set --help`).']);
   return withStore(flags, ctx, async (store, now) => {
-    const current = store.getAccount(name);
+    const current = await store.getAccount(name);
     if (current === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
     checkSettingsApply(flags, flags.plan ?? current.plan, name);
-    const account = store.updateAccount(name, patch);
-    await writeRecords(ctx, flags, ACCOUNT_FIELDS, [describeAccount(store, account, now)], false);
+    const account = await store.updateAccount(name, patch);
+    await writeRecords(ctx, flags, ACCOUNT_FIELDS, [await describeAccount(store, account, now)], false);
   });
 }

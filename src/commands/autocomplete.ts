@@ -5,7 +5,7 @@
  * are registered in program.ts.
  *
  * Each query (or details lookup) is one autocomplete request, metered apart
- * from validation (README.md, `addr accounts`): against --account/--key, refused as the API
+ * from validation (docs/cli.md, `addr accounts`): against --account/--key, refused as the API
  * would (a Free Beta account gets ADDR_ERR_FEATURE_UNAVAILABLE); otherwise
  * recorded for the local account, never refused. A query that is empty or
  * too long is refused before anything is recorded.
@@ -21,7 +21,7 @@ import type { SuggestResult } from '../core/suggest.js';
 import { SUGGEST_LIMITS } from '../core/suggest.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { AutocompleteFlags } from './options.js';
@@ -65,7 +65,7 @@ export const DETAILS_COLUMNS: readonly Column[] = [
 
 /** The rows csv and table print for a result: one per suggestion (none when there are none). */
 export function suggestionRows(result: SuggestResult): object[] {
-  return result.suggestions.map((s) => ({ ...s, source: result.source, fuzzy: result.fuzzy, query: result.query.text }));
+  return result.suggestions.map((s) => ({ ...s, source: s.coverage, fuzzy: result.fuzzy, query: result.query.text })); // source: the layer of each suggestion
 }
 
 /** Runs `addr autocomplete`; returns the exit code. */
@@ -75,7 +75,7 @@ export async function runAutocomplete(args: readonly string[], flags: Autocomple
   if (flags.details !== undefined && flags.details.trim() === '') throw new AddrError('ADDR_ERR_INPUT_INVALID', ['--details needs a place_id, as a suggestion gives it.']);
   if (args.length > 0 && !args.includes('-') && args.join(' ').trim() === '') throw new AddrError('ADDR_ERR_INPUT_INVALID', ['The autocomplete query is empty.']);
   const source = flags.details !== undefined ? null : resolveInputSource(args, {}, ctx);
-  const meter = openValidationMeter(flags, ctx, () => new Date(), 'autocomplete');
+  const meter = await openValidationMeter(flags, ctx, () => new Date(), 'autocomplete');
   let opened: OpenedEngine | null = null;
   const engine = () => (opened ??= openEngine(engineLocation(flags.dataDir, ctx.env))).engine;
   try {
@@ -86,7 +86,7 @@ export async function runAutocomplete(args: readonly string[], flags: Autocomple
     const call = () => ({ requestId: randomUUID(), startedAt: performance.now(), now: () => performance.now() });
     if (flags.details !== undefined) {
       engine(); // reference data first: missing data records no usage
-      const refusal = meter.admit();
+      const refusal = await meter.admit();
       if (refusal !== null) throw refusal;
       const details = engine().details(flags.details.trim(), call());
       const renderer = createRenderer(out, { format, columns: DETAILS_COLUMNS, many: false, color });
@@ -106,7 +106,7 @@ export async function runAutocomplete(args: readonly string[], flags: Autocomple
       } else {
         if (query.length > SUGGEST_LIMITS.maxQueryLength) throw new AddrError('ADDR_ERR_INPUT_INVALID', [`The autocomplete query is longer than ${SUGGEST_LIMITS.maxQueryLength} characters.`]);
         const e = engine();
-        const refusal = meter.admit();
+        const refusal = await meter.admit();
         if (refusal !== null) {
           await renderer.end();
           throw refusal;
@@ -120,7 +120,7 @@ export async function runAutocomplete(args: readonly string[], flags: Autocomple
     await renderer.end();
     return EXIT_OK;
   } finally {
-    meter.close();
+    await meter.close();
     (opened as OpenedEngine | null)?.close();
   }
 }

@@ -11,7 +11,7 @@ import type { RangeSourceInfo } from '../store/ranges-db.js';
 import { importRanges } from '../store/ranges-import.js';
 import type { RangeImportSummary } from '../store/ranges-import.js';
 import { addrfeatFiles, looksLikeAddrfeat } from '../store/tiger-reader.js';
-import { formatCount as int } from './format-count.js';
+import { formatCount as int } from '../formats/format-count.js';
 import type { CommandContext } from './io.js';
 
 /** True when the arguments are ADDRFEAT files or folders (what importRangeFiles takes). */

@@ -1,6 +1,6 @@
 /**
  * addr data import|status|remove — the address-point sources in points.sqlite
- * of the data directory (README.md, `addr data`). Flags, help and examples are
+ * of the data directory (docs/cli.md, `addr data`). Flags, help and examples are
  * registered in program.ts. The import's progress (rows and rows/s) goes to
  * stderr on a terminal; its summary goes to stdout (`--json` for a document).
  */
@@ -14,11 +14,11 @@ import type { ImportInput, ImportSummary } from '../store/points-import.js';
 import { openLocalityStore } from '../store/sqlite-locality-store.js';
 import { resolveDataDir, resolveReferenceDbPath } from '../store/data-location.js';
 import { areRangeFiles, importRangeFiles, rangeSourceRows, removeRangeSource } from './data-ranges.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { DataFlags, Format } from './options.js';
 import { writeRecords } from './write-records.js';
-import { formatCount as int } from './format-count.js';
+import { formatCount as int } from '../formats/format-count.js';
 
 /** The fields `addr data status` prints for each source. */
 export const SOURCE_FIELDS = ['name', 'format', 'rows_imported', 'rows_skipped', 'rows_inferred', 'states', 'zip_count', 'complete', 'imported_at', 'path'] as const;

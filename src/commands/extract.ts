@@ -10,7 +10,7 @@
  * HTML (detected from the first bytes: a doctype, <html>, or markup) is read
  * whole and scanned as its text; offsets point into the HTML.
  *
- * Metering: each address found is one validation (README.md, `addr accounts`), admitted
+ * Metering: each address found is one validation (docs/cli.md, `addr accounts`), admitted
  * before it is written — against --account/--key, refused as the API would;
  * otherwise recorded for the local account. A refusal stops the run after the
  * addresses admitted so far (exit 3).
@@ -23,7 +23,7 @@ import type { ExtractedAddress } from '../core/engine.js';
 import { AddrError } from '../core/errors.js';
 import { looksLikeHtml } from '../core/html-text.js';
 import { openEngine } from '../store/open-engine.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import { openOutput } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ExtractFlags } from './options.js';
@@ -79,7 +79,7 @@ async function* readText(stream: Readable, name: string): AsyncGenerator<string>
 export async function runExtract(args: readonly string[], flags: ExtractFlags, ctx: CommandContext): Promise<number> {
   const stream = openSource(args, ctx);
   const name = args[0] === undefined || args[0] === '-' ? 'stdin' : `'${args[0]}'`;
-  const meter = openValidationMeter(flags, ctx);
+  const meter = await openValidationMeter(flags, ctx);
   let opened: ReturnType<typeof openEngine> | null = null;
   try {
     const out = openOutput(ctx.stdout);
@@ -94,7 +94,7 @@ export async function runExtract(args: readonly string[], flags: ExtractFlags, c
     const call = { aggressive: flags.aggressive === true, requestId, startedAt, now: () => performance.now() };
     const write = async (found: ExtractedAddress[]): Promise<boolean> => {
       for (const address of found) {
-        const refusal = meter.admit();
+        const refusal = await meter.admit();
         if (refusal !== null) {
           await renderer.end();
           if (meter.admitted > 0) ctx.stderr.write(`${meter.admitted} address${meter.admitted === 1 ? '' : 'es'} extracted; the rest were refused.\n`);
@@ -138,7 +138,7 @@ export async function runExtract(args: readonly string[], flags: ExtractFlags, c
     await renderer.end();
     return EXIT_OK;
   } finally {
-    meter.close();
+    await meter.close();
     (opened as ReturnType<typeof openEngine> | null)?.close();
     stream.destroy();
   }

@@ -1,5 +1,5 @@
 /**
- * addr keys create|list|revoke — API keys of the accounts (README.md, `addr accounts`). A new
+ * addr keys create|list|revoke — API keys of the accounts (docs/cli.md, `addr accounts`). A new
  * key is printed once, on stdout; only its hash and a short prefix are stored,
  * and it is never logged.
  */
@@ -7,7 +7,7 @@ import { generateApiKey } from '../accounts/api-keys.js';
 import type { ApiKeyRecord } from '../accounts/account-store.js';
 import { AddrError } from '../core/errors.js';
 import { openAccountsFor } from './accounts.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { AdminFlags } from './options.js';
 import { writeRecords } from './write-records.js';
@@ -27,43 +27,43 @@ const describeKey = (k: ApiKeyRecord): Record<(typeof KEY_FIELDS)[number], unkno
 /** Runs `addr keys create --account NAME`. */
 export async function runKeysCreate(flags: AdminFlags, ctx: CommandContext): Promise<number> {
   if (flags.account === undefined) throw new AddrError('ADDR_ERR_USAGE', ['Name the account the key is for with --account.']);
-  const store = openAccountsFor(flags, ctx);
+  const store = await openAccountsFor(flags, ctx);
   try {
-    if (store.getAccount(flags.account) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [flags.account]);
+    if ((await store.getAccount(flags.account)) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [flags.account]);
     let key = generateApiKey();
     // A prefix is 48 random bits: a clash is all but impossible, but costs only a retry.
-    while (store.findKey(key.prefix) !== null) key = generateApiKey();
+    while ((await store.findKey(key.prefix)) !== null) key = generateApiKey();
     const createdAt = new Date().toISOString();
-    store.addKey({ prefix: key.prefix, account: flags.account, hash: key.hash, createdAt });
+    await store.addKey({ prefix: key.prefix, account: flags.account, hash: key.hash, createdAt });
     await writeRecords(ctx, flags, ['key', 'prefix', 'account', 'created_at'], [{ key: key.key, prefix: key.prefix, account: flags.account, created_at: createdAt }], false);
     ctx.stderr.write('This key is shown once: store it now. addr keeps only its hash.\n');
     return EXIT_OK;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 /** Runs `addr keys list [--account NAME]`. */
 export async function runKeysList(flags: AdminFlags, ctx: CommandContext): Promise<number> {
-  const store = openAccountsFor(flags, ctx);
+  const store = await openAccountsFor(flags, ctx);
   try {
-    if (flags.account !== undefined && store.getAccount(flags.account) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [flags.account]);
-    await writeRecords(ctx, flags, KEY_FIELDS, store.listKeys(flags.account).map(describeKey));
+    if (flags.account !== undefined && (await store.getAccount(flags.account)) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [flags.account]);
+    await writeRecords(ctx, flags, KEY_FIELDS, (await store.listKeys(flags.account)).map(describeKey));
     return EXIT_OK;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 /** Runs `addr keys revoke PREFIX`. */
 export async function runKeysRevoke(prefix: string, flags: AdminFlags, ctx: CommandContext): Promise<number> {
-  const store = openAccountsFor(flags, ctx);
+  const store = await openAccountsFor(flags, ctx);
   try {
-    const record = store.revokeKey(prefix.trim(), new Date());
+    const record = await store.revokeKey(prefix.trim(), new Date());
     if (record === null) throw new AddrError('ADDR_ERR_USAGE', [`No key has the prefix '${prefix}'. \`addr keys list\` shows the prefixes.`]);
     await writeRecords(ctx, flags, KEY_FIELDS, [describeKey(record)], false);
     return EXIT_OK;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -14,12 +14,12 @@
 import { availableParallelism, loadavg } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import type { AddrError } from '../core/errors.js';
-import { BatchPool } from './batch-pool.js';
-import { streamSink } from './batch-sinks.js';
+import { BatchPool } from '../batch/batch-pool.js';
+import { streamSink } from '../batch/batch-sinks.js';
 import { readLineBatches } from './line-batches.js';
 import { lineFormatter, openLineWork } from './line-work.js';
 import type { LineBoot, LineChunk, LineChunkResult, LineSetup } from './line-work.js';
-import { OutputBytes } from './output-bytes.js';
+import { OutputBytes } from '../batch/output-bytes.js';
 
 /** Lines validated on the main thread before worker threads are started: a short input is done before they would be up. */
 export const POOL_AFTER = 8192;
@@ -39,9 +39,9 @@ export interface LineRunContext {
   location: () => LineBoot; // where the engine reads its data (resolved with the first line)
   stdout: Writable;
   /** Admits one line (the meter); returns the refusal that stops the run, or null. */
-  admit?: () => AddrError | null;
+  admit?: () => Promise<AddrError | null>;
   /** Gives back units admitted for lines whose results never reached the reader. */
-  giveBack?: (units: number) => void;
+  giveBack?: (units: number) => Promise<void>;
   /** Worker threads, when the run is long (default: one fewer than the cores, at least 1, at most 16; 0: none). */
   workers?: number;
 }
@@ -132,7 +132,7 @@ export async function runLines(input: Readable, ctx: LineRunContext): Promise<Li
       if (ctx.admit !== undefined) {
         work.open();
         for (let k = 0; k < batch.length; k++) {
-          refusal = ctx.admit();
+          refusal = await ctx.admit();
           if (refusal !== null) {
             admitted = k;
             break;
@@ -173,7 +173,7 @@ export async function runLines(input: Readable, ctx: LineRunContext): Promise<Li
     if (ctx.giveBack !== undefined) {
       // Lines metered whose results the reader never took (it went away, or the run failed).
       await sink.settle();
-      if (index > sink.deliveredRows) ctx.giveBack(index - sink.deliveredRows);
+      if (index > sink.deliveredRows) await ctx.giveBack(index - sink.deliveredRows);
     }
     ctx.stdout.off('error', onError);
   }

@@ -6,10 +6,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { isAddrError } from '../core/errors.js';
-import type { SetupMessage, WorkerFailure } from './batch-protocol.js';
+import type { SetupMessage, WorkerFailure } from '../batch/batch-protocol.js';
 import { lineFormatter, openLineWork } from './line-work.js';
 import type { LineBoot, LineChunk, LineChunkResult, LineSetup } from './line-work.js';
-import { OutputBytes } from './output-bytes.js';
+import { OutputBytes } from '../batch/output-bytes.js';
 import type { Formatter } from './render.js';
 
 const boot = workerData as LineBoot;

@@ -1,7 +1,7 @@
 /**
  * The CLI's shared flags, kept as one data table (npm-check-updates style):
  * each command registers the entries it uses, so flags, `--help` and the
- * README's options table all come from here.
+ * options table of docs/cli.md all come from here (test/commands/options.test.ts checks it).
  */
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
@@ -125,7 +125,7 @@ export function parseDay(value: string): string {
 /** One shared flag. */
 export interface OptionSpec {
   flags: string; // commander flag syntax
-  description: string; // help text, also used for the README table
+  description: string; // help text, also the same words as the docs/cli.md table
   choices?: readonly string[]; // allowed values, checked by commander
   parse?: (value: string) => unknown; // converts and checks the value; throws InvalidArgumentError
   hidden?: boolean; // accepted but left out of --help (a flag kept only to say what replaced it)
@@ -147,6 +147,10 @@ export const OPTIONS = {
     // embedded locality database is not under it (ADDR_REFERENCE_DB overrides that one).
     flags: '--data-dir <dir>',
     description: 'directory of imported data (default: $ADDR_DATA_DIR, else the platform user data directory)',
+  },
+  accountsUrl: {
+    flags: '--accounts-url <url>',
+    description: 'accounts, keys, usage and batch checkpoints in PostgreSQL (postgres://user@host:5432/db; default: $ADDR_ACCOUNTS_URL, else accounts.sqlite in the data directory)',
   },
   failOn: {
     flags: '--fail-on <statuses>',
@@ -196,6 +200,7 @@ export const OPTIONS = {
   resume: { flags: '--resume', description: 'batch: continue the unfinished run of this input and output from its checkpoint' },
   restart: { flags: '--restart', description: 'batch: discard the unfinished run of this input and output and start over' },
   workers: { flags: '--workers <n>', description: 'batch: worker threads validating rows (default: the number of CPUs)', parse: parsePositive },
+  serveWorkers: { flags: '--workers <n>', description: 'serve: processes answering on the port, each with its own engine (default: the number of CPUs)', parse: parsePositive },
   aggressive: { flags: '--aggressive', description: 'extract: also report street lines without city, state or ZIP ("1 spiritual healer dr")' },
   reverseLimit: { flags: '--limit <n>', description: 'points to list (default 1, at most 100)', parse: parsePositive },
   autocompleteLimit: { flags: '--limit <n>', description: 'suggestions to list (default 5, at most 20)', parse: parsePositive },
@@ -281,7 +286,7 @@ export type NormalizeFlags = StructuredFlags & OutputFlags;
 export type DataDirFlags = { dataDir?: string };
 
 /** The flags that pick the account a command runs as. */
-export type AccountFlags = { account?: string; key?: string };
+export type AccountFlags = { account?: string; key?: string; accountsUrl?: string };
 
 /** The flags of `addr validate`. */
 export type ValidateFlags = StructuredFlags & OutputFlags & DataDirFlags & AccountFlags & { failOn?: FailOnStatus[]; candidates?: number };
@@ -289,18 +294,8 @@ export type ValidateFlags = StructuredFlags & OutputFlags & DataDirFlags & Accou
 /** The flags of `addr geocode`. */
 export type GeocodeFlags = StructuredFlags & OutputFlags & DataDirFlags;
 
-/** The flags of `addr batch`. */
-export type BatchFlags = DataDirFlags & AccountFlags & {
-  output?: string;
-  format?: 'csv' | 'tsv' | 'xlsx';
-  sheet?: string;
-  delimiter?: string;
-  columns?: string;
-  resume?: boolean;
-  restart?: boolean;
-  workers?: number;
-  color: boolean;
-};
+/** The flags of `addr batch` (src/batch/batch-options.ts). */
+export type { BatchFlags } from '../batch/batch-options.js';
 
 /** The flags of `addr extract`. */
 export type ExtractFlags = OutputFlags & DataDirFlags & AccountFlags & { aggressive?: boolean };
@@ -311,6 +306,8 @@ export type ReverseFlags = OutputFlags & DataDirFlags & { limit?: number; maxDis
 export type AutocompleteFlags = OutputFlags & DataDirFlags & AccountFlags & { limit?: number; state?: string; details?: string };
 /** The flags of `addr serve`. */
 export type ServeFlags = DataDirFlags & {
+  accountsUrl?: string;
+  workers?: number;
   port?: number;
   host?: string;
   contract?: 'a' | 'b';
@@ -337,6 +334,7 @@ export type AccountSettingsFlags = {
 
 /** The flags of `addr accounts ...`, `addr keys ...` and `addr usage`. */
 export type AdminFlags = OutputFlags & DataDirFlags & AccountSettingsFlags & {
+  accountsUrl?: string;
   account?: string;
   name?: string;
   suspend?: boolean;

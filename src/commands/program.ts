@@ -12,7 +12,7 @@
 import { Command, CommanderError } from 'commander';
 import { isAddrError } from '../core/errors.js';
 import { ENGINE_VERSION } from '../core/version.js';
-import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from './exit-codes.js';
+import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import { engineLocation } from '../store/data-location.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';
@@ -74,7 +74,8 @@ const EXTRACT_HELP = 'Input: FILE, or stdin with "-" (or no argument when stdin 
   + 'without them the built-in local account, on the plan `addr accounts set local` gives it (unlimited by default: never refused).';
 
 const ACCOUNTS_HELP = 'Accounts, keys and usage live in accounts.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
-  + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows). '
+  + 'else $XDG_DATA_HOME/addr or ~/.local/share/addr (Linux), ~/Library/Application Support/addr (macOS), %APPDATA%/addr (Windows); '
+  + 'or in PostgreSQL with --accounts-url postgres://… (or $ADDR_ACCOUNTS_URL), shared by several addr serve instances (docs/deployment.md). '
   + 'Days are UTC; a Free Beta allowance resets at midnight UTC, a production billing period is the UTC calendar month.';
 
 const DATA_HELP = 'Address points live in points.sqlite in the data directory: --data-dir, else $ADDR_DATA_DIR, '
@@ -83,7 +84,9 @@ const DATA_HELP = 'Address points live in points.sqlite in the data directory: -
   + 'TIGER/Line ADDRFEAT files (the Census Bureau\'s address ranges, one zip per county) go to ranges.sqlite beside them, one source per file: '
   + 'validation then checks the street and the house number\'s range where no points cover the area.';
 const SERVE_HELP = 'Every endpoint but GET /healthz and GET /openapi.json needs Authorization: Bearer <key> (make one with `addr keys create`); '
-  + 'accounts, plans and usage are those of accounts.sqlite in the data directory, shared with the CLI. '
+  + 'accounts, plans and usage are those of accounts.sqlite in the data directory, shared with the CLI, or of the PostgreSQL database of '
+  + '--accounts-url (or $ADDR_ACCOUNTS_URL) that several instances share. --workers N runs N processes on the port, each with its own engine '
+  + '(default: one per CPU); /healthz reports how many run, and a worker that dies is replaced (docs/deployment.md). '
   + 'Endpoints: POST and GET /v1/validate, POST /v1/normalize, POST /v1/geocode, POST /v1/reverse, GET /v1/autocomplete, '
   + 'GET /api/autocomplete/v1/suggest and /details, POST /v1/addresses/extract, spreadsheet jobs (POST /v1/spreadsheets with a CSV, TSV or XLSX file; '
   + 'GET and DELETE /v1/spreadsheets/{id}, GET .../result), GET /v1/account, GET /healthz, GET /openapi.json (the full description); the web console at /. '
@@ -117,7 +120,7 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr validate --line1 "1 infinite loop" --city cupertino --state ca --format json',
       'addr validate --fail-on PARTIAL,NOT_FOUND - < addresses.txt > results.ndjson',
     ],
-    options: [...ADDRESS_COMMAND_OPTIONS, 'failOn', 'candidates', 'account', 'key', 'dataDir'],
+    options: [...ADDRESS_COMMAND_OPTIONS, 'failOn', 'candidates', 'account', 'key', 'dataDir', 'accountsUrl'],
     run: async (args, command, ctx) => (await import('./validate.js')).runValidate(args, command.opts<ValidateFlags>(), ctx),
   },
   {
@@ -141,14 +144,14 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr batch export.tsv --columns line1=Street,city=Town,zip=Postcode -o - > checked.tsv',
       'addr batch customers.csv --resume             # finish a run that was interrupted or stopped by the allowance',
     ],
-    options: ['output', 'batchFormat', 'delimiter', 'sheet', 'columns', 'resume', 'restart', 'workers', 'account', 'key', 'dataDir'],
+    options: ['output', 'batchFormat', 'delimiter', 'sheet', 'columns', 'resume', 'restart', 'workers', 'account', 'key', 'dataDir', 'accountsUrl'],
     argument: { syntax: '<file>', description: 'the CSV, TSV or XLSX file, or - to read CSV/TSV from stdin' },
     help: BATCH_HELP,
     run: async (args, command, ctx) => {
       const flags = command.opts<BatchFlags>();
       // The workers start loading the engine while the rest of the command loads (batch-pool.ts).
-      const pool = (await import('./batch-pool.js')).startBatchPool(flags.workers, engineLocation(flags.dataDir, ctx.env));
-      return (await import('./batch.js')).runBatch(args, flags, ctx, pool);
+      const pool = (await import('../batch/batch-pool.js')).startBatchPool(flags.workers, engineLocation(flags.dataDir, ctx.env));
+      return (await import('../batch/run-batch.js')).runBatch(args, flags, ctx, pool);
     },
   },
   {
@@ -159,7 +162,7 @@ const COMMANDS: readonly CommandSpec[] = [
       'cat page.html | addr extract - --format json',
       'addr extract --aggressive --format csv mail.txt > addresses.csv',
     ],
-    options: ['format', 'color', 'aggressive', 'account', 'key', 'dataDir'],
+    options: ['format', 'color', 'aggressive', 'account', 'key', 'dataDir', 'accountsUrl'],
     argument: { syntax: '[file]', description: 'the text or HTML file, or "-" for stdin' },
     help: EXTRACT_HELP,
     run: async (args, command, ctx) => (await import('./extract.js')).runExtract(args, command.opts<ExtractFlags>(), ctx),
@@ -187,7 +190,7 @@ const COMMANDS: readonly CommandSpec[] = [
       'addr autocomplete sebas',
       'addr autocomplete --details pt_3mWq0x9Zb1cYl2Ke',
     ],
-    options: ['autocompleteLimit', 'stateFilter', 'details', 'account', 'key', 'dataDir', 'format', 'color'],
+    options: ['autocompleteLimit', 'stateFilter', 'details', 'account', 'key', 'dataDir', 'accountsUrl', 'format', 'color'],
     argument: { syntax: '[query...]', description: 'what has been typed so far (the words are joined); "-" reads one query per line from stdin' },
     help: 'Suggestions come from the imported address points (addr data import): buildings for "NUMBER STREET...", streets for a name alone, '
       + 'one suggestion per building unless a unit is typed ("1400 abercrombie dr apt 2"). When no point matches and no house number was typed, '
@@ -203,9 +206,10 @@ const COMMANDS: readonly CommandSpec[] = [
     examples: [
       'addr serve --port 8080',
       'addr serve --host 0.0.0.0 --port 8080 --contract b --data-dir /var/lib/addr',
+      'addr serve --workers 4 --accounts-url postgres://addr@db.internal:5432/addr',
       'curl -s -H "Authorization: Bearer $ADDR_KEY" -H "Content-Type: application/json" -d \'{"input":"1600 pennsylvania av nw washington dc"}\' http://127.0.0.1:8080/v1/validate',
     ],
-    options: ['port', 'host', 'contract', 'dataDir', 'logLevel', 'logBodies', 'headerTimeout', 'requestTimeout', 'keepAliveTimeout', 'maxConnections', 'cors', 'spreadsheetRetention'],
+    options: ['port', 'host', 'contract', 'serveWorkers', 'dataDir', 'accountsUrl', 'logLevel', 'logBodies', 'headerTimeout', 'requestTimeout', 'keepAliveTimeout', 'maxConnections', 'cors', 'spreadsheetRetention'],
     argument: null,
     help: SERVE_HELP,
     run: async (_args, command, ctx) => (await import('./serve.js')).runServe(command.opts<ServeFlags>(), ctx),
@@ -214,7 +218,7 @@ const COMMANDS: readonly CommandSpec[] = [
     name: 'usage',
     summary: 'show metered usage (validations, batch rows, autocomplete) by account and UTC day',
     examples: ['addr usage', 'addr usage --account acme --since 2026-03-01 --format csv'],
-    options: ['usageAccount', 'since', 'dataDir', 'format', 'color'],
+    options: ['usageAccount', 'since', 'dataDir', 'accountsUrl', 'format', 'color'],
     argument: null,
     help: ACCOUNTS_HELP,
     run: async (_args, command, ctx) => (await import('./usage.js')).runUsage(command.opts<AdminFlags>(), ctx),
@@ -225,6 +229,7 @@ const ACCOUNT_SETTINGS: readonly OptionName[] = [
   'plan', 'email', 'emailVerified', 'noEmailVerified', 'dailyRows', 'includedLookups', 'overage', 'noOverage', 'autocomplete', 'noAutocomplete',
 ];
 const ADMIN_OUTPUT: readonly OptionName[] = ['dataDir', 'format', 'color'];
+const ACCOUNTS_OUTPUT: readonly OptionName[] = ['dataDir', 'accountsUrl', 'format', 'color'];
 const NAME_ARGUMENT = { syntax: '<name>', description: 'the account name' };
 
 const GROUPS: readonly GroupSpec[] = [
@@ -290,7 +295,7 @@ const GROUPS: readonly GroupSpec[] = [
           'addr accounts create --name acme --plan free_beta --email ops@acme.test --email-verified',
           'addr accounts create --name bigco --plan production --included-lookups 50000 --no-overage',
         ],
-        options: ['name', ...ACCOUNT_SETTINGS, ...ADMIN_OUTPUT],
+        options: ['name', ...ACCOUNT_SETTINGS, ...ACCOUNTS_OUTPUT],
         argument: null,
         run: async (_args, command, ctx) => (await import('./accounts.js')).runAccountsCreate(command.opts<AdminFlags>(), ctx),
       },
@@ -298,7 +303,7 @@ const GROUPS: readonly GroupSpec[] = [
         name: 'list',
         summary: 'list the accounts with their plan, allowance and usage in the current window',
         examples: ['addr accounts list', 'addr accounts list --format csv'],
-        options: ADMIN_OUTPUT,
+        options: ACCOUNTS_OUTPUT,
         argument: null,
         run: async (_args, command, ctx) => (await import('./accounts.js')).runAccountsList(command.opts<AdminFlags>(), ctx),
       },
@@ -306,7 +311,7 @@ const GROUPS: readonly GroupSpec[] = [
         name: 'show',
         summary: 'show one account',
         examples: ['addr accounts show acme', 'addr accounts show local --format json'],
-        options: ADMIN_OUTPUT,
+        options: ACCOUNTS_OUTPUT,
         argument: NAME_ARGUMENT,
         run: async (args, command, ctx) => (await import('./accounts.js')).runAccountsShow(args[0] ?? '', command.opts<AdminFlags>(), ctx),
       },
@@ -318,7 +323,7 @@ const GROUPS: readonly GroupSpec[] = [
           'addr accounts set acme --plan production --included-lookups 10000 --overage',
           'addr accounts set acme --suspend',
         ],
-        options: [...ACCOUNT_SETTINGS, 'suspend', 'activate', ...ADMIN_OUTPUT],
+        options: [...ACCOUNT_SETTINGS, 'suspend', 'activate', ...ACCOUNTS_OUTPUT],
         argument: NAME_ARGUMENT,
         run: async (args, command, ctx) => (await import('./accounts.js')).runAccountsSet(args[0] ?? '', command.opts<AdminFlags>(), ctx),
       },
@@ -332,7 +337,7 @@ const GROUPS: readonly GroupSpec[] = [
         name: 'create',
         summary: 'create an API key for an account; the key is printed once and only its hash is kept',
         examples: ['addr keys create --account acme'],
-        options: ['keysAccount', ...ADMIN_OUTPUT],
+        options: ['keysAccount', ...ACCOUNTS_OUTPUT],
         argument: null,
         run: async (_args, command, ctx) => (await import('./keys.js')).runKeysCreate(command.opts<AdminFlags>(), ctx),
       },
@@ -340,7 +345,7 @@ const GROUPS: readonly GroupSpec[] = [
         name: 'list',
         summary: 'list keys by prefix: account, created, last used, status',
         examples: ['addr keys list', 'addr keys list --account acme'],
-        options: ['keysAccount', ...ADMIN_OUTPUT],
+        options: ['keysAccount', ...ACCOUNTS_OUTPUT],
         argument: null,
         run: async (_args, command, ctx) => (await import('./keys.js')).runKeysList(command.opts<AdminFlags>(), ctx),
       },
@@ -348,7 +353,7 @@ const GROUPS: readonly GroupSpec[] = [
         name: 'revoke',
         summary: 'revoke a key by its prefix',
         examples: ['addr keys revoke addr_AbCd1234'],
-        options: ADMIN_OUTPUT,
+        options: ACCOUNTS_OUTPUT,
         argument: { syntax: '<prefix>', description: 'the key prefix `addr keys list` shows' },
         run: async (args, command, ctx) => (await import('./keys.js')).runKeysRevoke(args[0] ?? '', command.opts<AdminFlags>(), ctx),
       },

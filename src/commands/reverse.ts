@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { AddrError } from '../core/errors.js';
 import type { ReverseResult } from '../core/reverse.js';
 import { openEngine } from '../store/open-engine.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import { openOutput } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ReverseFlags } from './options.js';

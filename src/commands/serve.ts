@@ -1,19 +1,27 @@
 /**
- * addr serve — the JSON REST API of both contract variants (README.md, `addr serve`),
+ * addr serve — the JSON REST API of both contract variants (docs/api.md),
  * over the same engine and accounts database as the CLI. Flags, help and
  * examples are registered in program.ts; this resolves the paths and runs the
  * server until SIGTERM or SIGINT, then exits 0 once in-flight requests finish.
  *
  * The locality database and the data directory (accounts.sqlite, points.sqlite)
- * come from store/data-location.ts (ADDR_REFERENCE_DB, --data-dir, ADDR_DATA_DIR).
+ * come from store/data-location.ts (ADDR_REFERENCE_DB, --data-dir, ADDR_DATA_DIR);
+ * the accounts from --accounts-url or ADDR_ACCOUNTS_URL when given (PostgreSQL).
+ * With --workers N > 1 (the default on a machine of several CPUs) the server
+ * runs as N worker processes sharing the port (src/server/cluster.ts).
  */
 import { AddrError } from '../core/errors.js';
 import { LIMITS } from '../server/limits.js';
 import { startServer } from '../server/listen.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { ServeFlags } from './options.js';
+import { availableParallelism } from 'node:os';
 import { engineLocation } from '../store/data-location.js';
+import { accountsUrl, openAccountStore } from '../store/open-accounts.js';
+import { checkEngineStores } from '../store/check-engine-stores.js';
+import { runCluster, workerCount } from '../server/cluster.js';
+import type { ServerConfig } from '../server/listen.js';
 
 /** Default TCP port. */
 export const DEFAULT_PORT = 8080;
@@ -34,18 +42,29 @@ export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<
   if (headers > whole) {
     throw new AddrError('ADDR_ERR_USAGE', [`--header-timeout (${headers / 1000} s) cannot be longer than --request-timeout (${whole / 1000} s), which includes the headers: raise --request-timeout or lower --header-timeout.`]);
   }
-  const server = await startServer({
+  const location = engineLocation(flags.dataDir, ctx.env);
+  const config: ServerConfig = {
     host: flags.host ?? DEFAULT_HOST,
     port: flags.port ?? DEFAULT_PORT,
     contract: flags.contract ?? 'a',
-    ...engineLocation(flags.dataDir, ctx.env),
+    ...location,
+    accountsUrl: accountsUrl(flags.accountsUrl, ctx.env),
     logLevel: flags.logLevel ?? 'info',
     logBodies: flags.logBodies ?? false,
     ...(flags.spreadsheetRetention === undefined ? {} : { spreadsheetRetentionHours: flags.spreadsheetRetention }),
     logStream: ctx.stderr,
     http,
     cors: flags.cors ?? null,
-  });
+  };
+  const workers = workerCount(flags.workers, availableParallelism());
+  if (workers > 1) {
+    // Checked once here, so that a missing reference or an unreachable store is one error (exit 4), not one per
+    // worker; the store's schema is created or migrated here too, before any worker opens it.
+    checkEngineStores(location);
+    await (await openAccountStore({ dataDir: location.dataDir, url: config.accountsUrl ?? null })).close();
+    return runCluster(config, workers, (url) => ctx.stdout.write(`${url}\n`));
+  }
+  const server = await startServer(config);
   // The URL on stdout whatever --log-level (the log's "listening" line is info): with --port 0 it says the port chosen.
   ctx.stdout.write(`${server.url}\n`);
   await server.closed;

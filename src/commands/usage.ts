@@ -1,7 +1,7 @@
 /** addr usage [--account NAME] [--since YYYY-MM-DD] — metered usage by account and UTC day. */
 import { AddrError } from '../core/errors.js';
 import { openAccountsFor } from './accounts.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../core/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { AdminFlags } from './options.js';
 import { writeRecords } from './write-records.js';
@@ -11,16 +11,16 @@ export const USAGE_FIELDS = ['day', 'account', 'validation', 'batch_row', 'autoc
 
 /** Runs `addr usage`. */
 export async function runUsage(flags: AdminFlags, ctx: CommandContext): Promise<number> {
-  const store = openAccountsFor(flags, ctx);
+  const store = await openAccountsFor(flags, ctx);
   try {
-    if (flags.account !== undefined && store.getAccount(flags.account) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [flags.account]);
+    if (flags.account !== undefined && (await store.getAccount(flags.account)) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [flags.account]);
     const filter: { account?: string; since?: string } = {};
     if (flags.account !== undefined) filter.account = flags.account;
     if (flags.since !== undefined) filter.since = flags.since;
-    const rows = store.usageByDay(filter).map((r) => ({ day: r.day, account: r.account, validation: r.validation, batch_row: r.batch_row, autocomplete: r.autocomplete }));
+    const rows = (await store.usageByDay(filter)).map((r) => ({ day: r.day, account: r.account, validation: r.validation, batch_row: r.batch_row, autocomplete: r.autocomplete }));
     await writeRecords(ctx, flags, USAGE_FIELDS, rows);
     return EXIT_OK;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { ValidationResult } from '../core/validation-result.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { EXIT_FAIL_ON, EXIT_OK } from './exit-codes.js';
+import { EXIT_FAIL_ON, EXIT_OK } from '../core/exit-codes.js';
 import { engineLocation } from '../store/data-location.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
@@ -71,7 +71,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
   // Opened with the first address, not before: input problems (nothing on stdin) are
   // reported ahead of data problems, being the user's next fix; then once per run.
   let opened: OpenedEngine | null = null;
-  const meter: ValidationMeter = openValidationMeter(flags, ctx);
+  const meter: ValidationMeter = await openValidationMeter(flags, ctx);
   try {
     const format = flags.format ?? defaultFormat(ctx.stdout);
     const color = shouldColor(ctx.stdout, flags.color, ctx.env);
@@ -98,7 +98,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
       for await (const input of readInputs(source)) {
         opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
         // Metered once the engine can run, so missing reference data records no usage.
-        const refusal = meter.admit();
+        const refusal = await meter.admit();
         if (refusal !== null) {
           await renderer.end();
           if (meter.admitted > 0) ctx.stderr.write(`${meter.admitted} address${meter.admitted === 1 ? '' : 'es'} validated; the rest were refused.\n`);
@@ -120,7 +120,7 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
     ctx.stderr.write(`${failOnReport(matched)}\n`);
     return EXIT_FAIL_ON;
   } finally {
-    meter.close();
+    await meter.close();
     opened?.close();
   }
 }

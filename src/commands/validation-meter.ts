@@ -1,5 +1,5 @@
 /**
- * Metering of `addr validate`, `extract` and `autocomplete` (README.md, `addr accounts`).
+ * Metering of `addr validate`, `extract` and `autocomplete` (docs/cli.md, `addr accounts`).
  * Each address is decided and recorded in one transaction before it is
  * validated, and refused as the API would refuse it, against --account, --key,
  * or else the built-in local account, whose plan applies as any account's does
@@ -14,9 +14,8 @@ import { checkAccess } from '../accounts/decide-usage.js';
 import { LOCAL_ACCOUNT, rowAllowance, usageDay } from '../accounts/plans.js';
 import type { Account, UsageKind } from '../accounts/plans.js';
 import { AddrError } from '../core/errors.js';
-import { openAccountsDb } from '../store/accounts-db.js';
-import type { SqliteAccountStore } from '../store/accounts-db.js';
 import { resolveDataDir } from '../store/data-location.js';
+import { accountsUrl, openAccountStore } from '../store/open-accounts.js';
 import type { CommandContext } from './io.js';
 import type { AccountFlags, DataDirFlags } from './options.js';
 
@@ -25,13 +24,13 @@ const FLUSH_EVERY = 1000;
 /** Admits addresses one at a time against an account. */
 export interface ValidationMeter {
   /** Admits one address (and records it); returns the refusal instead when the account may not have it. */
-  admit(): AddrError | null;
+  admit(): Promise<AddrError | null>;
   /** Addresses admitted so far. */
   readonly admitted: number;
   /** Gives back `units` admitted units that were never delivered (a reader that went away), latest first. */
-  giveBack(units: number): void;
+  giveBack(units: number): Promise<void>;
   /** Writes what is pending and closes the database. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -39,18 +38,25 @@ export interface ValidationMeter {
  * (autocomplete is metered apart). One rule for every command, `addr batch` included: the account's plan decides,
  * the local account's too (unlimited unless `addr accounts set local` changed it).
  */
-export function openValidationMeter(flags: AccountFlags & DataDirFlags, ctx: CommandContext, now: () => Date = () => new Date(), kind: UsageKind = 'validation'): ValidationMeter {
+export async function openValidationMeter(flags: AccountFlags & DataDirFlags, ctx: CommandContext, now: () => Date = () => new Date(), kind: UsageKind = 'validation'): Promise<ValidationMeter> {
   if (flags.account !== undefined && flags.key !== undefined) throw new AddrError('ADDR_ERR_USAGE', ['Give --account or --key, not both.']);
-  const dataDir = resolveDataDir(flags.dataDir, ctx.env);
-  if (flags.account !== undefined || flags.key !== undefined) return accountMeter(openAccountsDb(dataDir), flags, now, kind);
-  let store: SqliteAccountStore;
+  const url = accountsUrl(flags.accountsUrl, ctx.env);
+  const open = (): Promise<AccountStore> => openAccountStore({ dataDir: url === null ? resolveDataDir(flags.dataDir, ctx.env) : '', url });
+  if (flags.account !== undefined || flags.key !== undefined) return accountMeter(await open(), flags, now, kind);
+  let store: AccountStore;
   try {
-    store = openAccountsDb(dataDir);
+    store = await open();
   } catch (err) {
-    // The local account on its default plan never refuses: a data directory that cannot be written costs a warning.
+    // The local account on its default plan never refuses: a store that cannot be opened costs a warning.
     return unrecordedMeter(ctx, err);
   }
-  const local = store.getAccount(LOCAL_ACCOUNT);
+  let local: Account | null;
+  try {
+    local = await store.getAccount(LOCAL_ACCOUNT);
+  } catch (err) {
+    await store.close();
+    return unrecordedMeter(ctx, err);
+  }
   if (local !== null && !neverRefused(local, kind)) return accountMeter(store, { account: LOCAL_ACCOUNT }, now, kind);
   return localMeter(store, ctx, now, kind);
 }
@@ -62,13 +68,13 @@ function neverRefused(account: Account, kind: UsageKind): boolean {
 }
 
 /** Releases up to `units` of the units recorded by day, latest day first; returns how many were released. */
-function releaseByDay(byDay: Map<string, number>, units: number, release: (day: string, units: number) => void): number {
+async function releaseByDay(byDay: Map<string, number>, units: number, release: (day: string, units: number) => Promise<void>): Promise<number> {
   let rest = Math.max(0, units);
   let released = 0;
   for (const [day, n] of [...byDay].reverse()) {
     if (rest <= 0) break;
     const back = Math.min(n, rest);
-    release(day, back);
+    await release(day, back);
     byDay.set(day, n - back);
     rest -= back;
     released += back;
@@ -85,37 +91,37 @@ function unrecordedMeter(ctx: CommandContext, err: unknown): ValidationMeter {
   warnUnrecorded(ctx, err);
   let admitted = 0;
   return {
-    admit() {
+    async admit() {
       admitted++;
       return null;
     },
     get admitted() {
       return admitted;
     },
-    giveBack(units) {
+    async giveBack(units) {
       admitted -= Math.min(admitted, Math.max(0, units));
     },
-    close() {},
+    async close() {},
   };
 }
 
-function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date, kind: UsageKind): ValidationMeter {
+async function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date, kind: UsageKind): Promise<ValidationMeter> {
   let name: string;
   try {
-    if (flags.key !== undefined) name = authenticate(store, flags.key, now()).name;
+    if (flags.key !== undefined) name = (await authenticate(store, flags.key, now())).name;
     else {
       name = flags.account ?? '';
-      if (store.getAccount(name) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
+      if ((await store.getAccount(name)) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
     }
   } catch (err) {
-    store.close();
+    await store.close();
     throw err;
   }
   let admitted = 0;
   const byDay = new Map<string, number>(); // units consumed, by the UTC day they were recorded under
   return {
-    admit() {
-      const decision = store.consume(name, { kind, rows: 1 }, now());
+    async admit() {
+      const decision = await store.consume(name, { kind, rows: 1 }, now());
       if (!decision.ok) return decision.error;
       admitted += decision.allowed;
       byDay.set(decision.day, (byDay.get(decision.day) ?? 0) + decision.allowed);
@@ -124,8 +130,8 @@ function accountMeter(store: AccountStore, flags: AccountFlags, now: () => Date,
     get admitted() {
       return admitted;
     },
-    giveBack(units) {
-      admitted -= releaseByDay(byDay, units, (day, n) => store.release(name, kind, n, day));
+    async giveBack(units) {
+      admitted -= await releaseByDay(byDay, units, (day, n) => store.release(name, kind, n, day));
     },
     close: () => store.close(),
   };
@@ -136,11 +142,11 @@ function localMeter(store: AccountStore, ctx: CommandContext, now: () => Date, k
   let pending = 0;
   let admitted = 0;
   const byDay = new Map<string, number>(); // units recorded, by UTC day
-  const flush = (): void => {
+  const flush = async (): Promise<void> => {
     if (pending === 0 || failed) return;
     try {
       const at = now();
-      store.record(LOCAL_ACCOUNT, kind, pending, at);
+      await store.record(LOCAL_ACCOUNT, kind, pending, at);
       const day = usageDay(at);
       byDay.set(day, (byDay.get(day) ?? 0) + pending);
     } catch (err) {
@@ -150,15 +156,15 @@ function localMeter(store: AccountStore, ctx: CommandContext, now: () => Date, k
     pending = 0;
   };
   return {
-    admit() {
+    async admit() {
       admitted++;
-      if (++pending >= FLUSH_EVERY) flush();
+      if (++pending >= FLUSH_EVERY) await flush();
       return null;
     },
     get admitted() {
       return admitted;
     },
-    giveBack(units) {
+    async giveBack(units) {
       let rest = Math.min(admitted, Math.max(0, units));
       admitted -= rest;
       const unrecorded = Math.min(pending, rest);
@@ -166,16 +172,16 @@ function localMeter(store: AccountStore, ctx: CommandContext, now: () => Date, k
       rest -= unrecorded;
       if (rest > 0 && !failed) {
         try {
-          releaseByDay(byDay, rest, (day, n) => store.release(LOCAL_ACCOUNT, kind, n, day));
+          await releaseByDay(byDay, rest, (day, n) => store.release(LOCAL_ACCOUNT, kind, n, day));
         } catch (err) {
           failed = true;
           warnUnrecorded(ctx, err);
         }
       }
     },
-    close() {
-      flush();
-      store.close();
+    async close() {
+      await flush();
+      await store.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * One spreadsheet row through the engine (README.md, `addr batch`): the address
+ * One spreadsheet row through the engine (docs/cli.md, `addr batch`): the address
  * fields picked by the column mapping, ZIP repair (repair-zip.ts), validation,
  * and the result cells appended to the row. Pure over the engine.
  *

@@ -1,5 +1,5 @@
 /**
- * Which columns of a spreadsheet hold the address (README.md, `addr batch`): found from the
+ * Which columns of a spreadsheet hold the address (docs/cli.md, `addr batch`): found from the
  * header row with the synonyms of data/batch-columns.json, or given as
  * `--columns line1=Street,city=Town,...`. Pure: headers in, a mapping out.
  */

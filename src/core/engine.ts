@@ -12,7 +12,7 @@ import type { ExtractDeps, ExtractedAddress, ExtractOptions, Extractor } from '.
 import { geocodeOf } from './geocode.js';
 import type { GeocodeResult } from './geocode.js';
 import { createNormalizer, normalize } from './normalize.js';
-import type { PlaceLookup } from './parse-address.js';
+import type { PlaceLookup } from './parse/parse.js';
 import { placeLookup } from './place-lookup.js';
 import { placeDetails } from './place-details.js';
 import type { DetailsOptions, PlaceDetails } from './place-details.js';
@@ -21,6 +21,7 @@ import { reverseGeocode } from './reverse.js';
 import type { ReverseOptions, ReverseResult } from './reverse.js';
 import { suggestAddresses } from './suggest.js';
 import type { SuggestOptions, SuggestResult } from './suggest.js';
+import { pointSearchWithRangeZips, pointStoreWithRangeZips, pointZipFromRanges } from './ranges/point-range-zip.js';
 import type { RangeStore } from './ranges/range-store.js';
 import { rangePlaces } from './ranges/reverse-range.js';
 import type { AddressInput, ParsedAddress } from './types.js';
@@ -92,8 +93,24 @@ export interface Engine {
 
 export type { Assessment, DetailsOptions, GeocodeResult, PlaceDetails, ReverseOptions, ReverseResult, SuggestOptions, SuggestResult };
 
+/**
+ * The ports the engine reads: with ranges loaded, the points whose ZIP the importer inferred carry
+ * the ZIP of the range side they lie on (ranges/point-range-zip.ts), in validation, reverse,
+ * autocomplete and details alike.
+ */
+function withRangeZips(ports: EnginePorts): EnginePorts {
+  if (ports.ranges === undefined || (ports.points === undefined && ports.pointSearch === undefined)) return ports;
+  const fix = pointZipFromRanges(ports.ranges, ports.locality);
+  return {
+    ...ports,
+    ...(ports.points !== undefined ? { points: pointStoreWithRangeZips(ports.points, fix) } : {}),
+    ...(ports.pointSearch !== undefined ? { pointSearch: pointSearchWithRangeZips(ports.pointSearch, fix) } : {}),
+  };
+}
+
 /** An engine over the given ports. */
-export function createEngine(ports: EnginePorts): Engine {
+export function createEngine(given: EnginePorts): Engine {
+  const ports = withRangeZips(given);
   const places: PlaceLookup = placeLookup(ports.locality);
   // Structured input (addr batch rows, API bodies) repeats its city, state and ZIP fields: their
   // reading is remembered by this engine's normalizer.
@@ -123,7 +140,7 @@ export function createEngine(ports: EnginePorts): Engine {
   };
   const dataVersion = (): string => [ports.locality.dataVersion(), ports.points?.dataVersion(), ports.ranges?.dataVersion()].filter((v) => v !== undefined).join('+');
   return {
-    ports,
+    ports: given,
     normalize: normalizeInput,
     // The time of the request passed beside the options, not spread into a copy of them per call.
     validate: (input, options = {}) => validateAddress(normalizeInput(input), ports.locality, options, ports.points ?? null, ports.ranges ?? null, options.at ?? ports.clock?.()),
@@ -138,9 +155,12 @@ export function createEngine(ports: EnginePorts): Engine {
       points: ports.pointSearch ?? ports.points ?? null, zips: ports.zips ?? null, dataVersion: dataVersion(),
       ranges: ports.ranges !== undefined ? (y, x, limit, max) => rangePlaces(y, x, limit, max, ports.ranges as RangeStore, ports.locality) : null,
     }),
-    suggest: (query, options = {}) => suggestAddresses(query, options, { search: ports.pointSearch ?? null, names: ports.names ?? null, dataVersion: dataVersion() }),
+    suggest: (query, options = {}) => suggestAddresses(query, options, {
+      search: ports.pointSearch ?? null, names: ports.names ?? null, dataVersion: dataVersion(),
+      ranges: ports.ranges !== undefined ? { ranges: ports.ranges, locality: ports.locality, names: ports.names ?? null } : null,
+    }),
     details: (placeId, options = {}) => placeDetails(placeId, options, {
-      locality: ports.locality, points: ports.points ?? null, search: ports.pointSearch ?? null, dataVersion: dataVersion(),
+      locality: ports.locality, points: ports.points ?? null, search: ports.pointSearch ?? null, ranges: ports.ranges ?? null, dataVersion: dataVersion(),
     }),
   };
 }

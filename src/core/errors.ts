@@ -27,6 +27,7 @@ export const ERRORS = {
   ADDR_ERR_QUOTA_EXCEEDED: { kind: 'quota', message: "Account '%s' has used its daily allowance of %s rows; it resets at midnight UTC, or raise it with `addr accounts set %s --daily-rows N`." },
   ADDR_ERR_LOOKUP_LIMIT: { kind: 'quota', message: "Account '%s' has used its %s included lookups this billing period and overage is off; allow overage with `addr accounts set %s --overage`, or raise them with --included-lookups N." },
   ADDR_ERR_ACCOUNTS_DB: { kind: 'unavailable', message: "Accounts database at '%s' cannot be used: %s" },
+  ADDR_ERR_ACCOUNTS_UNREACHABLE: { kind: 'unavailable', message: "The accounts database at '%s' cannot be reached: %s" },
   ADDR_ERR_POINTS_DB: { kind: 'unavailable', message: "Address-point database at '%s' cannot be used: %s" },
   ADDR_ERR_RANGES_DB: { kind: 'unavailable', message: "Address-range database at '%s' cannot be used: %s" },
   ADDR_ERR_DOWNLOAD: { kind: 'unavailable', message: 'Download failed: %s' },

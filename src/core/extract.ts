@@ -22,7 +22,7 @@ import { findAddresses } from './find-addresses.js';
 import { suffixOfToken } from './pub28.js';
 import { htmlToText, looksLikeHtml } from './html-text.js';
 import type { AddressCandidate } from './find-addresses.js';
-import type { PlaceLookup } from './parse-address.js';
+import type { PlaceLookup } from './parse/parse.js';
 import type { HtmlParserClass, LocalityStore } from './ports.js';
 import type { ParsedAddress } from './types.js';
 import type { ValidationResult } from './validation-result.js';

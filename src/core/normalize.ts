@@ -5,8 +5,8 @@
 import type { AddressComponents, AddressInput, ParsedAddress } from './types.js';
 import { foldText, tokenize, tokenizeFolded } from './tokenize.js';
 import type { Token } from './tokenize.js';
-import { emptyComponents, parseTokens } from './parse-address.js';
-import type { PlaceLookup } from './parse-address.js';
+import { emptyComponents, parseTokens } from './parse/parse.js';
+import type { PlaceLookup } from './parse/parse.js';
 import { stateCode, unitDesignator } from './pub28.js';
 import { formatDeliveryLine, formatLastLine } from './format-lines.js';
 import { sameLetters } from './same-letters.js';

@@ -13,7 +13,11 @@ import { cityCentroid, zipCentroid } from './locality.js';
 import { inferredFields, pointComponents, pointPlace } from './place-record.js';
 import type { PlaceAddress, PlaceGeocode } from './place-record.js';
 import { placeIdOf, readPlaceId } from './place-id.js';
+import type { PlaceRef } from './place-id.js';
 import type { LocalityStore, PointRecord, PointSearch, PointStore } from './ports.js';
+import { rangeGeocode, sideHolds, streetCentre } from './ranges/edge-geometry.js';
+import type { RangeStore } from './ranges/range-store.js';
+import { streetKey } from './street-key.js';
 import type { AddressComponents } from './types.js';
 
 /** accuracy_meters of a street's centre (the mean of its points). */
@@ -22,15 +26,15 @@ export const STREET_CENTRE_ACCURACY_METERS = 250;
 /** The full record of a suggestion. */
 export interface PlaceDetails {
   id: string; // request id
-  kind: 'address' | 'street' | 'city' | 'zip';
+  kind: 'address' | 'street' | 'city' | 'zip' | 'interpolated'; // interpolated: a number a TIGER/Line range holds (ranges)
   place_id: string;
   text: string; // mixed case one line, as the suggestion showed it
   standardized: Omit<PlaceAddress, 'line1' | 'state'> & { line1: string | null; state: string }; // line1 null for a city or ZIP
   components: AddressComponents;
-  geocode: PlaceGeocode | null; // ROOFTOP (address), STREET (street centre), CITY_CENTROID, ZIP_CENTROID
+  geocode: PlaceGeocode | null; // ROOFTOP (address), STREET (street centre), RANGE_INTERPOLATED (interpolated), CITY_CENTROID, ZIP_CENTROID
   county: string | null; // from the locality layer, by ZIP
   county_fips: string | null;
-  source: string | null; // imported source (address, street)
+  source: string | null; // imported source (address, street), "ranges:<sources>" for a place of the ranges
   inferred: ('city' | 'state' | 'zip5')[]; // address: fields the importer filled by position
   units: string[]; // address: units the data lists at the building ("APT 1"); [] otherwise
   zips: string[]; // the ZIPs of the place (a city's, or the one of an address, street or ZIP)
@@ -44,6 +48,7 @@ export interface DetailsPorts {
   locality: LocalityStore;
   points: PointStore | null;
   search: PointSearch | null;
+  ranges?: RangeStore | null; // places of the TIGER/Line ranges (rs_, ra_ ids)
   dataVersion: string;
 }
 
@@ -113,6 +118,8 @@ function body(placeId: string, ports: DetailsPorts): Body {
         geocode: cityCentroid(place), source: null, inferred: [], units: [], zips: [...place.zips], points: null,
       };
     }
+    case 'range_street':
+    case 'range_address': return rangeBody(placeId, ref, ports);
     case 'zip': {
       const z = ports.locality.zip(ref.zip5);
       if (z === null) throw notFound(placeId);
@@ -124,6 +131,35 @@ function body(placeId: string, ports: DetailsPorts): Body {
       };
     }
   }
+}
+
+/** A street of the ranges (its centre), or a number one of its ranges holds (interpolated). */
+function rangeBody(placeId: string, ref: Extract<PlaceRef, { kind: 'range_street' | 'range_address' }>, ports: DetailsPorts): Body {
+  const s = ref.street;
+  const ranges = ports.ranges ?? null;
+  const street = ranges?.streetsInZip(s.zip5 as string, streetKey(s.street))
+    .find((r) => r.predir === s.predir && r.street === s.street && r.suffix === s.suffix && r.postdir === s.postdir) ?? null;
+  if (ranges === null || street === null) throw notFound(placeId);
+  const city = ports.locality.zip(street.zip5)?.city ?? null;
+  const number = ref.kind === 'range_address' ? ref.number : null;
+  const components: AddressComponents = { ...EMPTY, number, predir: street.predir, street: street.street, suffix: street.suffix, postdir: street.postdir, city, state: street.state, zip5: street.zip5 };
+  const standardized = { line1: formatDeliveryLine(components), line2: null, city, state: street.state, zip5: street.zip5, zip4: null };
+  let geocode: PlaceGeocode | null;
+  if (number === null) {
+    const centre = streetCentre(ranges.edgesOf(street.id));
+    geocode = centre !== null ? { lat: centre.lat, lon: centre.lon, quality: 'STREET', accuracy_meters: centre.accuracy_meters } : null;
+  } else {
+    const n = Number(number);
+    const sides = ranges.edgesHolding(street.id, n).flatMap((edge) => (['left', 'right'] as const).map((side) => ({ edge, side, range: edge[side] })))
+      .filter((h) => h.range !== null && sideHolds(h.range, n));
+    const hit = sides.find((h) => h.range?.zip5 === street.zip5);
+    if (hit === undefined) throw notFound(placeId);
+    geocode = rangeGeocode(hit.edge, hit.side, n);
+  }
+  return {
+    kind: number === null ? 'street' : 'interpolated', place_id: placeIdOf(ref), text: displayAddress(standardized) ?? standardized.line1, standardized, components,
+    geocode, source: ranges.dataVersion(), inferred: [], units: [], zips: [street.zip5], points: null,
+  };
 }
 
 /** The full record of a suggestion by its place_id. */

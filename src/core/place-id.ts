@@ -8,6 +8,8 @@
  *   st_<base64url JSON>  a street (in one ZIP of one source)
  *   ci_<base64url JSON>  a city of the locality layer
  *   zp_<five digits>     a ZIP of the locality layer
+ *   rs_<base64url JSON>  a street of the TIGER/Line ranges (in one ZIP)
+ *   ra_<base64url JSON>  a house number a range of such a street holds (interpolated)
  */
 
 /** What a place_id names. */
@@ -16,7 +18,12 @@ export type PlaceRef =
   | { kind: 'building'; street: StreetRef; number: string; fraction: string | null }
   | { kind: 'street'; street: StreetRef }
   | { kind: 'city'; state: string; city: string }
-  | { kind: 'zip'; zip5: string };
+  | { kind: 'zip'; zip5: string }
+  | { kind: 'range_street'; street: StreetRef } // source: RANGES_SOURCE
+  | { kind: 'range_address'; street: StreetRef; number: string };
+
+/** The `source` of the StreetRef of a range street (the ranges are one layer, whatever the files). */
+export const RANGES_SOURCE = 'ranges';
 
 /** A street of the point layer by its content. */
 export interface StreetRef {
@@ -57,6 +64,8 @@ export function placeIdOf(ref: PlaceRef): string {
     case 'street': return `st_${packed(streetValues(ref.street))}`;
     case 'city': return `ci_${packed([ref.state, ref.city])}`;
     case 'zip': return `zp_${ref.zip5}`;
+    case 'range_street': return `rs_${packed(streetValues(ref.street))}`;
+    case 'range_address': return `ra_${packed([...streetValues(ref.street), ref.number])}`;
   }
 }
 
@@ -79,6 +88,16 @@ export function readPlaceId(id: string): PlaceRef | null {
       const v = unpacked(body, 9);
       const street = v !== null ? streetOf(v) : null;
       return street !== null && v?.[7] != null ? { kind: 'building', street, number: v[7], fraction: v[8] ?? null } : null;
+    }
+    case 'rs_': {
+      const v = unpacked(body, 7);
+      const street = v !== null ? streetOf(v) : null;
+      return street !== null && street.zip5 !== null ? { kind: 'range_street', street } : null;
+    }
+    case 'ra_': {
+      const v = unpacked(body, 8);
+      const street = v !== null ? streetOf(v) : null;
+      return street !== null && street.zip5 !== null && v?.[7] != null && /^\d+$/.test(v[7]) ? { kind: 'range_address', street, number: v[7] } : null;
     }
     default: return null;
   }

@@ -6,7 +6,7 @@
  */
 import { cityKey } from './city-key.js';
 import { aliasPlaces } from './match-city.js';
-import type { PlaceLookup } from './parse-address.js';
+import type { PlaceLookup } from './parse/parse.js';
 import type { LocalityStore } from './ports.js';
 
 /** A PlaceLookup answering from the locality layer's place names. */

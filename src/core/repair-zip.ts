@@ -1,5 +1,5 @@
 /**
- * Repair of ZIPs a spreadsheet mangled (README.md, `addr batch`): a ZIP stored as a number
+ * Repair of ZIPs a spreadsheet mangled (docs/cli.md, `addr batch`): a ZIP stored as a number
  * loses its leading zeros (02108 -> 2108, 02108-1234 -> 21081234) and may come
  * back as a float (2108.0). The repair is made only where the row's state is
  * the state the locality layer gives the restored ZIP, so that a short ZIP

@@ -21,23 +21,24 @@
  * character to the last ("1400 Abercr"); `highlight_ranges` lists the matched
  * characters exactly, as [start, end) offsets into `text`.
  */
-import unitData from './data/unit-designators.json' with { type: 'json' };
 import { cityKey } from './city-key.js';
-import { displayAddressOf, mixedCase } from './display-address.js';
+import { mixedCase } from './display-address.js';
 import { AddrError } from './errors.js';
 import { checkLimit } from './option-bounds.js';
 import { placeIdOf } from './place-id.js';
 import type { StreetRef } from './place-id.js';
 import type { LocalityNames, PointRecord, PointSearch, StreetFilter } from './ports.js';
-import { stateCode, suffixStandard, unitDesignator } from './pub28.js';
-import { streetKey } from './street-key.js';
+import { stateCode } from './pub28.js';
 import { damerauLevenshtein } from './string-distance.js';
 import { directionsTyped, matchStreetLabel } from './street-label-match.js';
-import type { LabelMatch, LabelWord } from './street-label-match.js';
+import type { LabelWord } from './street-label-match.js';
 import { distinctPlaces } from './same-place.js';
+import { compareRanks, composed, contradicts, highlighted, keyRanges, nameStarts, placeDisagreement, readTail, skipped, typedSuffix } from './suggest-parts.js';
+import type { Ranked, Suggestion, SuggestionCoverage } from './suggest-parts.js';
+import { rangeSuggestions, sameKey } from './ranges/suggest-range.js';
+import type { RangeSuggestPorts } from './ranges/suggest-range.js';
 import { readSuggestQuery } from './suggest-query.js';
 import type { QueryToken, SuggestQuery } from './suggest-query.js';
-import { partialWordKeys } from './typed-word-keys.js';
 
 /** Bounds and defaults. */
 export const SUGGEST_LIMITS = {
@@ -61,29 +62,14 @@ export interface SuggestOptions {
   now?: () => number;
 }
 
-/** What a suggestion is. */
-export type SuggestionKind =
-  | 'address' // a building or one unit of it (an address point)
-  | 'street' // a street in one ZIP
-  | 'city' // a city of the locality layer
-  | 'zip'; // a ZIP of the locality layer
-
-/** One suggestion. */
-export interface Suggestion {
-  text: string; // "1400 Abercrombie Dr, Valdez, AK 99686"
-  highlight: string; // the matched part of text, first to last matched character
-  highlight_ranges: [number, number][]; // matched characters of text, [start, end) offsets
-  place_id: string; // stable across re-imports; details(place_id) gives the full record
-  kind: SuggestionKind;
-  units: number; // address: units the data lists at this building (0 when none)
-}
+export type { Suggestion, SuggestionCoverage, SuggestionKind } from './suggest-parts.js';
 
 /** What suggest returns. */
 export interface SuggestResult {
   id: string;
   query: { text: string; limit: number; state: string | null };
   suggestions: Suggestion[];
-  source: 'address_points' | 'locality' | 'none'; // where the suggestions come from
+  source: SuggestionCoverage | 'none'; // the layer of the first suggestion (each says its own in `coverage`)
   fuzzy: boolean; // true when the street name was corrected to find them
   data_version: string;
   latency_ms: number;
@@ -93,101 +79,12 @@ export interface SuggestResult {
 export interface SuggestPorts {
   search: PointSearch | null; // null: no points imported
   names: LocalityNames | null; // null: no city/ZIP fallback
+  ranges?: RangeSuggestPorts | null; // TIGER/Line ranges (ranges/suggest-range.ts), where the points do not answer
   dataVersion: string;
-}
-
-interface Ranked {
-  s: Suggestion;
-  rank: number[]; // compared element by element, lower first
-  point?: PointRecord; // an address's point: one place from two sources is suggested once (same-place.ts)
-}
-
-// Every C2 spelling, for a unit designator being typed ("AP" of APT).
-const UNIT_SPELLINGS: readonly string[] = unitData.designators.flatMap((d) => d.spellings);
-
-/** The unit and place words typed after the street. */
-interface Tail {
-  unitTyped: boolean;
-  unitType: string | null; // designator code, '#', or null (being typed, or a bare number)
-  unitNumber: string | null;
-  unitComplete: boolean;
-  place: QueryToken[]; // city, state or ZIP words
-}
-
-function readTail(tail: readonly QueryToken[]): Tail {
-  const none: Tail = { unitTyped: false, unitType: null, unitNumber: null, unitComplete: false, place: [...tail] };
-  const t0 = tail[0];
-  if (t0 === undefined) return none;
-  const designator = t0.text === '#' ? '#' : t0.complete ? unitDesignator(t0.text)?.code ?? null : null;
-  const partial = designator === null && !t0.complete && t0.text.length >= 2 && UNIT_SPELLINGS.some((s) => s.startsWith(t0.text));
-  if (designator !== null || partial) {
-    const n = tail[1];
-    return { unitTyped: true, unitType: designator, unitNumber: n?.text ?? null, unitComplete: n?.complete ?? false, place: tail.slice(2) };
-  }
-  return none;
-}
-
-/** The street type a finished word names ("avenue" -> AVE); null when it is none, or also a unit or state (CT, KEY...). */
-function typedSuffix(token: QueryToken): string | null {
-  if (!token.complete) return null;
-  const typed = suffixStandard(token.text);
-  return typed !== null && unitDesignator(token.text) === null && stateCode(token.text) === null ? typed : null;
-}
-
-/** True when the word after the street is another street type than the street's own ("main av" for MAIN ST). */
-function contradicts(street: { suffix: string | null }, next: QueryToken | undefined): boolean {
-  if (next === undefined || street.suffix === null) return false;
-  const typed = typedSuffix(next);
-  return typed !== null && typed !== street.suffix;
-}
-
-/** 0 when the place words agree with the candidate's city, state and ZIP, 1 when they contradict it. */
-function placeDisagreement(place: readonly QueryToken[], city: string | null, state: string, zip5: string | null): number {
-  const cityWords: string[] = [];
-  for (const t of place) {
-    if (/^\d+$/.test(t.text)) {
-      if (zip5 === null || !zip5.startsWith(t.text) || (t.complete && t.text.length !== 5)) return 1;
-    } else if (!(t.complete && stateCode(t.text) === state)) cityWords.push(t.text);
-  }
-  if (cityWords.length === 0) return 0;
-  const typed = cityWords.join(' ');
-  return city !== null && (city.startsWith(typed) || cityKey(city).startsWith(cityKey(typed))) ? 0 : 1;
-}
-
-/** 1 when the street has a predirectional the query left out ("160 second" ranks SECOND ST before E SECOND ST), else 0. */
-function skipped(street: { predir: string | null }, match: LabelMatch): number {
-  return street.predir !== null && match.words[0]?.matched === 0 ? 1 : 0;
-}
-
-/** Text of a suggestion from its line words (matched characters counted) and last line, with the highlight. */
-function composed(line: readonly LabelWord[], city: string | null, state: string | null, zip5: string | null): Pick<Suggestion, 'text' | 'highlight' | 'highlight_ranges'> {
-  const ranges: [number, number][] = [];
-  let street = '';
-  for (const w of line) {
-    if (street !== '') street += ' ';
-    if (w.matched > 0) ranges.push([street.length, street.length + w.matched]);
-    street += w.word === '#' ? '#' : mixedCase(w.word);
-  }
-  const text = displayAddressOf(street, city, state, zip5, null) ?? street;
-  return highlighted(text, ranges);
-}
-
-function highlighted(text: string, ranges: [number, number][]): Pick<Suggestion, 'text' | 'highlight' | 'highlight_ranges'> {
-  const first = ranges[0];
-  const last = ranges[ranges.length - 1];
-  return { text, highlight: first !== undefined && last !== undefined ? text.slice(first[0], last[1]) : '', highlight_ranges: ranges };
 }
 
 function streetRefOf(p: { source: string; state: string; zip5: string | null; predir: string | null; street: string; suffix: string | null; postdir: string | null }): StreetRef {
   return { source: p.source, state: p.state, zip5: p.zip5, predir: p.predir, street: p.street, suffix: p.suffix, postdir: p.postdir };
-}
-
-/** Key ranges [from, to) of the street names the typed word may begin. */
-function keyRanges(token: QueryToken): [string, string][] {
-  // A whole key: the key itself, or followed by a space and more words ('!' sorts right after ' ').
-  const whole = (k: string): [string, string] => [k, `${k}!`];
-  if (token.complete) return [whole(streetKey(token.text))];
-  return [[token.text, `${token.text}\uffff`], ...partialWordKeys(token.text).map(whole)];
 }
 
 /** The street keys the typed word may begin (at most keysInRange per range): binary search of the sorted keys. */
@@ -274,14 +171,6 @@ function collect(q: SuggestQuery, search: PointSearch, limit: number, readKey: K
   return out;
 }
 
-/** Indexes of the typed words that may be the first word of the street name. */
-function nameStarts(words: readonly QueryToken[]): number[] {
-  const w0 = words[0];
-  if (w0 === undefined) return [];
-  // "n main": N is a predirectional, MAIN the name; "north" alone may begin NORTH STAR RD.
-  return words.length > 1 && /^(N|S|E|W|NE|NW|SE|SW|NORTH|SOUTH|EAST|WEST|NORTHEAST|NORTHWEST|SOUTHEAST|SOUTHWEST)$/.test(w0.text) ? [0, 1] : [0];
-}
-
 function addressSuggestions(q: SuggestQuery, state: string | null, search: PointSearch, limit: number): Ranked[] {
   return collect(q, search, limit, (key, filter) => widened((rows) => search.pointsByKey(key, q.numberInt as number, state, rows, filter), (points) => buildingSuggestions(q, points)));
 }
@@ -334,7 +223,7 @@ function buildingSuggestions(q: SuggestQuery, rows: readonly PointRecord[]): Ran
         if (tail.unitType !== null && tail.unitType !== '#' && u.unit_type !== '#' && u.unit_type !== tail.unitType) unitRank += 1; // APT typed, UNIT listed
         const unitWords: LabelWord[] = [{ word: u.unit_type ?? '#', matched: tail.unitType !== null ? (u.unit_type ?? '#').length : 0 }, { word: number, matched }];
         const c = composed([...line, ...unitWords], u.city, u.state, u.zip5);
-        out.push({ s: { ...c, place_id: u.place_id, kind: 'address', units: 0 }, rank: rank(unitRank), point: u });
+        out.push({ s: { ...c, place_id: u.place_id, kind: 'address', units: 0, coverage: 'address_points' }, rank: rank(unitRank), point: u, same: sameKey(u.number, u, u.zip5) });
         found++;
       }
       if (found > 0) continue;
@@ -342,7 +231,7 @@ function buildingSuggestions(q: SuggestQuery, rows: readonly PointRecord[]): Ran
     // The building: its unit-less point, or the building of its units (never one suggestion per unit).
     const c = composed(line, base.city, base.state, base.zip5);
     const placeId = plain !== undefined ? plain.place_id : placeIdOf({ kind: 'building', street: streetRefOf(base), number: base.number, fraction: base.number_fraction });
-    out.push({ s: { ...c, place_id: placeId, kind: 'address', units: units.length }, rank: rank(tail.unitTyped ? 3 : 0), point: plain ?? base });
+    out.push({ s: { ...c, place_id: placeId, kind: 'address', units: units.length, coverage: 'address_points' }, rank: rank(tail.unitTyped ? 3 : 0), point: plain ?? base, same: sameKey(base.number, base, base.zip5) });
   }
   return out;
 }
@@ -360,7 +249,8 @@ function streetSuggestions(q: SuggestQuery, state: string | null, search: PointS
       if (out.has(c.text)) continue; // the same street of another source
       const ref = streetRefOf(s);
       const r: Ranked = {
-        s: { ...c, place_id: placeIdOf({ kind: 'street', street: ref }), kind: 'street', units: 0 },
+        s: { ...c, place_id: placeIdOf({ kind: 'street', street: ref }), kind: 'street', units: 0, coverage: 'address_points' },
+        same: sameKey(null, s, s.zip5),
         rank: [placeDisagreement(tail.place, s.city, s.state, s.zip5), 0, 0, skipped(s, match), s.street.length],
       };
       out.set(c.text, r);
@@ -419,7 +309,7 @@ function localitySuggestions(q: SuggestQuery, state: string | null, limit: numbe
     return names.zipsByPrefix(q.zipPrefix, state, limit).map((z) => {
       const text = `${mixedCase(z.city)}, ${z.state} ${z.zip5}`;
       const start = text.length - 5;
-      return { s: { ...highlighted(text, [[start, start + q.zipPrefix!.length]]), place_id: placeIdOf({ kind: 'zip', zip5: z.zip5 }), kind: 'zip', units: 0 }, rank: [0, 0, 0, 0, 0] };
+      return { s: { ...highlighted(text, [[start, start + q.zipPrefix!.length]]), place_id: placeIdOf({ kind: 'zip', zip5: z.zip5 }), kind: 'zip', units: 0, coverage: 'locality' }, rank: [0, 0, 0, 0, 0] };
     });
   }
   if (q.number !== null) return [];
@@ -442,18 +332,10 @@ function cityMatches(typed: string, state: string | null, limit: number, names: 
     const text = `${mixedCase(p.city)}, ${p.state}${zip !== null ? ` ${zip}` : ''}`;
     const matched = p.city.startsWith(typed) ? typed.length : p.city.length;
     return {
-      s: { ...highlighted(text, [[0, matched]]), place_id: placeIdOf({ kind: 'city', state: p.state, city: p.city }), kind: 'city', units: 0 },
+      s: { ...highlighted(text, [[0, matched]]), place_id: placeIdOf({ kind: 'city', state: p.state, city: p.city }), kind: 'city', units: 0, coverage: 'locality' },
       rank: [p.key === key ? 0 : 1, -p.zips.length, 0, 0, p.key.length], // a city of more ZIPs is the likelier one
     };
   });
-}
-
-function compareRanks(a: Ranked, b: Ranked): number {
-  for (let i = 0; i < a.rank.length; i++) {
-    const d = (a.rank[i] as number) - (b.rank[i] as number);
-    if (d !== 0) return d;
-  }
-  return a.s.text < b.s.text ? -1 : a.s.text > b.s.text ? 1 : 0;
 }
 
 /** The state option as a code; throws ADDR_ERR_INPUT_INVALID for one that is no state. */
@@ -474,19 +356,21 @@ export function suggestAddresses(query: string, options: SuggestOptions, ports: 
   let ranked: Ranked[] = [];
   let fuzzy = false;
   const search = ports.search;
-  if (search !== null && q.zipPrefix === null && q.words.length > 0) {
-    const find = (query: SuggestQuery): Ranked[] => (query.numberInt !== null ? addressSuggestions(query, state, search, limit) : streetSuggestions(query, state, search, limit));
+  const find = (query: SuggestQuery): Ranked[] => (search === null ? [] : query.numberInt !== null ? addressSuggestions(query, state, search, limit) : streetSuggestions(query, state, search, limit));
+  if (q.zipPrefix === null && q.words.length > 0) {
     ranked = find(q);
-    if (ranked.length === 0) {
+    // The ranges where the points do not fill the answer: what a point already names is dropped.
+    const top = ranked.filter((r) => r.rank[0] === 0 && r.rank[1] === 0 && r.rank[2] === 0).length;
+    if (ports.ranges != null && top < limit) {
+      const named = new Set(ranked.map((r) => r.same));
+      ranked.push(...rangeSuggestions(q, state, ports.ranges).filter((r) => !named.has(r.same)));
+    }
+    if (ranked.length === 0 && search !== null) {
       ranked = corrections(q, search).flatMap(find);
       fuzzy = ranked.length > 0;
     }
   }
-  let source: SuggestResult['source'] = ranked.length > 0 ? 'address_points' : 'none';
-  if (ranked.length === 0 && ports.names !== null) {
-    ranked = localitySuggestions(q, state, limit, ports.names);
-    if (ranked.length > 0) source = 'locality';
-  }
+  if (ranked.length === 0 && ports.names !== null) ranked = localitySuggestions(q, state, limit, ports.names);
   ranked.sort(compareRanks);
   const seen = new Set<string>();
   const unique: Ranked[] = [];
@@ -496,6 +380,7 @@ export function suggestAddresses(query: string, options: SuggestOptions, ports: 
     unique.push(r);
   }
   const suggestions = distinctPlaces(unique, (r) => r.point ?? null, limit).map((r) => r.s);
+  const source: SuggestResult['source'] = suggestions[0]?.coverage ?? 'none';
   const t1 = options.now?.();
   const t0 = options.startedAt;
   return {

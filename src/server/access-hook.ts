@@ -1,10 +1,10 @@
 /**
  * The first checks of every guarded request, before its body is read
- * (the order of checks of README.md, `addr serve`): the Bearer key (401),
+ * (the order of checks of docs/api.md): the Bearer key (401),
  * then the account's state (suspended, then email verification) and the feature on its plan (403).
  * The request's shape (400) and its quota (429/402) come after, in the route.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AccountStore } from '../accounts/account-store.js';
 import { authenticate } from '../accounts/authenticate.js';
 import { checkAccess } from '../accounts/decide-usage.js';
@@ -27,31 +27,18 @@ export function authorizationCount(rawHeaders: readonly string[]): number {
   return count;
 }
 
-/** An onRequest hook (callback style) that authenticates and checks access for routes that require a key. */
+/** An onRequest hook that authenticates and checks access for routes that require a key. */
 export function accessHook(store: AccountStore, now: () => Date) {
-  return function checkKeyAndAccount(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+  return async function checkKeyAndAccount(request: FastifyRequest): Promise<void> {
     const access = request.routeOptions.config.access;
-    if (access === undefined || !access.auth) {
-      done();
-      return;
-    }
-    let account;
-    try {
-      // Two Authorization headers are refused (401), whichever of them holds a key.
-      const key = authorizationCount(request.raw.rawHeaders) > 1 ? undefined : bearerKey(request.headers.authorization);
-      account = authenticate(store, key, now());
-    } catch (err) {
-      done(err as Error);
-      return;
-    }
+    if (access === undefined || !access.auth) return;
+    // Two Authorization headers are refused (401), whichever of them holds a key.
+    const key = authorizationCount(request.raw.rawHeaders) > 1 ? undefined : bearerKey(request.headers.authorization);
+    const account = await authenticate(store, key, now());
     if (access.usage !== null) {
       const refusal = checkAccess(account, access.usage);
-      if (refusal !== null) {
-        done(refusal);
-        return;
-      }
+      if (refusal !== null) throw refusal;
     }
     request.account = account;
-    done();
   };
 }

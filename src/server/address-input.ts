@@ -2,7 +2,7 @@
  * The address of a validate or normalize request, checked beyond its schema:
  * a one-line `input` or a structured `address`, not both and not neither;
  * `address.line1` always, and in Variant B `address.city` and `address.state`
- * too (README.md, `addr serve`). Refusals are 400 bad_request.
+ * too (docs/api.md). Refusals are 400 bad_request.
  */
 import { AddrError } from '../core/errors.js';
 import type { AddressInput, StructuredAddress } from '../core/types.js';

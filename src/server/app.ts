@@ -57,6 +57,7 @@ export interface AppOptions {
   extractOffThread?: OffThreadExtract; // where large extraction texts are read (addr serve: a worker thread); default: in line
   console?: boolean; // serve the web console at / (default true; needs dist/console)
   spreadsheets?: SpreadsheetJobs; // the spreadsheet jobs (closed with the app); without them their routes answer 500
+  workers?: () => number; // worker processes answering on the port, for /healthz (default: 1)
 }
 
 /** The HTTP bounds of the server (addr serve flags; LIMITS.http by default). */
@@ -169,6 +170,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     accounts: options.accounts,
     spreadsheets: options.spreadsheets ?? null,
     now,
+    workers: options.workers ?? (() => 1),
   };
   const jobs = options.spreadsheets;
   if (jobs !== undefined) app.addHook('onClose', () => jobs.close());

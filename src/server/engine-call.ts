@@ -5,7 +5,7 @@
  *  - its own error when it is the request's fault (kind input: 400, or 404 for
  *    an unknown place id) or a known unavailability (500);
  *  - else 502 validation_failed, or 500 service_unavailable for autocomplete
- *    (README.md, `addr serve`: "When the autocomplete service is down they
+ *    (docs/api.md: "When the autocomplete service is down they
  *    return 500 service_unavailable").
  */
 import type { FastifyRequest } from 'fastify';
@@ -20,7 +20,7 @@ export async function meteredCall<T>(meter: Meter, request: FastifyRequest, kind
   try {
     return work();
   } catch (err) {
-    meter.release(admission);
+    await meter.release(admission); // given back before the answer, so usage read after it is right
     throw engineFailure(err, kind);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * THE table from error code to HTTP answer (README.md, `addr serve`): `addr serve` maps
+ * THE table from error code to HTTP answer (docs/api.md): `addr serve` maps
  * errors to statuses here and nowhere else, as the CLI maps kinds to exit codes
  * in src/commands/exit-codes.ts. docs/errors.md's HTTP column is checked
  * against it by test/server/http-errors.test.ts.
@@ -30,6 +30,7 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpError>> = Object.freeze
   ADDR_ERR_QUOTA_EXCEEDED: answer(429, 'quota_exceeded'),
   ADDR_ERR_LOOKUP_LIMIT: answer(402, 'lookup_limit_exceeded'),
   ADDR_ERR_ACCOUNTS_DB: answer(503, 'service_unavailable'),
+  ADDR_ERR_ACCOUNTS_UNREACHABLE: answer(503, 'service_unavailable'),
   ADDR_ERR_POINTS_DB: answer(500, 'service_unavailable'),
   ADDR_ERR_RANGES_DB: answer(500, 'service_unavailable'),
   ADDR_ERR_DOWNLOAD: answer(500, 'service_unavailable'),

@@ -8,7 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AddrError, isAddrError } from '../core/errors.js';
-import { openAccountsDb } from '../store/accounts-db.js';
+import type { AccountStore } from '../accounts/account-store.js';
+import { openAccountStore } from '../store/open-accounts.js';
 import { openEngine } from '../store/open-engine.js';
 import { buildApp } from './app.js';
 import { ExtractPool } from './extract-pool.js';
@@ -18,6 +19,7 @@ import type { Contract } from './contract.js';
 import { LIMITS } from './limits.js';
 import { LogBuffer } from './log-buffer.js';
 import { openSpreadsheetJobs } from './spreadsheets/open-spreadsheet-jobs.js';
+import type { RunnerLink } from './spreadsheets/spreadsheet-jobs.js';
 
 /** How to run the server. */
 export interface ServerConfig {
@@ -26,6 +28,7 @@ export interface ServerConfig {
   contract: Contract;
   referenceDbPath: string; // the locality database
   dataDir: string; // where accounts.sqlite and the imported address points (points.sqlite) live
+  accountsUrl?: string | null; // the PostgreSQL account store (postgres://…) instead of accounts.sqlite
   logLevel: string; // pino level: fatal, error, warn, info, debug, trace or silent
   logBodies: boolean;
   logStream: NodeJS.WritableStream; // where the JSON log lines go (stderr)
@@ -33,6 +36,9 @@ export interface ServerConfig {
   http?: Partial<HttpLimits>; // timeouts and the connection cap (default: LIMITS.http)
   cors?: CorsOrigins | null; // origins browser pages may call from (default: none)
   spreadsheetRetentionHours?: number; // how long finished spreadsheet jobs are kept (default LIMITS.spreadsheets.retentionHours)
+  jobsRunner?: RunnerLink; // where spreadsheet jobs run (src/server/cluster.ts: the primary); default: in this process
+  workers?: () => number; // worker processes answering on the port (default 1)
+  logLinesAtomic?: boolean; // write the log in whole lines of at most PIPE_BUF bytes (several processes share stderr)
 }
 
 /** A running server. */
@@ -44,19 +50,20 @@ export interface RunningServer {
   closed: Promise<void>; // resolves once closed
 }
 
-/** Starts the server; throws ADDR_ERR_STORE_* (reference data), ADDR_ERR_ACCOUNTS_DB or ADDR_ERR_USAGE (address in use). */
+/** Starts the server; throws ADDR_ERR_STORE_* (reference data), ADDR_ERR_ACCOUNTS_DB, ADDR_ERR_ACCOUNTS_UNREACHABLE or ADDR_ERR_USAGE (address in use). */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const startedAt = performance.now();
   const opened = openEngine({ referenceDbPath: config.referenceDbPath, dataDir: config.dataDir }); // points.sqlite too, when imported
-  let accounts;
+  let accounts: AccountStore;
   try {
-    accounts = openAccountsDb(config.dataDir, { busyTimeoutMs: 0 }); // a lock held elsewhere is waited for off the event loop (meter.ts)
+    // A lock of accounts.sqlite held elsewhere is waited for off the event loop (meter.ts); keys and accounts are cached while watched.
+    accounts = await openAccountStore({ dataDir: config.dataDir, url: config.accountsUrl ?? null }, { busyTimeoutMs: 0, watch: true });
   } catch (err) {
     opened.close();
     throw err;
   }
-  const logs = new LogBuffer(config.logStream); // one write per event-loop turn
-  const spreadsheets = openSpreadsheetJobs(config, (err, job) => app.log.error({ err, job: job.id }, 'spreadsheet job failed'));
+  const logs = new LogBuffer(config.logStream, config.logLinesAtomic === true); // one write per event-loop turn
+  const spreadsheets = openSpreadsheetJobs(config, (err, job) => app.log.error({ err, job: job.id }, 'spreadsheet job failed'), config.jobsRunner);
   const flushLogs = (): void => logs.flush();
   process.on('exit', flushLogs);
   const extractPool = new ExtractPool({ referenceDbPath: config.referenceDbPath, dataDir: config.dataDir }); // its thread starts at the first large text
@@ -70,10 +77,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     ...(config.http === undefined ? {} : { http: config.http }),
     ...(config.cors === undefined ? {} : { cors: config.cors }),
     spreadsheets,
+    ...(config.workers === undefined ? {} : { workers: config.workers }),
   });
   const closeStores = (): void => {
     void extractPool.close();
-    accounts.close();
+    void accounts.close();
     opened.close();
     logs.flush();
     process.off('exit', flushLogs);
@@ -91,7 +99,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
     throw err;
   }
-  app.log.info({ url, contract: config.contract, data_dir: config.dataDir, startup_ms: Math.round(performance.now() - startedAt) }, 'listening');
+  app.log.info({ url, contract: config.contract, data_dir: config.dataDir, accounts: accounts.location, startup_ms: Math.round(performance.now() - startedAt) }, 'listening');
 
   let resolveClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {

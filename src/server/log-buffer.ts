@@ -7,14 +7,23 @@
  */
 import { Writable } from 'node:stream';
 
+/** PIPE_BUF of Linux and macOS: a write of at most this many bytes to a pipe is never interleaved with another. */
+const PIPE_BYTES = 4096;
+
 /** A stream that batches the lines of one event-loop turn into one write to `target`. */
 export class LogBuffer extends Writable {
   private pending: string[] = [];
   private readonly target: NodeJS.WritableStream;
+  private readonly atomicLines: boolean;
 
-  constructor(target: NodeJS.WritableStream) {
+  /**
+   * `atomicLines`: several processes write to the same stderr (addr serve --workers): each write is then whole
+   * lines of at most PIPE_BYTES, which a pipe never interleaves with another process's writes.
+   */
+  constructor(target: NodeJS.WritableStream, atomicLines = false) {
     super({ decodeStrings: false });
     this.target = target;
+    this.atomicLines = atomicLines;
   }
 
   // pino calls write() with one line (a string) per record; the Writable machinery is bypassed on purpose.
@@ -27,6 +36,20 @@ export class LogBuffer extends Writable {
   /** Writes the pending lines now. */
   readonly flush = (): void => {
     if (this.pending.length === 0) return;
+    if (this.atomicLines) {
+      const lines = this.pending;
+      this.pending = [];
+      let chunk = '';
+      for (const line of lines) {
+        if (chunk !== '' && Buffer.byteLength(chunk) + Buffer.byteLength(line) > PIPE_BYTES) {
+          this.target.write(chunk);
+          chunk = '';
+        }
+        chunk += line;
+      }
+      if (chunk !== '') this.target.write(chunk);
+      return;
+    }
     const text = this.pending.length === 1 ? this.pending[0] ?? '' : this.pending.join('');
     this.pending = [];
     this.target.write(text);

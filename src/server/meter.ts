@@ -1,5 +1,5 @@
 /**
- * Metering of addr serve (README.md, `addr accounts`): each request asks the accounts store
+ * Metering of addr serve (docs/cli.md, `addr accounts`): each request asks the accounts store
  * for its units before the engine runs; the store decides and records in one
  * transaction, so concurrent requests (and other processes sharing
  * accounts.sqlite) never go past an allowance and a refused request records
@@ -10,6 +10,9 @@
  * I/O callbacks are done (setImmediate): one write lock and one commit per
  * turn instead of one per request, and each request is still decided before
  * its engine work starts.
+ *
+ * One decision is out to the store at a time: the requests that ask while it
+ * is (a PostgreSQL store answers over the network) are decided together next.
  *
  * When another process holds the write lock of accounts.sqlite (the store
  * answers ADDR_ERR_ACCOUNTS_DB with details.busy at once: the server's
@@ -51,8 +54,8 @@ export interface Meter {
    * With `partial`, grants as many of them as remain (at least one) instead of refusing them all.
    */
   admit(account: Account, kind: UsageKind, units: number, partial?: boolean): Promise<Admission>;
-  /** Gives back what a request was granted, when the engine failed to serve it. */
-  release(admission: Admission): void;
+  /** Gives back what a request was granted, when the engine failed to serve it; resolves once given back (or given up). */
+  release(admission: Admission): Promise<void>;
 }
 
 interface Pending {
@@ -70,6 +73,7 @@ interface Pending {
 export function createMeter(store: AccountStore, now: () => Date, waitMs: number = LIMITS.accountsWaitMs): Meter {
   let queue: Pending[] = [];
   let scheduled = false; // a decision of the queue is due (next turn, or after a retry delay)
+  let deciding = false; // a decision is out to the store: the requests asking meanwhile wait for the next one
   const schedule = (delayMs: number): void => {
     scheduled = true;
     if (delayMs === 0) setImmediate(decideQueued);
@@ -77,33 +81,37 @@ export function createMeter(store: AccountStore, now: () => Date, waitMs: number
   };
   const decideQueued = (): void => {
     scheduled = false;
+    if (deciding || queue.length === 0) return;
     const batch = queue;
     queue = [];
-    let decisions;
-    try {
-      decisions = store.consumeMany(batch.map((p) => ({ account: p.account.name, request: { kind: p.kind, rows: p.units, partial: p.partial }, now: p.now })));
-    } catch (err) {
-      if (!isLockBusy(err)) {
-        for (const p of batch) p.reject(err);
-        return;
-      }
-      // Nothing was decided: the ones that may still wait go first next time, in the order they asked.
-      const at = performance.now();
-      const waiting = batch.filter((p) => {
-        if (at < p.giveUpAt) return true;
-        p.reject(err);
-        return false;
+    deciding = true;
+    store.consumeMany(batch.map((p) => ({ account: p.account.name, request: { kind: p.kind, rows: p.units, partial: p.partial }, now: p.now })))
+      .then((decisions) => {
+        batch.forEach((p, i) => {
+          const decision = decisions[i];
+          if (decision === undefined) p.reject(new Error('the accounts store returned fewer decisions than requests'));
+          else if (!decision.ok) p.reject(decision.error);
+          else p.resolve({ account: p.account.name, kind: p.kind, units: decision.allowed, day: decision.day });
+        });
+      }, (err: unknown) => {
+        if (!isLockBusy(err)) {
+          for (const p of batch) p.reject(err);
+          return;
+        }
+        // Nothing was decided: the ones that may still wait go first next time, in the order they asked.
+        const at = performance.now();
+        const waiting = batch.filter((p) => {
+          if (at < p.giveUpAt) return true;
+          p.reject(err);
+          return false;
+        });
+        queue = [...waiting, ...queue];
+        if (queue.length > 0 && !scheduled) schedule(RETRY_MS);
+      })
+      .finally(() => {
+        deciding = false;
+        if (queue.length > 0 && !scheduled) schedule(0);
       });
-      queue = [...waiting, ...queue];
-      if (queue.length > 0) schedule(RETRY_MS);
-      return;
-    }
-    batch.forEach((p, i) => {
-      const decision = decisions[i];
-      if (decision === undefined) p.reject(new Error('the accounts store returned fewer decisions than requests'));
-      else if (!decision.ok) p.reject(decision.error);
-      else p.resolve({ account: p.account.name, kind: p.kind, units: decision.allowed, day: decision.day });
-    });
   };
   return {
     admit(account, kind, units, partial = false) {
@@ -114,16 +122,12 @@ export function createMeter(store: AccountStore, now: () => Date, waitMs: number
     },
     release(admission) {
       const giveUpAt = performance.now() + RELEASE_RETRY_FOR_MS;
-      const attempt = (first: boolean): void => {
-        try {
-          store.release(admission.account, admission.kind, admission.units, admission.day);
-        } catch (err) {
-          // Units not given back stay charged (never the other way round); retried while the lock is held elsewhere.
-          if (isLockBusy(err) && performance.now() < giveUpAt) setTimeout(() => attempt(false), RETRY_MS);
-          else if (first && !isLockBusy(err)) throw err;
-        }
-      };
-      attempt(true);
+      // Units not given back stay charged (never the other way round); retried while the lock is held elsewhere.
+      const attempt = (): Promise<void> => store.release(admission.account, admission.kind, admission.units, admission.day).catch((err: unknown) => {
+        if (!isLockBusy(err) || performance.now() >= giveUpAt) return undefined;
+        return new Promise<void>((resolve) => setTimeout(resolve, RETRY_MS)).then(attempt);
+      });
+      return attempt();
     },
   };
 }

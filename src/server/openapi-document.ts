@@ -148,7 +148,7 @@ const DESCRIPTION = [
     + `(addr serve --header-timeout, --request-timeout); headers over ${LIMITS.http.maxHeaderBytes} bytes, 431 request_header_fields_too_large; a request that is not valid HTTP/1.1 `
     + '(a bad or duplicate Content-Length, Content-Length with Transfer-Encoding, a bad chunk, bad header syntax, an unknown method), 400 bad_request; '
     + 'each with the error body and x-request-id, and the connection closed. 429 answers carry Retry-After (seconds to the next UTC day); '
-    + '503 service_unavailable (accounts.sqlite locked by another process for too long) carries Retry-After too. '
+    + '503 service_unavailable (accounts.sqlite locked by another process for too long, or the PostgreSQL account store unreachable: ADDR_ERR_ACCOUNTS_UNREACHABLE) carries Retry-After too. '
     + 'With addr serve --cors, allowed origins get CORS headers and preflight (OPTIONS) answers.',
 ].join('\n');
 

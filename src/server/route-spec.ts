@@ -23,6 +23,7 @@ export interface RouteContext {
   accounts: AccountStore;
   spreadsheets: SpreadsheetJobs | null; // null: the app was built without spreadsheet jobs (their routes answer 500)
   now: () => Date; // the clock of quota days
+  workers: () => number; // worker processes answering on the port (addr serve --workers)
 }
 
 /** Extraction on another thread (extract-pool.ts). */

@@ -8,6 +8,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AccountPatch, AccountStore, ApiKeyRecord, ConsumeRequest, NewAccount, UsageRow } from '../accounts/account-store.js';
+import { decideMany } from '../accounts/decide-many.js';
+import type { BatchRunStore } from '../accounts/batch-runs.js';
 import { decideUsage } from '../accounts/decide-usage.js';
 import type { UsageDecision, UsageRequest } from '../accounts/decide-usage.js';
 import { usageDay, usageWindow } from '../accounts/plans.js';
@@ -16,6 +18,7 @@ import { AddrError, isAddrError } from '../core/errors.js';
 import { ACCOUNT_MIGRATIONS } from './accounts-migrations.js';
 import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
 import type { Migration } from './accounts-migrations.js';
+import { SqliteBatchRunStore } from './batch-runs-db.js';
 
 /** The file name of the accounts database in the data directory. */
 export const ACCOUNTS_DB_FILE = 'accounts.sqlite';
@@ -131,6 +134,8 @@ export function openAccountsDb(dataDir: string, options: { busyTimeoutMs?: numbe
 /** AccountStore over one SQLite connection. */
 export class SqliteAccountStore implements AccountStore {
   readonly db: Database.Database;
+  readonly location: string;
+  private runs: SqliteBatchRunStore | null = null;
   // Prepared once per SQL text: preparing costs more than running these one-row statements.
   private readonly statements = new Map<string, Database.Statement>();
   // When each key's last_used_at was last written by this connection (ms), to write it at most once a TOUCH_EVERY_MS.
@@ -148,6 +153,7 @@ export class SqliteAccountStore implements AccountStore {
 
   constructor(db: Database.Database) {
     this.db = db;
+    this.location = db.name;
     this.consumeTx = db.transaction((name: string, request: UsageRequest, now: Date) => this.decideAndRecord(name, request, now));
     this.consumeManyTx = db.transaction((requests: readonly ConsumeRequest[]) => this.decideAndRecordMany(requests));
     this.dataVersionStatement = db.prepare('PRAGMA data_version').pluck();
@@ -205,7 +211,12 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   /** An account, from the lookup cache when no connection changed the database since it was read (authentication reads it per request). */
-  getAccount(name: string): Account | null {
+  async getAccount(name: string): Promise<Account | null> {
+    return this.getAccountSync(name);
+  }
+
+  /** getAccount, for the synchronous callers of this file and batch-runs-db.ts. */
+  getAccountSync(name: string): Account | null {
     this.checkCache();
     let row: AccountRow | null | undefined = this.accountRows.get(name);
     if (row === undefined) {
@@ -215,11 +226,11 @@ export class SqliteAccountStore implements AccountStore {
     return row === null ? null : toAccount(row);
   }
 
-  listAccounts(): Account[] {
+  async listAccounts(): Promise<Account[]> {
     return (this.sql('SELECT * FROM accounts ORDER BY name').all() as AccountRow[]).map(toAccount);
   }
 
-  createAccount(input: NewAccount, now: Date): Account {
+  async createAccount(input: NewAccount, now: Date): Promise<Account> {
     this.dropCache();
     if (this.accountRow(input.name) !== null) throw new AddrError('ADDR_ERR_USAGE', [`An account named '${input.name}' already exists.`]);
     this.sql(`INSERT INTO accounts (name, plan, email, email_verified, status, daily_rows, included_lookups, overage, autocomplete, created_at)
@@ -230,7 +241,7 @@ export class SqliteAccountStore implements AccountStore {
     return toAccount(this.requireRow(input.name));
   }
 
-  updateAccount(name: string, patch: AccountPatch): Account {
+  async updateAccount(name: string, patch: AccountPatch): Promise<Account> {
     this.dropCache();
     const columns: Record<string, unknown> = {};
     if (patch.plan !== undefined) columns.plan = patch.plan;
@@ -249,7 +260,7 @@ export class SqliteAccountStore implements AccountStore {
     return toAccount(this.requireRow(name));
   }
 
-  addKey(record: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt'>): void {
+  async addKey(record: Omit<ApiKeyRecord, 'lastUsedAt' | 'revokedAt'>): Promise<void> {
     this.dropCache();
     const account = this.requireRow(record.account);
     this.sql('INSERT INTO api_keys (prefix, account_id, hash, created_at) VALUES (?, ?, ?, ?)')
@@ -259,7 +270,11 @@ export class SqliteAccountStore implements AccountStore {
   private static readonly KEY_SELECT = 'SELECT k.prefix, a.name AS account, k.hash, k.created_at, k.last_used_at, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id';
 
   /** A key by its prefix, cached as getAccount (unknown prefixes are not cached: anyone can send them). */
-  findKey(prefix: string): ApiKeyRecord | null {
+  async findKey(prefix: string): Promise<ApiKeyRecord | null> {
+    return this.findKeySync(prefix);
+  }
+
+  private findKeySync(prefix: string): ApiKeyRecord | null {
     this.checkCache();
     let row = this.keyRows.get(prefix);
     if (row === undefined) {
@@ -269,20 +284,20 @@ export class SqliteAccountStore implements AccountStore {
     return row === undefined ? null : toKey(row);
   }
 
-  listKeys(account?: string): ApiKeyRecord[] {
+  async listKeys(account?: string): Promise<ApiKeyRecord[]> {
     const rows = account === undefined
       ? this.sql(`${SqliteAccountStore.KEY_SELECT} ORDER BY a.name, k.created_at`).all() as KeyRow[]
       : this.sql(`${SqliteAccountStore.KEY_SELECT} WHERE k.account_id = ? ORDER BY k.created_at`).all(this.requireRow(account).id) as KeyRow[];
     return rows.map(toKey);
   }
 
-  revokeKey(prefix: string, now: Date): ApiKeyRecord | null {
+  async revokeKey(prefix: string, now: Date): Promise<ApiKeyRecord | null> {
     this.dropCache();
     this.sql('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE prefix = ?').run(now.toISOString(), prefix);
-    return this.findKey(prefix);
+    return this.findKeySync(prefix);
   }
 
-  touchKey(prefix: string, now: Date): void {
+  async touchKey(prefix: string, now: Date): Promise<void> {
     // Kept to the minute: a busy server writes a key's last use once a minute, not once a request.
     const at = now.getTime();
     const last = this.touched.get(prefix);
@@ -325,62 +340,31 @@ export class SqliteAccountStore implements AccountStore {
     return decision;
   }
 
-  consume(name: string, request: UsageRequest, now: Date): UsageDecision {
+  async consume(name: string, request: UsageRequest, now: Date): Promise<UsageDecision> {
+    return this.consumeSync(name, request, now);
+  }
+
+  /** consume(), run as a savepoint when a transaction is open (batch-runs-db.ts reserves rows so). */
+  consumeSync(name: string, request: UsageRequest, now: Date): UsageDecision {
     return this.consumeTx.immediate(name, request, now);
   }
 
-  /**
-   * decideAndRecord for each request in turn, under one write lock: each
-   * account's row and its usage in the window are read once, the units granted
-   * so far in the batch are added to that usage before the next decision, and
-   * the granted units are written once per account, day and kind.
-   */
+  /** decideMany (src/accounts/decide-many.ts) under the write lock, then its grants written. */
   private decideAndRecordMany(requests: readonly ConsumeRequest[]): UsageDecision[] {
-    const accounts = new Map<string, AccountRow | null>();
-    const windows = new Map<string, { accountId: number; from: string; to: string; rows: number }>(); // validation + batch rows used per window
-    const granted = new Map<string, { accountId: number; day: string; kind: UsageKind; units: number }>(); // not yet written
-    const decisions: UsageDecision[] = [];
-    for (const { account: name, request, now } of requests) {
-      let row = accounts.get(name);
-      if (row === undefined) {
-        row = this.accountRow(name);
-        accounts.set(name, row);
-      }
-      if (row === null) {
-        decisions.push({ ok: false, error: new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]) });
-        continue;
-      }
-      const accountId = row.id;
-      const account = toAccount(row);
-      const { from, to } = usageWindow(account, now);
-      const windowKey = `${accountId} ${from} ${to}`;
-      let window = windows.get(windowKey);
-      if (window === undefined) {
-        let rows = (this.sql(`SELECT COALESCE(SUM(count), 0) AS rows FROM usage
-          WHERE account_id = ? AND day BETWEEN ? AND ? AND kind IN ('validation', 'batch_row')`).get(accountId, from, to) as { rows: number }).rows;
-        for (const g of granted.values()) {
-          if (g.accountId === accountId && g.kind !== 'autocomplete' && g.day >= from && g.day <= to) rows += g.units;
-        }
-        window = { accountId, from, to, rows };
-        windows.set(windowKey, window);
-      }
-      const decision = decideUsage(account, { rows: window.rows }, request, now);
-      decisions.push(decision);
-      if (!decision.ok || decision.allowed <= 0) continue;
-      const grantKey = `${accountId} ${decision.day} ${request.kind}`;
-      const grant = granted.get(grantKey);
-      if (grant === undefined) granted.set(grantKey, { accountId, day: decision.day, kind: request.kind, units: decision.allowed });
-      else grant.units += decision.allowed;
-      if (request.kind === 'autocomplete') continue;
-      for (const w of windows.values()) {
-        if (w.accountId === accountId && decision.day >= w.from && decision.day <= w.to) w.rows += decision.allowed;
-      }
-    }
-    for (const grant of granted.values()) this.addUsage(grant.accountId, grant.day, grant.kind, grant.units);
+    const { decisions, grants } = decideMany(
+      requests,
+      (name) => {
+        const row = this.accountRow(name);
+        return row === null ? null : { id: row.id, account: toAccount(row) };
+      },
+      (accountId, from, to) => (this.sql(`SELECT COALESCE(SUM(count), 0) AS rows FROM usage
+          WHERE account_id = ? AND day BETWEEN ? AND ? AND kind IN ('validation', 'batch_row')`).get(accountId, from, to) as { rows: number }).rows,
+    );
+    for (const grant of grants) this.addUsage(grant.accountId, grant.day, grant.kind, grant.units);
     return decisions;
   }
 
-  consumeMany(requests: readonly ConsumeRequest[]): UsageDecision[] {
+  async consumeMany(requests: readonly ConsumeRequest[]): Promise<UsageDecision[]> {
     if (requests.length === 0) return [];
     try {
       // All or nothing: a lock found held (at BEGIN IMMEDIATE) leaves nothing decided or recorded.
@@ -390,7 +374,7 @@ export class SqliteAccountStore implements AccountStore {
     }
   }
 
-  release(name: string, kind: UsageKind, units: number, day: string): void {
+  async release(name: string, kind: UsageKind, units: number, day: string): Promise<void> {
     if (units <= 0) return;
     try {
       this.db.transaction(() => {
@@ -402,11 +386,11 @@ export class SqliteAccountStore implements AccountStore {
     }
   }
 
-  record(name: string, kind: UsageKind, units: number, now: Date): void {
+  async record(name: string, kind: UsageKind, units: number, now: Date): Promise<void> {
     this.db.transaction(() => this.addUsage(this.requireRow(name).id, usageDay(now), kind, units)).immediate();
   }
 
-  usageByDay(filter: { account?: string; since?: string }): UsageRow[] {
+  async usageByDay(filter: { account?: string; since?: string }): Promise<UsageRow[]> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.account !== undefined) {
@@ -426,7 +410,16 @@ export class SqliteAccountStore implements AccountStore {
       GROUP BY a.name, u.day ORDER BY u.day, a.name`).all(...params) as UsageRow[];
   }
 
-  close(): void {
+  batchRuns(): BatchRunStore {
+    this.runs ??= new SqliteBatchRunStore(this);
+    return this.runs;
+  }
+
+  async close(): Promise<void> {
+    this.closeSync();
+  }
+
+  closeSync(): void {
     if (this.db.open) this.db.close();
   }
 }

@@ -65,12 +65,12 @@ export class SqliteBatchRunStore implements BatchRunStore {
     this.accounts = accounts;
   }
 
-  findRun(inputPath: string, outputPath: string): BatchRun | null {
+  async findRun(inputPath: string, outputPath: string): Promise<BatchRun | null> {
     const row = this.accounts.db.prepare(`${SELECT} WHERE b.input_path = ? AND b.output_path = ?`).get(inputPath, outputPath) as RunRow | undefined;
     return row === undefined ? null : toRun(row);
   }
 
-  startRun(run: Parameters<BatchRunStore['startRun']>[0], now: Date): BatchRun {
+  async startRun(run: Parameters<BatchRunStore['startRun']>[0], now: Date): Promise<BatchRun> {
     const db = this.accounts.db;
     return db.transaction(() => {
       const account = db.prepare('SELECT id FROM accounts WHERE name = ?').get(run.account) as { id: number } | undefined;
@@ -88,15 +88,15 @@ export class SqliteBatchRunStore implements BatchRunStore {
     }).immediate();
   }
 
-  claimRun(id: number, pid: number, now: Date): void {
+  async claimRun(id: number, pid: number, now: Date): Promise<void> {
     this.accounts.db.prepare("UPDATE batch_runs SET pid = ?, state = 'running', updated_at = ? WHERE id = ?").run(pid, now.toISOString(), id);
   }
 
-  reserveRows(account: string, runId: number | null, rows: number, now: Date): UsageDecision {
+  async reserveRows(account: string, runId: number | null, rows: number, now: Date): Promise<UsageDecision> {
     const db = this.accounts.db;
     return db.transaction((): UsageDecision => {
       // consume() runs as a savepoint of this transaction: the usage and the paid rows commit together.
-      const decision = this.accounts.consume(account, { kind: 'batch_row', rows, partial: true }, now);
+      const decision = this.accounts.consumeSync(account, { kind: 'batch_row', rows, partial: true }, now);
       if (decision.ok && runId !== null && decision.allowed > 0) {
         db.prepare('UPDATE batch_runs SET rows_paid = rows_paid + ?, updated_at = ? WHERE id = ?').run(decision.allowed, now.toISOString(), runId);
       }
@@ -104,13 +104,13 @@ export class SqliteBatchRunStore implements BatchRunStore {
     }).immediate();
   }
 
-  saveProgress(id: number, p: BatchProgress, now: Date): void {
+  async saveProgress(id: number, p: BatchProgress, now: Date): Promise<void> {
     this.accounts.db.prepare(`UPDATE batch_runs SET rows_done = ?, in_offset = ?, in_line = ?, out_bytes = ?, tally = ?, state = ?, updated_at = ?,
         pid = CASE WHEN ? = 'stopped' THEN NULL ELSE pid END WHERE id = ?`)
       .run(p.rowsDone, p.inOffset, p.inLine, p.outBytes, JSON.stringify(p.tally), p.state, now.toISOString(), p.state, id);
   }
 
-  deleteRun(id: number): void {
+  async deleteRun(id: number): Promise<void> {
     this.accounts.db.prepare('DELETE FROM batch_runs WHERE id = ?').run(id);
   }
 }

@@ -6,7 +6,7 @@
  */
 import { distanceKm } from '../core/geo-distance.js';
 import { ZIP_CENTROID_ACCURACY_M } from '../core/locality.js';
-import type { ZipRow } from './locality-import.js';
+import type { ZipRecord as ZipRow } from '../core/ports.js';
 
 const MILITARY: ReadonlySet<string> = new Set(['AA', 'AE', 'AP']);
 

@@ -9,7 +9,7 @@
  *   macOS, `%APPDATA%/addr` on Windows.
  * The faces (commands, server, library) pass their environment in; core never sees it. Light to
  * load: `addr batch` resolves the location to start its workers before the rest of the command
- * has loaded (commands/batch-pool.ts).
+ * has loaded (src/batch/batch-pool.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';

@@ -8,6 +8,11 @@
  * scans boxes that grow until the nearest `limit` points are certain.
  * Like the rest of an open PointStore, it sees the points as they were when
  * first read: reopen after an import.
+ *
+ * Memory is bounded: the index costs ~45 bytes a point, so it is built only for
+ * up to INDEX_MAX_POINTS points (~90 MB); a larger store (a state's or the
+ * nation's points) is answered by the store's grid on disk (points_cell, a few
+ * indexed range reads per call) for good.
  */
 import type Database from 'better-sqlite3';
 import KDBush from 'kdbush';
@@ -16,6 +21,8 @@ import type { NearPoint, PointRecord, PointStore } from '../core/ports.js';
 
 /** Calls answered by the store's grid before the index is built. */
 export const GRID_CALLS = 16;
+/** The most points the in-memory index is built for; above, the grid answers every call. */
+export const INDEX_MAX_POINTS = 2_000_000;
 const METERS_PER_DEGREE = 111_320;
 
 interface Built {
@@ -29,9 +36,10 @@ interface Built {
 export class PointNearIndex {
   private calls = 0;
   private built: Built | null = null;
+  private tooMany = false; // more than INDEX_MAX_POINTS points: the grid answers
   private byId: Database.Statement | null = null;
 
-  constructor(private readonly db: Database.Database, private readonly grid: Pick<PointStore, 'nearest'>) {}
+  constructor(private readonly db: Database.Database, private readonly grid: Pick<PointStore, 'nearest'>, private readonly maxIndexed = INDEX_MAX_POINTS) {}
 
   private build(): Built {
     const count = (this.db.prepare('SELECT COUNT(*) AS n FROM points').get() as { n: number }).n;
@@ -56,7 +64,14 @@ export class PointNearIndex {
   /** The points nearest (lat, lon), nearest first, within `maxMeters`, at most `limit`. */
   nearest(lat: number, lon: number, limit: number, maxMeters: number): NearPoint[] {
     if (limit <= 0 || !Number.isFinite(lat) || !Number.isFinite(lon)) return [];
-    if (this.built === null && ++this.calls <= GRID_CALLS) return this.grid.nearest(lat, lon, limit, maxMeters);
+    if (this.built === null && (this.tooMany || ++this.calls <= GRID_CALLS)) return this.grid.nearest(lat, lon, limit, maxMeters);
+    if (this.built === null) {
+      const count = (this.db.prepare('SELECT COUNT(*) AS n FROM points').get() as { n: number }).n;
+      if (count > this.maxIndexed) {
+        this.tooMany = true;
+        return this.grid.nearest(lat, lon, limit, maxMeters);
+      }
+    }
     const b = (this.built ??= this.build());
     this.byId ??= this.db.prepare(`SELECT p.id, p.place_id, p.street_id, p.number, p.number_int, p.number_fraction, s.predir, s.street, s.suffix, s.postdir,
       p.unit_type, p.unit_number, COALESCE(p.city, s.city) AS city, s.state, s.zip5, p.zip4, p.lat, p.lon, p.inferred, src.name AS source

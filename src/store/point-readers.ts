@@ -11,7 +11,7 @@ import { AddrError } from '../core/errors.js';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { RawPointAddress } from '../core/point-address.js';
-import { readCsvRecords } from './csv-records.js';
+import { readCsvRecords } from '../formats/csv/csv-records.js';
 
 /** The formats `addr data import` reads. */
 export const POINT_FORMATS = ['openaddresses', 'geojson', 'nad'] as const;

@@ -13,8 +13,8 @@
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { projectOnto } from '../core/ranges/edge-geometry.js';
-import type { NearEdge, Parity, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
-import { openDataDb } from './data-db-file.js';
+import type { KeyScope, NearEdge, Parity, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
+import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
 import { RANGE_MIGRATIONS } from './ranges-migrations.js';
 
 /** The file name of the range database in the data directory. */
@@ -24,7 +24,8 @@ const METERS_PER_DEGREE = 111_320;
 const RECENT_STREETS = 2_000; // streets whose edges are kept (a batch asks the same streets again and again)
 const RECENT_LOOKUPS = 20_000; // answers of streetsInZip and streetsInState kept, each a short list
 const RECENT_ZIP_KEYS = 256; // ZIPs whose street keys are kept (a few hundred to a few thousand names each)
-const NEAR_CANDIDATES = 64; // edges whose boxes touch the search window, read for their exact distance
+const NEAR_CANDIDATES = 256; // edges whose boxes touch a search window, read for their exact distance
+const NEAR_FIRST_M = 60; // half-width of the first search window (reverse geocoding)
 
 /** One imported range source as `addr data status` lists it. */
 export interface RangeSourceInfo {
@@ -67,20 +68,40 @@ export function encodeCoords(coords: ArrayLike<number>): Buffer {
   return out;
 }
 
-interface EdgeRow {
-  id: number; tlid: number;
-  lfrom: number | null; lto: number | null; lparity: string | null; lzip: string | null;
-  rfrom: number | null; rto: number | null; rparity: string | null; rzip: string | null;
-  coords: Buffer;
-}
+/** A row of EDGE_COLUMNS, in their order (read raw: arrays cost less than row objects). */
+type EdgeRow = [number, number, number | null, number | null, string | null, string | null, number | null, number | null, string | null, string | null, Buffer];
 
 function sideOf(from: number | null, to: number | null, parity: string | null, zip: string | null): RangeSide | null {
   if (from === null || to === null || zip === null) return null;
   return { from, to, parity: (parity ?? 'B') as Parity, zip5: zip };
 }
 
+/** An edge whose line is decoded when first read: most edges a lookup reads are only asked whether a side holds a number. */
+class StoredEdge implements RangeEdge {
+  readonly id: number;
+  readonly tlid: number;
+  readonly left: RangeSide | null;
+  readonly right: RangeSide | null;
+  private blob: Buffer | null;
+  private line: Float64Array | null = null;
+  constructor(r: EdgeRow) {
+    this.id = r[0];
+    this.tlid = r[1];
+    this.left = sideOf(r[2], r[3], r[4], r[5]);
+    this.right = sideOf(r[6], r[7], r[8], r[9]);
+    this.blob = r[10];
+  }
+  get coords(): Float64Array {
+    if (this.line === null) {
+      this.line = decodeCoords(this.blob as Buffer);
+      this.blob = null;
+    }
+    return this.line;
+  }
+}
+
 function edgeOf(r: EdgeRow): RangeEdge {
-  return { id: r.id, tlid: r.tlid, left: sideOf(r.lfrom, r.lto, r.lparity, r.lzip), right: sideOf(r.rfrom, r.rto, r.rparity, r.rzip), coords: decodeCoords(r.coords) };
+  return new StoredEdge(r);
 }
 
 const STREET_COLUMNS = 'id, predir, street, suffix, postdir, state, zip5';
@@ -107,13 +128,18 @@ export class SqliteRangeStore implements RangeStore {
       inZip: db.prepare<[string, string], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE zip5 = ? AND street_key = ?`),
       inState: db.prepare<[string, string], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE state = ? AND street_key = ?`),
       keysInZip: db.prepare<[string], { street_key: string }>('SELECT DISTINCT street_key FROM range_streets WHERE zip5 = ?'),
-      edges: db.prepare<[number], EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = ?`),
+      edges: db.prepare<[number], EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = ?`).raw(true),
+      // The number tested in SQL: the edges of a long street are not made into objects to be let go.
+      holding: db.prepare<[{ s: number; n: number }], EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = @s
+        AND (@n BETWEEN min(e.lfrom, e.lto) AND max(e.lfrom, e.lto) OR @n BETWEEN min(e.rfrom, e.rto) AND max(e.rfrom, e.rto))`).raw(true),
       boxes: db.prepare<[number, number, number, number, number], EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM edges_rtree t JOIN edges e ON e.id = t.id
-        WHERE t.max_lon >= ? AND t.min_lon <= ? AND t.max_lat >= ? AND t.min_lat <= ? LIMIT ?`),
+        WHERE t.max_lon >= ? AND t.min_lon <= ? AND t.max_lat >= ? AND t.min_lat <= ? LIMIT ?`).raw(true),
       namesOf: db.prepare<[number], RangeStreet>(`SELECT s.id, s.predir, s.street, s.suffix, s.postdir, s.state, s.zip5 FROM street_edges se JOIN range_streets s ON s.id = se.street_id
         WHERE se.edge_id = ? ORDER BY se.name_rank, s.id`),
-      prefix: db.prepare<[string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE street_key >= ? AND street_key < ? ORDER BY street_key, zip5 LIMIT ?`),
-      prefixState: db.prepare<[string, string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE street_key >= ? AND street_key < ? AND state = ? ORDER BY street_key, zip5 LIMIT ?`),
+      // Type-ahead, each by its index (range_streets_key, _state, _zip) in key order: a keystroke reads at most `limit` rows.
+      keyRange: db.prepare<[string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE street_key >= ? AND street_key < ? ORDER BY street_key LIMIT ?`),
+      keyRangeState: db.prepare<[string, string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE state = ? AND street_key >= ? AND street_key < ? ORDER BY street_key LIMIT ?`),
+      keyRangeZip: db.prepare<[string, string, string, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE zip5 = ? AND street_key >= ? AND street_key < ? ORDER BY street_key LIMIT ?`),
     };
   }
 
@@ -129,6 +155,7 @@ export class SqliteRangeStore implements RangeStore {
   private remembered<T>(cache: Map<string, T>, limit: number, id: string, read: () => T): T {
     const held = cache.get(id);
     if (held !== undefined) return held;
+    readInTurn(this.db);
     const answer = read();
     if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
     cache.set(id, answer);
@@ -150,29 +177,54 @@ export class SqliteRangeStore implements RangeStore {
   edgesOf(streetId: number): RangeEdge[] {
     const held = this.recent.get(streetId);
     if (held !== undefined) return held;
+    readInTurn(this.db);
     const edges = this.stmts.edges.all(streetId).map(edgeOf);
     if (this.recent.size >= RECENT_STREETS) this.recent.delete(this.recent.keys().next().value as number);
     this.recent.set(streetId, edges);
     return edges;
   }
 
-  nearestEdges(lat: number, lon: number, limit: number, maxMeters: number): NearEdge[] {
-    const dLat = maxMeters / METERS_PER_DEGREE;
-    const dLon = maxMeters / (METERS_PER_DEGREE * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-    const hits: { edge: RangeEdge; meters: number }[] = [];
-    for (const r of this.stmts.boxes.all(lon - dLon, lon + dLon, lat - dLat, lat + dLat, NEAR_CANDIDATES)) {
-      const edge = edgeOf(r);
-      const meters = projectOnto(edge.coords, lat, lon).meters;
-      if (meters <= maxMeters) hits.push({ edge, meters });
-    }
-    hits.sort((a, b) => a.meters - b.meters);
-    return hits.slice(0, limit).map((h) => ({ ...h, streets: this.stmts.namesOf.all(h.edge.id) }));
+  edgesHolding(streetId: number, n: number): RangeEdge[] {
+    const held = this.recent.get(streetId);
+    const spans = (side: RangeSide | null): boolean => side !== null && n >= Math.min(side.from, side.to) && n <= Math.max(side.from, side.to);
+    if (held !== undefined) return held.filter((e) => spans(e.left) || spans(e.right));
+    readInTurn(this.db);
+    return this.stmts.holding.all({ s: streetId, n }).map(edgeOf);
   }
 
-  streetsByKeyPrefix(prefix: string, state: string | null, limit: number): RangeStreet[] {
-    if (prefix === '') return [];
-    const end = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
-    return state !== null ? this.stmts.prefixState.all(prefix, end, state, limit) : this.stmts.prefix.all(prefix, end, limit);
+  nearestEdges(lat: number, lon: number, limit: number, maxMeters: number): NearEdge[] {
+    // Windows that grow (NEAR_FIRST_M, x4 ...) until `limit` edges lie within the window's
+    // half-width (an edge passing nearer crosses the window, so its box is among those read).
+    readInTurn(this.db);
+    const kLon = METERS_PER_DEGREE * Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+    for (let half = Math.min(NEAR_FIRST_M, maxMeters); ; half = Math.min(half * 4, maxMeters)) {
+      const dLat = half / METERS_PER_DEGREE;
+      const dLon = half / kLon;
+      const hits: { edge: RangeEdge; meters: number }[] = [];
+      const rows = this.stmts.boxes.all(lon - dLon, lon + dLon, lat - dLat, lat + dLat, NEAR_CANDIDATES);
+      for (const r of rows) {
+        const edge = edgeOf(r);
+        const meters = projectOnto(edge.coords, lat, lon).meters;
+        if (meters <= maxMeters) hits.push({ edge, meters });
+      }
+      hits.sort((a, b) => a.meters - b.meters);
+      const sure = hits.length >= limit && (hits[limit - 1] as { meters: number }).meters <= half;
+      // A window holding more boxes than are read is answered from those read (a dense block; the
+      // smallest window is a few lots wide, so this is rare and the answer still near).
+      if (sure || half >= maxMeters || rows.length >= NEAR_CANDIDATES) {
+        return hits.slice(0, limit).map((h) => ({ ...h, streets: this.stmts.namesOf.all(h.edge.id) }));
+      }
+    }
+  }
+
+  streetsByKeyRange(from: string, to: string, scope: KeyScope, limit: number): RangeStreet[] {
+    if (from >= to || limit <= 0) return [];
+    if (scope.zip5 !== null && !this.zips.has(scope.zip5)) return [];
+    if (scope.zip5 === null && scope.state !== null && !this.states.has(scope.state)) return [];
+    readInTurn(this.db);
+    if (scope.zip5 !== null) return this.stmts.keyRangeZip.all(scope.zip5, from, to, limit);
+    if (scope.state !== null) return this.stmts.keyRangeState.all(scope.state, from, to, limit);
+    return this.stmts.keyRange.all(from, to, limit);
   }
 
   dataVersion(): string {
@@ -190,6 +242,7 @@ export class SqliteRangeStore implements RangeStore {
   removeSource(name: string): boolean {
     const row = this.db.prepare<[string], { id: number }>('SELECT id FROM range_sources WHERE name = ?').get(name);
     if (row === undefined) return false;
+    endReadTurn(this.db);
     this.db.transaction(() => {
       deleteRangeSourceRows(this.db, row.id);
       this.db.prepare('DELETE FROM range_sources WHERE id = ?').run(row.id);
@@ -198,6 +251,7 @@ export class SqliteRangeStore implements RangeStore {
   }
 
   close(): void {
+    endReadTurn(this.db);
     this.db.close();
   }
 }

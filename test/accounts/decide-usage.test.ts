@@ -1,4 +1,4 @@
-// The quota decision at its boundaries, the check order of README.md, `addr serve` and the windows.
+// The quota decision at its boundaries, the check order of docs/api.md and the windows.
 import { describe, expect, it } from 'vitest';
 import { decideUsage } from '../../src/accounts/decide-usage.js';
 import type { UsageDecision } from '../../src/accounts/decide-usage.js';

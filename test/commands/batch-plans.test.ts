@@ -1,4 +1,4 @@
-// addr batch against account plans (README.md, `addr batch` and `addr accounts`): the allowance at its boundaries,
+// addr batch against account plans (docs/cli.md, `addr batch` and `addr accounts`): the allowance at its boundaries,
 // refusals that process and record nothing, keys, --resume after the allowance, concurrent runs
 // on one account, and kill -9 then --resume giving every row exactly once.
 import { spawn } from 'node:child_process';

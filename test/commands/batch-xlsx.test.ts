@@ -1,4 +1,4 @@
-// addr batch with XLSX workbooks (README.md, `addr batch`): the first sheet or --sheet, cells kept as they were
+// addr batch with XLSX workbooks (docs/cli.md, `addr batch`): the first sheet or --sheet, cells kept as they were
 // (numbers stay numbers, ZIPs a spreadsheet turned into numbers repaired), conversion to and
 // from CSV, the errors a user meets, and a run the allowance stopped resumed into a workbook.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';

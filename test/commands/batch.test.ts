@@ -1,5 +1,5 @@
 // addr batch as a real process: spreadsheet quirks, header detection, ZIP repair, output files,
-// and the errors a user meets (README.md, `addr batch`).
+// and the errors a user meets (docs/cli.md, `addr batch`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from '../../src/commands/format-count.js';
+import { formatCount } from '../../src/formats/format-count.js';
 
 describe('formatCount', () => {
   it('groups the digits of integers by three, as en-US does', () => {

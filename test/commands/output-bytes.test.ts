@@ -1,6 +1,6 @@
 // The chunk output of addr batch workers: records encoded as UTF-8 one after another.
 import { describe, expect, it } from 'vitest';
-import { OutputBytes } from '../../src/commands/output-bytes.js';
+import { OutputBytes } from '../../src/batch/output-bytes.js';
 
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 

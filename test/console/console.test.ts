@@ -47,7 +47,7 @@ beforeAll(async () => {
     await build({ configFile: join(ROOT, 'console', 'vite.config.ts') });
   }
   dataDir = tempDir();
-  server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'info'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--workers', '1', '--data-dir', dataDir, '--log-level', 'info'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   url = await new Promise<string>((resolve, reject) => {
     server?.stderr?.setEncoding('utf8');

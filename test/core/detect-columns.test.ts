@@ -1,4 +1,4 @@
-// Header detection and --columns of `addr batch` (README.md, `addr batch`): a table of real-world headers.
+// Header detection and --columns of `addr batch` (docs/cli.md, `addr batch`): a table of real-world headers.
 import { describe, expect, it } from 'vitest';
 import { columnsFromFlag, describeMapping, detectColumns, foldHeader } from '../../src/core/detect-columns.js';
 

@@ -9,7 +9,7 @@ import abbreviationData from '../../src/core/data/city-abbreviations.json' with 
 import { displayAddress, displayAddressOf, mixedCase, mixedCasePieces } from '../../src/core/display-address.js';
 import { blankPlaceholders, createNormalizer, normalize } from '../../src/core/normalize.js';
 import emptyFieldValues from '../../src/core/data/empty-field-values.json' with { type: 'json' };
-import { parseTokens } from '../../src/core/parse-address.js';
+import { parseTokens } from '../../src/core/parse/parse.js';
 import { placeLookup } from '../../src/core/place-lookup.js';
 import { tokenize } from '../../src/core/tokenize.js';
 import { deliveryLinePieces, formatDeliveryLine } from '../../src/core/format-lines.js';

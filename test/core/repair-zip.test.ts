@@ -1,4 +1,4 @@
-// ZIPs a spreadsheet turned into numbers, restored only where the row's state confirms them (README.md, `addr batch`).
+// ZIPs a spreadsheet turned into numbers, restored only where the row's state confirms them (docs/cli.md, `addr batch`).
 import { describe, expect, it } from 'vitest';
 import type { LocalityStore, ZipRecord } from '../../src/core/ports.js';
 import { repairZip } from '../../src/core/repair-zip.js';

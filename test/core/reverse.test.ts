@@ -139,4 +139,17 @@ describe('reverse through the in-memory index (PointSearch)', () => {
     }
     expect(indexed.reverse(61.133, -146.35, { maxDistanceMeters: 100 }).coverage).toBe('locality');
   });
+
+  it('is never built for more points than its bound: the grid answers every call then', async () => {
+    const { GRID_CALLS, PointNearIndex } = await import('../../src/store/point-near-index.js');
+    let gridCalls = 0;
+    const grid = { nearest: (lat: number, lon: number, limit: number, max: number) => { gridCalls++; return store.nearest(lat, lon, limit, max); } };
+    const bounded = new PointNearIndex(store.db, grid, 5); // 26 points, more than 5
+    for (let i = 0; i < GRID_CALLS + 10; i++) expect(bounded.nearest(61.13, -146.3498, 1, 1000)[0]?.point.number).toBe('1402');
+    expect(gridCalls).toBe(GRID_CALLS + 10);
+    const unbounded = new PointNearIndex(store.db, grid);
+    gridCalls = 0;
+    for (let i = 0; i < GRID_CALLS + 10; i++) unbounded.nearest(61.13, -146.3498, 1, 1000);
+    expect(gridCalls).toBe(GRID_CALLS);
+  });
 });

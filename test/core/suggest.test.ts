@@ -206,7 +206,7 @@ describe('suggest: city and ZIP names when no point matches', () => {
   it('"sebas" -> Sebastopol, CA 95472', () => {
     const r = engine.suggest('sebas');
     expect(r.source).toBe('locality');
-    expect(r.suggestions).toEqual([{ text: 'Sebastopol, CA 95472', highlight: 'Sebas', highlight_ranges: [[0, 5]], place_id: expect.stringMatching(/^ci_/), kind: 'city', units: 0 }]);
+    expect(r.suggestions).toEqual([{ text: 'Sebastopol, CA 95472', highlight: 'Sebas', highlight_ranges: [[0, 5]], place_id: expect.stringMatching(/^ci_/), kind: 'city', units: 0, coverage: 'locality' }]);
   });
   it('"9547" -> ZIPs, ascending', () => {
     const r = engine.suggest('9547');

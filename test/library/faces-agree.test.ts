@@ -26,7 +26,7 @@ let server: TestServer;
 let key: string;
 beforeAll(async () => {
   server = await makeServer({ points: ['sebastopol.oa.csv'] });
-  key = server.account({ name: 'faces', plan: 'production' });
+  key = await server.account({ name: 'faces', plan: 'production' });
   // The library reads where the data is on first use, as the CLI does.
   process.env.ADDR_DATA_DIR = server.dir;
   delete process.env.ADDR_REFERENCE_DB;

@@ -25,9 +25,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'addr-lock-'));
   store = openAccountsDb(dir, { busyTimeoutMs: 0 }); // as addr serve opens it
   const now = () => new Date();
-  store.createAccount({ name: 'acme', plan: 'production' }, now());
+  await store.createAccount({ name: 'acme', plan: 'production' }, now());
   const k = generateApiKey();
-  store.addKey({ prefix: k.prefix, account: 'acme', hash: k.hash, createdAt: now().toISOString() });
+  await store.addKey({ prefix: k.prefix, account: 'acme', hash: k.hash, createdAt: now().toISOString() });
   key = k.key;
   const stream = { write: (l: string) => lines.push(l) } as unknown as NodeJS.WritableStream;
   // A short wait keeps the test quick; the order of answers, not a duration, is what is checked.
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  store.close();
+  store.closeSync();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -46,7 +46,7 @@ describe('accounts.sqlite locked by another process', () => {
   it('does not freeze the server: /healthz answers first, the waiting request gets 503 with Retry-After, nothing charged', async () => {
     expect((await validate()).statusCode).toBe(200); // the key's use is noted now, so the locked request only needs its quota
     const fresh = generateApiKey();
-    store.addKey({ prefix: fresh.prefix, account: 'acme', hash: fresh.hash, createdAt: new Date().toISOString() });
+    await store.addKey({ prefix: fresh.prefix, account: 'acme', hash: fresh.hash, createdAt: new Date().toISOString() });
     const other = new Database(join(dir, ACCOUNTS_DB_FILE));
     other.exec('BEGIN IMMEDIATE'); // holds the write lock
     const order: string[] = [];
@@ -71,7 +71,7 @@ describe('accounts.sqlite locked by another process', () => {
       other.exec('ROLLBACK');
       other.close();
     }
-    expect(store.usageByDay({ account: 'acme' }).at(-1)?.validation).toBe(1);
+    expect((await store.usageByDay({ account: 'acme' })).at(-1)?.validation).toBe(1);
   });
 
 
@@ -84,6 +84,6 @@ describe('accounts.sqlite locked by another process', () => {
     other.close();
     const answers = await pending;
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect(store.usageByDay({ account: 'acme' }).at(-1)?.validation).toBe(6);
+    expect((await store.usageByDay({ account: 'acme' })).at(-1)?.validation).toBe(6);
   });
 });

@@ -1,4 +1,4 @@
-// Every error row of README.md, `addr serve` over inject(), the body shape of each, and the
+// Every error row of docs/api.md over inject(), the body shape of each, and the
 // order of checks when several conditions hold: key (401) -> account state
 // (suspended, then email verification) -> feature on the plan -> request shape
 // (400/413/415) -> quota (429/402, nothing recorded) -> engine (502).
@@ -6,7 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/core/engine.js';
 import { LIMITS } from '../../src/server/limits.js';
-import { bearer, makeServer, realEngine } from './server-fixture.js';
+import { STORE_KINDS, skipStore } from '../store/pg-fixture.js';
+import { bearer, makeServer, makeServerOn, realEngine } from './server-fixture.js';
 import type { TestServer } from './server-fixture.js';
 
 let s: TestServer;
@@ -50,11 +51,11 @@ describe('401 unauthorized', () => {
   });
 
   it('a key whose prefix is known but whose secret is wrong, and a revoked key', async () => {
-    const key = s.account({ name: 'u1', plan: 'production' });
+    const key = await s.account({ name: 'u1', plan: 'production' });
     const last = key.at(-1) === 'A' ? 'B' : 'A';
     expectError(await validate(`${key.slice(0, -1)}${last}`), 401, 'unauthorized');
     expect((await validate(key)).statusCode).toBe(200);
-    s.store.revokeKey(key.slice(0, 13), new Date());
+    await s.store.revokeKey(key.slice(0, 13), new Date());
     expectError(await validate(key), 401, 'unauthorized');
   });
 
@@ -70,23 +71,23 @@ describe('401 unauthorized', () => {
 
 describe('403', () => {
   it('account_suspended', async () => {
-    const key = s.account({ name: 'sus', plan: 'production', status: 'suspended' });
+    const key = await s.account({ name: 'sus', plan: 'production', status: 'suspended' });
     expectError(await validate(key), 403, 'account_suspended');
-    expect(s.usage('sus').validation).toBe(0);
+    expect((await s.usage('sus')).validation).toBe(0);
   });
 
   it('email_verification_required for a Free Beta account whose email is not verified', async () => {
-    const key = s.account({ name: 'unverified', plan: 'free_beta', emailVerified: false });
+    const key = await s.account({ name: 'unverified', plan: 'free_beta', emailVerified: false });
     expectError(await validate(key), 403, 'email_verification_required');
-    s.store.updateAccount('unverified', { emailVerified: true });
+    await s.store.updateAccount('unverified', { emailVerified: true });
     expect((await validate(key)).statusCode).toBe(200);
   });
 });
 
 describe('400, 413, 415', () => {
   let key: string;
-  beforeAll(() => {
-    key = s.account({ name: 'shape', plan: 'production' });
+  beforeAll(async () => {
+    key = await s.account({ name: 'shape', plan: 'production' });
   });
 
   it.each([
@@ -116,7 +117,7 @@ describe('400, 413, 415', () => {
     expectError(await validate(key, big), 413, 'payload_too_large');
     const text = await s.app.inject({ method: 'POST', url: '/v1/validate', headers: { ...bearer(key), 'content-type': 'text/plain' }, payload: 'x' });
     expectError(text, 415, 'unsupported_media_type');
-    expect(s.usage('shape').validation).toBe(0);
+    expect((await s.usage('shape')).validation).toBe(0);
   });
 
   it('404 for an unknown path, 405 with Allow for a known path and another method', async () => {
@@ -127,43 +128,53 @@ describe('400, 413, 415', () => {
   });
 });
 
-describe('quotas', () => {
-  it('429 quota_exceeded once a Free Beta daily allowance is spent; nothing more is recorded', async () => {
-    const key = s.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 2 });
-    expect((await validate(key)).statusCode).toBe(200);
-    expect((await s.app.inject({ method: 'POST', url: '/v1/normalize', payload: GOOD, headers: bearer(key) })).statusCode).toBe(200);
-    expectError(await validate(key), 429, 'quota_exceeded');
-    expectError(await s.app.inject({ method: 'GET', url: '/v1/validate?input=x', headers: bearer(key) }), 429, 'quota_exceeded');
-    expect(s.usage('beta').validation).toBe(2);
+// Quotas and the units given back, with either account store (SQLite; PostgreSQL, a database of its own).
+describe.each(STORE_KINDS)('quotas (%s store)', (kind) => {
+  let q: TestServer;
+  const validateOn = (key: string): Promise<LightMyRequestResponse> => q.app.inject({
+    method: 'POST', url: '/v1/validate', headers: { 'content-type': 'application/json', ...bearer(key) }, payload: JSON.stringify(GOOD),
+  });
+  beforeAll(async () => {
+    if (!skipStore(kind)) q = await makeServerOn(kind);
+  });
+  afterAll(async () => {
+    if (!skipStore(kind)) await q.close();
   });
 
-  it('402 lookup_limit_exceeded with limits for a production account with overage off; decided before usage is recorded', async () => {
-    const key = s.account({ name: 'prod', plan: 'production', includedLookups: 1, overage: false });
-    expect((await validate(key)).statusCode).toBe(200);
-    const body = expectError(await validate(key), 402, 'lookup_limit_exceeded');
+  it.skipIf(skipStore(kind))('429 quota_exceeded once a Free Beta daily allowance is spent; nothing more is recorded', async () => {
+    const key = await q.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 2 });
+    expect((await validateOn(key)).statusCode).toBe(200);
+    expect((await q.app.inject({ method: 'POST', url: '/v1/normalize', payload: GOOD, headers: bearer(key) })).statusCode).toBe(200);
+    expectError(await validateOn(key), 429, 'quota_exceeded');
+    expectError(await q.app.inject({ method: 'GET', url: '/v1/validate?input=x', headers: bearer(key) }), 429, 'quota_exceeded');
+    expect((await q.usage('beta')).validation).toBe(2);
+  });
+
+  it.skipIf(skipStore(kind))('402 lookup_limit_exceeded with limits for a production account with overage off; decided before usage is recorded', async () => {
+    const key = await q.account({ name: 'prod', plan: 'production', includedLookups: 1, overage: false });
+    expect((await validateOn(key)).statusCode).toBe(200);
+    const body = expectError(await validateOn(key), 402, 'lookup_limit_exceeded');
     expect(body.limits).toEqual({ remainingLookupCredits: 0, includedLookups: 1, usedLookups: 1, overageEnabled: false });
-    expect(s.usage('prod').validation).toBe(1);
+    expect((await q.usage('prod')).validation).toBe(1);
   });
 
-  it('a production account with overage on is served past its included lookups', async () => {
-    const key = s.account({ name: 'over', plan: 'production', includedLookups: 1, overage: true });
-    for (let i = 0; i < 3; i++) expect((await validate(key)).statusCode).toBe(200);
-    expect(s.usage('over').validation).toBe(3);
+  it.skipIf(skipStore(kind))('a production account with overage on is served past its included lookups', async () => {
+    const key = await q.account({ name: 'over', plan: 'production', includedLookups: 1, overage: true });
+    for (let i = 0; i < 3; i++) expect((await validateOn(key)).statusCode).toBe(200);
+    expect((await q.usage('over')).validation).toBe(3);
   });
-});
 
-describe('502 validation_failed', () => {
-  it('when the engine throws; the unit granted is given back and the cause stays in the log', async () => {
+  it.skipIf(skipStore(kind))('502 validation_failed when the engine throws; the unit granted is given back and the cause stays in the log', async () => {
     const real = realEngine();
     const broken: Engine = { ...real, validate: () => { throw new Error('disk on fire at /secret/path'); } };
     const logs: string[] = [];
-    const b = await makeServer({ engine: broken, logger: { level: 'info', stream: { write: (l: string) => logs.push(l) } as unknown as NodeJS.WritableStream } });
+    const b = await makeServerOn(kind, { engine: broken, logger: { level: 'info', stream: { write: (l: string) => logs.push(l) } as unknown as NodeJS.WritableStream } });
     try {
-      const key = b.account({ name: 'p', plan: 'production', includedLookups: 5 });
+      const key = await b.account({ name: 'p', plan: 'production', includedLookups: 5 });
       const res = await b.app.inject({ method: 'POST', url: '/v1/validate', payload: GOOD, headers: bearer(key) });
       const body = expectError(res, 502, 'validation_failed');
       expect(body.message).toMatch(/engine failed/);
-      expect(b.usage('p').validation).toBe(0);
+      expect((await b.usage('p')).validation).toBe(0);
       expect(logs.join('')).toMatch(/disk on fire/);
       expect(logs.join('')).not.toContain(key);
     } finally {
@@ -174,18 +185,18 @@ describe('502 validation_failed', () => {
 
 describe('order of checks', () => {
   it('401 before the account state: a revoked key of a suspended account', async () => {
-    const key = s.account({ name: 'o1', plan: 'production', status: 'suspended' });
-    s.store.revokeKey(key.slice(0, 13), new Date());
+    const key = await s.account({ name: 'o1', plan: 'production', status: 'suspended' });
+    await s.store.revokeKey(key.slice(0, 13), new Date());
     expectError(await validate(key), 401, 'unauthorized');
   });
 
   it('suspended before email verification', async () => {
-    const key = s.account({ name: 'o2', plan: 'free_beta', status: 'suspended', emailVerified: false });
+    const key = await s.account({ name: 'o2', plan: 'free_beta', status: 'suspended', emailVerified: false });
     expectError(await validate(key), 403, 'account_suspended');
   });
 
   it('the account state before the request shape: malformed JSON, a missing input, an oversized body, not JSON', async () => {
-    const key = s.account({ name: 'o3', plan: 'free_beta', emailVerified: false });
+    const key = await s.account({ name: 'o3', plan: 'free_beta', emailVerified: false });
     expectError(await validate(key, '{oops'), 403, 'email_verification_required');
     expectError(await validate(key, {}), 403, 'email_verification_required');
     expectError(await validate(key, JSON.stringify({ input: 'x'.repeat(LIMITS.bodyLimitBytes) })), 403, 'email_verification_required');
@@ -193,12 +204,12 @@ describe('order of checks', () => {
   });
 
   it('the request shape before the quota: a spent allowance and a bad body give 400, not 429 or 402', async () => {
-    const beta = s.account({ name: 'o4', plan: 'free_beta', emailVerified: true, dailyRows: 0 });
+    const beta = await s.account({ name: 'o4', plan: 'free_beta', emailVerified: true, dailyRows: 0 });
     expectError(await validate(beta, {}), 400, 'bad_request');
     expectError(await validate(beta, '{oops'), 400, 'bad_request');
     expectError(await validate(beta, { address: { line1: '1 Main St' } }, { 'x-contract': 'b' }), 400, 'bad_request');
     expectError(await validate(beta), 429, 'quota_exceeded');
-    const prod = s.account({ name: 'o5', plan: 'production', includedLookups: 0 });
+    const prod = await s.account({ name: 'o5', plan: 'production', includedLookups: 0 });
     expectError(await validate(prod, { input: 5 }), 400, 'bad_request');
     expectError(await validate(prod), 402, 'lookup_limit_exceeded');
   });
@@ -207,9 +218,9 @@ describe('order of checks', () => {
     const broken: Engine = { ...realEngine(), validate: () => { throw new Error('boom'); } };
     const b = await makeServer({ engine: broken });
     try {
-      const key = b.account({ name: 'q', plan: 'free_beta', emailVerified: true, dailyRows: 0 });
+      const key = await b.account({ name: 'q', plan: 'free_beta', emailVerified: true, dailyRows: 0 });
       expectError(await b.app.inject({ method: 'POST', url: '/v1/validate', payload: GOOD, headers: bearer(key) }), 429, 'quota_exceeded');
-      expect(b.usage('q').validation).toBe(0);
+      expect((await b.usage('q')).validation).toBe(0);
     } finally {
       await b.close();
     }

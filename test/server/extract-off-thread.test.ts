@@ -17,7 +17,7 @@ describe('extraction off the event loop', () => {
     const created = runCli(['keys', 'create', '--account', 'local', '--data-dir', dataDir, '--format', 'json']);
     expect(created.code, created.stderr).toBe(0);
     const key = (JSON.parse(created.stdout) as { key: string }).key;
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--log-level', 'silent', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--workers', '1', '--log-level', 'silent', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       child.stdout.setEncoding('utf8');
       // The URL is printed on stdout whatever --log-level (here silent).

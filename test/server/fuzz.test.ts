@@ -15,10 +15,10 @@ let keys: string[];
 beforeAll(async () => {
   s = await makeServer({ points: ['suggest.oa.csv'], jobs: { maxRunning: 0 } }); // spreadsheet jobs are queued, never run
   keys = [
-    s.account({ name: 'prod', plan: 'production', overage: true }),
-    s.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 20 }),
-    s.account({ name: 'unverified', plan: 'free_beta' }),
-    s.account({ name: 'suspended', plan: 'production', status: 'suspended' }),
+    await s.account({ name: 'prod', plan: 'production', overage: true }),
+    await s.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 20 }),
+    await s.account({ name: 'unverified', plan: 'free_beta' }),
+    await s.account({ name: 'suspended', plan: 'production', status: 'suspended' }),
   ];
 });
 afterAll(async () => s.close());

@@ -13,7 +13,7 @@ let s: TestServer;
 let key: string;
 beforeAll(async () => {
   s = await makeServer({ cors: ['https://app.example.com'] });
-  key = s.account({ name: 'acme', plan: 'production' });
+  key = await s.account({ name: 'acme', plan: 'production' });
 });
 afterAll(async () => s.close());
 
@@ -31,22 +31,22 @@ describe('Content-Type of validation results', () => {
 
 describe('HEAD and query parameters of GET /v1/validate', () => {
   it('HEAD is 405 (Allow: POST, GET) and charges nothing; HEAD /healthz is answered', async () => {
-    const before = s.usage('acme').validation;
+    const before = (await s.usage('acme')).validation;
     const res = await s.app.inject({ method: 'HEAD', url: `/v1/validate?input=${encodeURIComponent(ADDRESS)}`, headers: bearer(key) });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('POST, GET');
-    expect(s.usage('acme').validation).toBe(before);
+    expect((await s.usage('acme')).validation).toBe(before);
     expect((await s.app.inject({ method: 'HEAD', url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('an unknown query parameter is 400 and charges nothing, as an unknown body field is', async () => {
-    const before = s.usage('acme').validation;
+    const before = (await s.usage('acme')).validation;
     const res = await s.app.inject({ method: 'GET', url: `/v1/validate?input=${encodeURIComponent(ADDRESS)}&zip=95472`, headers: bearer(key) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain("unknown property 'zip'");
     const suggest = await s.app.inject({ method: 'GET', url: '/v1/autocomplete?query=sebas&bogus=1', headers: bearer(key) });
     expect(suggest.statusCode).toBe(400);
-    expect(s.usage('acme').validation).toBe(before);
+    expect((await s.usage('acme')).validation).toBe(before);
   });
 });
 
@@ -65,12 +65,12 @@ describe('Content-Encoding', () => {
   });
 
   it('a body that says gzip but is not is 400, not read as plain JSON, and charges nothing', async () => {
-    const before = s.usage('acme').validation;
+    const before = (await s.usage('acme')).validation;
     const res = await post(JSON.stringify({ input: ADDRESS }), 'gzip');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'bad_request', request_id: res.headers['x-request-id'] });
     expect(res.json().message).toContain('not valid gzip');
-    expect(s.usage('acme').validation).toBe(before);
+    expect((await s.usage('acme')).validation).toBe(before);
   });
 
   it('the body limit applies to the decompressed bytes (413)', async () => {
@@ -91,7 +91,7 @@ describe('--log-bodies with a deeply nested body', () => {
     const stream = { write: (l: string) => lines.push(l) } as unknown as NodeJS.WritableStream;
     const logged = await makeServer({ logger: { level: 'info', stream }, logBodies: true });
     try {
-      const k = logged.account({ name: 'deep', plan: 'production' });
+      const k = await logged.account({ name: 'deep', plan: 'production' });
       const deep = `{"input":"x","options":${'['.repeat(5000)}${']'.repeat(5000)}}`;
       const res = await logged.app.inject({ method: 'POST', url: '/v1/validate', headers: { ...bearer(k), 'content-type': 'application/json' }, payload: deep });
       expect(res.statusCode).toBe(400);
@@ -110,7 +110,7 @@ describe('Retry-After', () => {
     const now = new Date('2026-03-01T23:59:00.000Z');
     const beta = await makeServer({ now: () => now });
     try {
-      const k = beta.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 1 });
+      const k = await beta.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 1 });
       const ask = () => beta.app.inject({ method: 'POST', url: '/v1/validate', headers: bearer(k), payload: { input: ADDRESS } });
       expect((await ask()).statusCode).toBe(200);
       const refused = await ask();

@@ -1,5 +1,5 @@
 // HTTP_ERRORS (src/server/http-errors.ts) and docs/errors.md's HTTP column agree,
-// and every status the server can answer is one the README (`addr serve`) or docs/errors.md lists.
+// and every status the server can answer is one docs/api.md or docs/errors.md lists.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/core/errors.js';
@@ -23,7 +23,7 @@ describe('HTTP error table', () => {
     expect(`${answer.status} ${answer.error}`).toBe(docs.get(code));
   });
 
-  it('uses the statuses and codes of README.md, `addr serve` for the contract errors', () => {
+  it('uses the statuses and codes of docs/api.md for the contract errors', () => {
     expect(HTTP_ERRORS.ADDR_ERR_UNAUTHORIZED).toEqual({ status: 401, error: 'unauthorized', requestId: true });
     expect(HTTP_ERRORS.ADDR_ERR_ACCOUNT_SUSPENDED).toEqual({ status: 403, error: 'account_suspended', requestId: true });
     expect(HTTP_ERRORS.ADDR_ERR_EMAIL_UNVERIFIED).toEqual({ status: 403, error: 'email_verification_required', requestId: true });

@@ -15,7 +15,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   const stream = { write: (l: string) => lines.push(l) } as unknown as NodeJS.WritableStream;
   s = await makeServer({ logger: { level: 'trace', stream }, http: { headersTimeoutMs: 300, requestTimeoutMs: 600 } });
-  key = s.account({ name: 'acme', plan: 'production' });
+  key = await s.account({ name: 'acme', plan: 'production' });
   const url = await s.app.listen({ host: '127.0.0.1', port: 0 });
   port = Number(new URL(url).port);
 });
@@ -73,11 +73,11 @@ describe('timeouts', () => {
   });
 
   it('a body that stalls after its headers, with a valid key: 408, nothing charged', async () => {
-    const before = s.usage('acme').validation;
+    const before = (await s.usage('acme')).validation;
     const answer = parse(await raw(`POST /v1/validate HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"input":`));
     expect(answer.status).toBe(408);
     expect(answer.body).toMatchObject({ error: 'request_timeout' });
-    expect(s.usage('acme').validation).toBe(before);
+    expect((await s.usage('acme')).validation).toBe(before);
   });
 });
 
@@ -114,11 +114,11 @@ describe('two Authorization headers', () => {
   it('are refused 401 and charge nothing, even when both hold the same valid key', async () => {
     const one = parse(await raw(`GET /v1/validate?input=1+Main+St+Sebastopol+CA HTTP/1.1\r\nHost: x\r\n${auth()}Connection: close\r\n\r\n`));
     expect(one.status).toBe(200);
-    const before = s.usage('acme').validation;
+    const before = (await s.usage('acme')).validation;
     const two = parse(await raw(`GET /v1/validate?input=1+Main+St+Sebastopol+CA HTTP/1.1\r\nHost: x\r\n${auth()}${auth()}Connection: close\r\n\r\n`));
     expect(two.status).toBe(401);
     expect(two.body).toMatchObject({ error: 'unauthorized', request_id: two.headers['x-request-id'] });
-    expect(s.usage('acme').validation).toBe(before);
+    expect((await s.usage('acme')).validation).toBe(before);
   });
 });
 

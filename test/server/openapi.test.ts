@@ -87,7 +87,7 @@ describe('/openapi.json', () => {
 
 describe('real responses match the document', () => {
   it('results of every endpoint, both contracts', async () => {
-    const key = s.account({ name: 'doc', plan: 'production' });
+    const key = await s.account({ name: 'doc', plan: 'production' });
     const inputs = ['1005 n gravenstein hwy suite 500 sebastapol ca 95472', '1600 pennsylvania av nw washington dc', 'PSC 802 Box 74, APO AE 09499', 'hello world', 'PO Box 12, Anchorage AK'];
     for (const input of inputs) {
       for (const contract of ['a', 'b']) {
@@ -105,7 +105,7 @@ describe('real responses match the document', () => {
   });
 
   it('results over address points (place ids, ROOFTOP, deliverability D)', async () => {
-    const key = pts.account({ name: 'doc', plan: 'production' });
+    const key = await pts.account({ name: 'doc', plan: 'production' });
     for (const input of ['102 bodega ave sebastopol ca 95472', '103 bodega ave sebastopol ca 95472', '100 bodega ave apt 9 sebastopol ca']) {
       for (const contract of ['a', 'b']) {
         const res = await pts.app.inject({ method: 'POST', url: '/v1/validate', payload: { input, options: { geocode: true } }, headers: { ...bearer(key), 'x-contract': contract } });
@@ -116,7 +116,7 @@ describe('real responses match the document', () => {
   });
 
   it('reverse, autocomplete (both variants), details and extraction, with their errors', async () => {
-    const key = pts.account({ name: 'doc2', plan: 'production' });
+    const key = await pts.account({ name: 'doc2', plan: 'production' });
     const json = { ...bearer(key), 'content-type': 'application/json' };
     const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => pts.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { ...json, ...headers } });
     const get = (url: string, k: string = key) => pts.app.inject({ method: 'GET', url, headers: bearer(k) });
@@ -135,7 +135,7 @@ describe('real responses match the document', () => {
     for (const id of [...new Set(placeIds), 'pt_missing']) {
       expectDocumented('GET', '/api/autocomplete/v1/details', await get(`/api/autocomplete/v1/details?place_id=${encodeURIComponent(id)}`));
     }
-    const beta = pts.account({ name: 'doc-beta', plan: 'free_beta', emailVerified: true });
+    const beta = await pts.account({ name: 'doc-beta', plan: 'free_beta', emailVerified: true });
     expectDocumented('GET', '/v1/autocomplete', await get('/v1/autocomplete?query=main', beta));
     expectDocumented('GET', '/api/autocomplete/v1/details', await get('/api/autocomplete/v1/details?place_id=x', beta));
     const text = 'Ship to 1400 Abercrombie Dr, Valdez, AK 99686.\n102 Bodega Ave, Sebastopol CA 95472\n1 spiritual healer dr';
@@ -153,24 +153,24 @@ describe('real responses match the document', () => {
   it('error answers', async () => {
     const post = (key: string | null, payload: string, headers: Record<string, string> = {}) =>
       s.app.inject({ method: 'POST', url: '/v1/validate', payload, headers: { 'content-type': 'application/json', ...(key === null ? {} : bearer(key)), ...headers } });
-    const ok = s.account({ name: 'e1', plan: 'production' });
+    const ok = await s.account({ name: 'e1', plan: 'production' });
     expectDocumented('POST', '/v1/validate', await post(null, '{}'));
     expectDocumented('POST', '/v1/validate', await post(ok, '{'));
     expectDocumented('POST', '/v1/validate', await post(ok, JSON.stringify({ input: 'x'.repeat(LIMITS.bodyLimitBytes) })));
     expectDocumented('POST', '/v1/validate', await post(ok, 'x', { 'content-type': 'text/plain' }));
-    expectDocumented('POST', '/v1/validate', await post(s.account({ name: 'e2', plan: 'production', status: 'suspended' }), '{}'));
-    expectDocumented('POST', '/v1/validate', await post(s.account({ name: 'e3', plan: 'free_beta' }), '{}'));
+    expectDocumented('POST', '/v1/validate', await post(await s.account({ name: 'e2', plan: 'production', status: 'suspended' }), '{}'));
+    expectDocumented('POST', '/v1/validate', await post(await s.account({ name: 'e3', plan: 'free_beta' }), '{}'));
     expectDocumented('POST', '/v1/normalize', await s.app.inject({ method: 'POST', url: '/v1/normalize', payload: {}, headers: bearer(ok) }));
-    const prod = s.account({ name: 'e4', plan: 'production', includedLookups: 0 });
+    const prod = await s.account({ name: 'e4', plan: 'production', includedLookups: 0 });
     const limit = await post(prod, JSON.stringify({ input: 'x' }));
     expect(limit.statusCode).toBe(402);
     expectDocumented('POST', '/v1/validate', limit);
-    const beta = s.account({ name: 'e5', plan: 'free_beta', emailVerified: true, dailyRows: 0 });
+    const beta = await s.account({ name: 'e5', plan: 'free_beta', emailVerified: true, dailyRows: 0 });
     expectDocumented('GET', '/v1/validate', await s.app.inject({ method: 'GET', url: '/v1/validate?input=x', headers: bearer(beta) }));
     const broken: Engine = { ...realEngine(), validate: () => { throw new Error('boom'); } };
     const b = await makeServer({ engine: broken });
     try {
-      const res = await b.app.inject({ method: 'POST', url: '/v1/validate', payload: { input: 'x' }, headers: bearer(b.account({ name: 'p', plan: 'production' })) });
+      const res = await b.app.inject({ method: 'POST', url: '/v1/validate', payload: { input: 'x' }, headers: bearer(await b.account({ name: 'p', plan: 'production' })) });
       expect(res.statusCode).toBe(502);
       expectDocumented('POST', '/v1/validate', res);
     } finally {
@@ -189,7 +189,7 @@ describe('a client generated from the document', () => {
 
   it('validates and normalizes through openapi-fetch against the running server', async () => {
     const base = await s.app.listen({ host: '127.0.0.1', port: 0 });
-    const key = s.account({ name: 'client', plan: 'production', includedLookups: 1 });
+    const key = await s.account({ name: 'client', plan: 'production', includedLookups: 1 });
     const client = createClient<paths>({ baseUrl: base, headers: bearer(key) });
     const a = await client.POST('/v1/validate', { body: { input: '1 Main St, Sebastopol, CA 95472' } });
     expect(a.response.status).toBe(200);

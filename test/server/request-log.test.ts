@@ -18,7 +18,7 @@ describe('request log', () => {
   it('writes one line per request, with the fields of a pino line, in order', async () => {
     const { s, lines, parsed } = await logged('info', false);
     try {
-      const key = s.account({ name: 'acme "west"\\', plan: 'production', includedLookups: 5 });
+      const key = await s.account({ name: 'acme "west"\\', plan: 'production', includedLookups: 5 });
       const res = await s.app.inject({ method: 'POST', url: '/v1/validate', payload: GOOD, headers: bearer(key) });
       expect(res.statusCode).toBe(200);
       s.app.log.info({ note: 1 }, 'pino line'); // a line of the app's own logger, to compare with
@@ -53,7 +53,7 @@ describe('request log', () => {
     const broken: Engine = { ...real, validate: () => { throw new Error('engine down'); } };
     const { s, parsed } = await logged('warn', false, broken);
     try {
-      const key = s.account({ name: 'p', plan: 'production', includedLookups: 5 });
+      const key = await s.account({ name: 'p', plan: 'production', includedLookups: 5 });
       expect((await s.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const res = await s.app.inject({ method: 'POST', url: '/v1/validate', payload: GOOD, headers: bearer(key) });
       expect(res.statusCode).toBe(502);

@@ -1,6 +1,6 @@
-// `addr serve` as a user runs it (the built binary): it starts, logs JSON lines on
-// stderr without keys or addresses, and on SIGTERM lets an in-flight request
-// finish before it exits 0.
+// `addr serve` as a user runs it (the built binary), with two workers: it starts, logs JSON lines on
+// stderr without keys or addresses (one log for both workers), says in /healthz how many workers run,
+// and on SIGTERM lets an in-flight request finish before it exits 0.
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ describe('addr serve', () => {
     expect(created.code, created.stderr).toBe(0);
     const key = (JSON.parse(created.stdout) as { key: string }).key;
 
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--workers', '2', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
     const waitForLog = (pattern: RegExp): Promise<RegExpExecArray> => new Promise((resolve, reject) => {
       const check = (): boolean => {
@@ -41,6 +41,9 @@ describe('addr serve', () => {
       body: JSON.stringify({ input: '1 Secret Lane, Sebastopol, CA 95472' }),
     });
     expect(served.status).toBe(200);
+    // Both workers answer on the port (each its own listening line), and each knows that two run.
+    let workers = 0;
+    while (workers !== 2) workers = ((await (await fetch(`${url}/healthz`)).json()) as { workers: number }).workers;
 
     // A request whose body is still arriving when SIGTERM comes is in flight: it must be answered.
     const { port } = new URL(url);
@@ -64,7 +67,7 @@ describe('addr serve', () => {
     expect(await exited).toBe(0);
     expect(log).toMatch(/"msg":"closed"/);
     const lines = log.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.filter((l) => l.msg === 'request')).toHaveLength(2);
+    expect(lines.filter((l) => l.msg === 'request' && l.route === '/v1/validate')).toHaveLength(2);
     expect(lines.find((l) => l.msg === 'request')).toMatchObject({ method: 'POST', route: '/v1/validate', status: 200, account: 'local' });
     expect(log).not.toContain(key);
     expect(log).not.toContain(key.slice(5, 13));

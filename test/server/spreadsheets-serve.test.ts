@@ -1,6 +1,7 @@
-// Spreadsheet jobs across a real restart of `addr serve` (the built binary): SIGTERM stops
-// the running job with its checkpoint (it is not reported done with half its rows), and
-// the next server on the same data directory resumes it.
+// Spreadsheet jobs across a real restart of `addr serve` (the built binary, two workers): every
+// worker answers every route of a job alike, SIGTERM stops the running job with its checkpoint
+// (it is not reported done with half its rows), and the next server on the same data directory
+// resumes it once.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, runCli, tempDir } from '../commands/run-cli.js';
 
 async function serve(dataDir: string): Promise<{ url: string; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--workers', '2', '--data-dir', dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr.setEncoding('utf8');
   const url = await new Promise<string>((resolve, reject) => {
@@ -37,9 +38,15 @@ describe('addr serve and spreadsheet jobs', () => {
     expect(created.status).toBe(202);
     const { id } = (await created.json()) as { id: string };
     let job: { status: string; rows_done: number };
+    // Each GET opens a new connection: the two workers take turns, and both know the job.
+    const get = async (url: string): Promise<typeof job> => {
+      const answer = await fetch(`${url}/v1/spreadsheets/${id}`, { headers: { ...headers, connection: 'close' } });
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as typeof job;
+    };
     do {
       await new Promise((r) => setTimeout(r, 10));
-      job = (await (await fetch(`${first.url}/v1/spreadsheets/${id}`, { headers })).json()) as typeof job;
+      job = await get(first.url);
     } while (job.status === 'queued' || (job.status === 'running' && job.rows_done === 0));
     expect(job.status).toBe('running'); // caught mid-way (the file is large enough for that)
     expect(await first.stop()).toBe(0);
@@ -49,7 +56,7 @@ describe('addr serve and spreadsheet jobs', () => {
     const second = await serve(dataDir);
     do {
       await new Promise((r) => setTimeout(r, 50));
-      job = (await (await fetch(`${second.url}/v1/spreadsheets/${id}`, { headers })).json()) as typeof job;
+      job = await get(second.url);
     } while (job.status === 'queued' || job.status === 'running');
     expect(job).toMatchObject({ status: 'done', rows_done: rows });
     const result = await (await fetch(`${second.url}/v1/spreadsheets/${id}/result`, { headers })).text();

@@ -45,8 +45,8 @@ const jobDirs = (s: TestServer): string[] => readdirSync(join(s.dir, 'spreadshee
 describe('POST /v1/spreadsheets', () => {
   it('Free Beta with 5 rows left: 5 rows validated (ZIPs repaired, every column kept), 3 unprocessed; the next file is 429 and not stored', async () => {
     server = await makeServer({ jobs: {} });
-    const key = server.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 10 });
-    server.store.consume('beta', { kind: 'validation', rows: 5 }, new Date());
+    const key = await server.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 10 });
+    await server.store.consume('beta', { kind: 'validation', rows: 5 }, new Date());
 
     const res = await post(server, key, EIGHT, csv, '?name=people.csv');
     expect(res.statusCode).toBe(202);
@@ -79,7 +79,7 @@ describe('POST /v1/spreadsheets', () => {
       expect(row[zip5]).toBe('02108');
       expect(['VALIDATED', 'CORRECTED']).toContain(row[7]);
     });
-    expect(server.usage('beta')).toMatchObject({ validation: 5, batch_row: 5 });
+    expect((await server.usage('beta'))).toMatchObject({ validation: 5, batch_row: 5 });
 
     const again = await post(server, key, EIGHT);
     expect(again.statusCode).toBe(429);
@@ -89,8 +89,8 @@ describe('POST /v1/spreadsheets', () => {
 
   it('a production account without overage and nothing left gets 402 before anything is stored', async () => {
     server = await makeServer({ jobs: {} });
-    const key = server.account({ name: 'prod', plan: 'production', includedLookups: 3, overage: false });
-    server.store.consume('prod', { kind: 'validation', rows: 3 }, new Date());
+    const key = await server.account({ name: 'prod', plan: 'production', includedLookups: 3, overage: false });
+    await server.store.consume('prod', { kind: 'validation', rows: 3 }, new Date());
     const res = await post(server, key, EIGHT);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ error: 'lookup_limit_exceeded' });
@@ -99,7 +99,7 @@ describe('POST /v1/spreadsheets', () => {
 
   it('takes an XLSX workbook as multipart/form-data with options as fields, and writes the result in the format asked', async () => {
     server = await makeServer({ jobs: {} });
-    const key = server.account({ name: 'acme', plan: 'unlimited' });
+    const key = await server.account({ name: 'acme', plan: 'unlimited' });
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Leads');
     sheet.addRow(['Ref', 'Where', 'Town', 'St', 'Post']);
@@ -129,8 +129,8 @@ describe('POST /v1/spreadsheets', () => {
 
   it('a job belongs to its account: another key gets 404 on every job endpoint; its result is byte for byte what addr batch writes', async () => {
     server = await makeServer({ jobs: {} });
-    const owner = server.account({ name: 'owner', plan: 'unlimited' });
-    const other = server.account({ name: 'other', plan: 'unlimited' });
+    const owner = await server.account({ name: 'owner', plan: 'unlimited' });
+    const other = await server.account({ name: 'other', plan: 'unlimited' });
     const crlf = EIGHT.replace(/\n/g, '\r\n');
     const id = ((await post(server, owner, crlf)).json() as { id: string }).id;
     expect(await settle(server, owner, id)).toMatchObject({ status: 'done', rows_done: 8 });
@@ -156,7 +156,7 @@ describe('POST /v1/spreadsheets', () => {
 
   it('queued jobs: the result is 409 until finished, and an account has at most 5 jobs waiting (429 too_many_jobs)', async () => {
     server = await makeServer({ jobs: { maxRunning: 0 } });
-    const key = server.account({ name: 'acme', plan: 'unlimited' });
+    const key = await server.account({ name: 'acme', plan: 'unlimited' });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(((await post(server, key, EIGHT)).json() as { id: string; status: string }).id);
     const res = await server.app.inject({ method: 'GET', url: `/v1/spreadsheets/${ids[0]}/result`, headers: bearer(key) });
@@ -172,7 +172,7 @@ describe('POST /v1/spreadsheets', () => {
 
   it('refuses what is not a spreadsheet: other media types (415), no address column and empty files (400), a sheet of a CSV (400); nothing is kept', async () => {
     server = await makeServer({ jobs: {} });
-    const key = server.account({ name: 'acme', plan: 'unlimited' });
+    const key = await server.account({ name: 'acme', plan: 'unlimited' });
     const json = await post(server, key, '{"a":1}', { 'content-type': 'application/json' });
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toMatch(/text\/csv/);
@@ -188,21 +188,21 @@ describe('POST /v1/spreadsheets', () => {
 
   it('preview: the header, the detected mapping and the first rows, with nothing stored or metered', async () => {
     server = await makeServer({ jobs: {} });
-    const key = server.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 10 });
+    const key = await server.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 10 });
     const res = await server.app.inject({ method: 'POST', url: '/v1/spreadsheets/preview', headers: { ...bearer(key), 'content-type': 'text/tab-separated-values' }, payload: 'Address\tNote\n1 Beacon St Boston MA 02108\tx\n' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ format: 'tsv', sheet: null, headers: ['Address', 'Note'], columns: { address: 'Address' }, problem: null, rows_total: 1, sample: [['1 Beacon St Boston MA 02108', 'x']] });
     const unmapped = await server.app.inject({ method: 'POST', url: '/v1/spreadsheets/preview', headers: { ...bearer(key), ...csv }, payload: 'a,b\n1,2\n' });
     expect(unmapped.json()).toMatchObject({ headers: ['a', 'b'], columns: {}, problem: expect.stringMatching(/No address column/) });
     expect(jobDirs(server)).toEqual([]);
-    expect(server.usage('beta')).toMatchObject({ validation: 0, batch_row: 0 });
+    expect((await server.usage('beta'))).toMatchObject({ validation: 0, batch_row: 0 });
   });
 
   it('removes a finished job after the retention period', async () => {
     let clock = Date.now();
     const now = (): Date => new Date(clock);
     server = await makeServer({ now, jobs: { now, retentionMs: 60_000 } });
-    const key = server.account({ name: 'acme', plan: 'unlimited' });
+    const key = await server.account({ name: 'acme', plan: 'unlimited' });
     const id = ((await post(server, key, EIGHT)).json() as { id: string }).id;
     const job = await settle(server, key, id);
     expect(Date.parse(job.expires_at as string) - Date.parse(job.finished_at as string)).toBe(60_000);
@@ -215,8 +215,8 @@ describe('POST /v1/spreadsheets', () => {
 describe('GET /v1/account', () => {
   it('the plan, what is left, usage by day and the keys by prefix only', async () => {
     server = await makeServer();
-    const key = server.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 10 });
-    server.store.consume('beta', { kind: 'validation', rows: 4 }, new Date());
+    const key = await server.account({ name: 'beta', plan: 'free_beta', emailVerified: true, dailyRows: 10 });
+    await server.store.consume('beta', { kind: 'validation', rows: 4 }, new Date());
     const res = await server.app.inject({ method: 'GET', url: '/v1/account', headers: bearer(key) });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { allowance: unknown; usage: unknown[]; keys: { prefix: string }[] };

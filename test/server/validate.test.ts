@@ -9,7 +9,7 @@ let s: TestServer;
 let key: string;
 beforeAll(async () => {
   s = await makeServer({ contract: 'a' });
-  key = s.account({ name: 'acme', plan: 'production', includedLookups: 1000 });
+  key = await s.account({ name: 'acme', plan: 'production', includedLookups: 1000 });
 });
 afterAll(async () => s.close());
 
@@ -109,7 +109,7 @@ describe('POST /v1/validate', () => {
   it('a server started with --contract b answers B by default and A on X-Contract: a', async () => {
     const b = await makeServer({ contract: 'b' });
     try {
-      const k = b.account({ name: 'x', plan: 'production' });
+      const k = await b.account({ name: 'x', plan: 'production' });
       const def = await b.app.inject({ method: 'POST', url: '/v1/validate', payload: { input: '1 Main St, Sebastopol, CA 95472' }, headers: bearer(k) });
       expect(def.json()).toMatchObject({ status: 'VALIDATED', match_code: 'EXACT' });
       expect(def.json()).not.toHaveProperty('validation_status');
@@ -127,10 +127,10 @@ describe('POST /v1/validate', () => {
   });
 
   it('meters one validation per served request', async () => {
-    const before = s.usage('acme').validation;
+    const before = (await s.usage('acme')).validation;
     await post('/v1/validate', { input: '1 Main St, Sebastopol, CA 95472' });
     await post('/v1/validate', { input: '' }); // 400: not metered
-    expect(s.usage('acme').validation).toBe(before + 1);
+    expect((await s.usage('acme')).validation).toBe(before + 1);
   });
 });
 
@@ -190,7 +190,7 @@ describe('with imported address points', () => {
   let k: string;
   beforeAll(async () => {
     p = await makeServer({ points: ['sebastopol.oa.csv'] });
-    k = p.account({ name: 'pts', plan: 'production' });
+    k = await p.account({ name: 'pts', plan: 'production' });
   });
   afterAll(async () => p.close());
 
@@ -205,7 +205,7 @@ describe('with imported address points', () => {
   });
 
   it('POST /v1/geocode: ROOFTOP with the place id from a point, a centroid without one; metered as a validation', async () => {
-    const before = p.usage('pts').validation;
+    const before = (await p.usage('pts')).validation;
     const roof = await p.app.inject({ method: 'POST', url: '/v1/geocode', payload: { address: { line1: '102 Bodega Avenue', city: 'Sebastopol', state: 'CA' } }, headers: bearer(k) });
     expect(roof.statusCode).toBe(200);
     expect(roof.json()).toMatchObject({
@@ -217,7 +217,7 @@ describe('with imported address points', () => {
     expect(zip.json()).toMatchObject({ match_source: 'LOCALITY_ENGINE', place_id: null, geocode: { quality: 'ZIP_CENTROID' } });
     const nothing = await p.app.inject({ method: 'POST', url: '/v1/geocode', payload: { input: 'hello world' }, headers: bearer(k) });
     expect(nothing.json()).toMatchObject({ status: 'NOT_FOUND', geocode: null });
-    expect(p.usage('pts').validation).toBe(before + 3);
+    expect((await p.usage('pts')).validation).toBe(before + 3);
     const bad = await p.app.inject({ method: 'POST', url: '/v1/geocode', payload: { address: { city: 'Sebastopol' } }, headers: bearer(k) });
     expect(bad.statusCode).toBe(400);
   });

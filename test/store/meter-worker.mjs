@@ -6,8 +6,8 @@ const [dir, times] = process.argv.slice(2);
 const store = openAccountsDb(dir);
 let allowed = 0;
 for (let i = 0; i < Number(times); i++) {
-  const decision = store.consume('acme', { kind: 'validation', rows: 1 }, new Date('2026-03-15T12:00:00Z'));
+  const decision = store.consumeSync('acme', { kind: 'validation', rows: 1 }, new Date('2026-03-15T12:00:00Z'));
   if (decision.ok) allowed += decision.allowed;
 }
-store.close();
+store.closeSync();
 process.stdout.write(`${allowed}\n`);

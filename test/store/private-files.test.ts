@@ -14,14 +14,14 @@ afterEach(() => {
 const mode = (path: string): number => statSync(path).mode & 0o777;
 
 describe.skipIf(process.platform === 'win32')('data directory permissions', () => {
-  it('creates the folder 0700 and accounts.sqlite, points.sqlite, -wal and -shm 0600 under umask 000', () => {
+  it('creates the folder 0700 and accounts.sqlite, points.sqlite, -wal and -shm 0600 under umask 000', async () => {
     const root = mkdtempSync(join(tmpdir(), 'addr-perm-'));
     dirs.push(root);
     const dataDir = join(root, 'share', 'addr');
     const old = process.umask(0);
     try {
       const store = openAccountsDb(dataDir);
-      store.record('local', 'validation', 1, new Date());
+      await store.record('local', 'validation', 1, new Date());
       const points = openPointsDatabase(dataDir, true);
       points?.exec('CREATE TABLE IF NOT EXISTS t (x); INSERT INTO t VALUES (1)');
       expect(mode(dataDir)).toBe(0o700);

@@ -10,18 +10,23 @@ import { importRanges } from '../../src/store/ranges-import.js';
 import { defaultLocalityDbPath } from '../../src/store/data-location.js';
 import { openLocalityStore } from '../../src/store/sqlite-locality-store.js';
 import { addrfeatFiles } from '../../src/store/tiger-reader.js';
+import { importFixtures } from './points-fixtures.js';
 
 /** The Meagher County, MT ADDRFEAT zip as the Census Bureau ships it (public domain). */
 export const MEAGHER_ZIP = fileURLToPath(new URL('../../fixtures/tiger/tl_2021_30059_addrfeat.zip', import.meta.url));
 
-/** An engine over the real locality database and a data directory holding the sample's ranges; close() removes the directory. */
-export async function engineWithMeagher(): Promise<OpenedEngine> {
+/**
+ * An engine over the real locality database and a data directory holding the sample's ranges
+ * (and the address points of `pointFiles`, fixtures/points, when given); close() removes the directory.
+ */
+export async function engineWithMeagher(pointFiles: readonly string[] = []): Promise<OpenedEngine> {
   const dir = mkdtempSync(join(tmpdir(), 'addr-ranges-engine-'));
   const db = openRangesDatabase(dir, true)!;
   const locality = openLocalityStore(defaultLocalityDbPath());
   try {
     const [file] = await addrfeatFiles([MEAGHER_ZIP]);
     await importRanges(db, { file: file!, locality, now: new Date() });
+    if (pointFiles.length > 0) await importFixtures(dir, pointFiles, locality);
   } finally {
     db.close();
     locality.close();

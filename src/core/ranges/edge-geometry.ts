@@ -140,3 +140,21 @@ export function rangeGeocode(edge: RangeEdge, side: 'left' | 'right', n: number)
   const accuracy = Math.round(Math.min(MAX_ACCURACY_M, Math.max(MIN_ACCURACY_M, edgeLength(edge.coords) / 2)));
   return { lat: Math.round(at.lat * 1e7) / 1e7, lon: Math.round(at.lon * 1e7) / 1e7, quality: 'RANGE_INTERPOLATED', accuracy_meters: accuracy };
 }
+
+/** The middle of a street's edges (the middle edge's midpoint) and how far the street reaches from it (half its extent, at least 20 m). */
+export function streetCentre(edges: readonly RangeEdge[]): { lat: number; lon: number; accuracy_meters: number } | null {
+  const mid = edges[Math.floor(edges.length / 2)];
+  if (mid === undefined) return null;
+  const at = pointAlong(mid.coords, 0.5, 0);
+  let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
+  for (const e of edges) {
+    for (let i = 0; i < e.coords.length; i += 2) {
+      minLon = Math.min(minLon, e.coords[i] as number);
+      maxLon = Math.max(maxLon, e.coords[i] as number);
+      minLat = Math.min(minLat, e.coords[i + 1] as number);
+      maxLat = Math.max(maxLat, e.coords[i + 1] as number);
+    }
+  }
+  const extent = Math.hypot((maxLon - minLon) * mPerDegLon(at.lat), (maxLat - minLat) * M_PER_DEG_LAT);
+  return { lat: Math.round(at.lat * 1e7) / 1e7, lon: Math.round(at.lon * 1e7) / 1e7, accuracy_meters: Math.max(MIN_ACCURACY_M, Math.round(extent / 2)) };
+}

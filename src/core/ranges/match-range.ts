@@ -51,6 +51,9 @@ interface Hit { street: RangeStreet; edge: RangeEdge; side: 'left' | 'right'; sc
 
 const SIDES = ['left', 'right'] as const;
 
+/** The fit of a street spelled exactly as given (directionals and suffix). */
+const PERFECT_FIT = 6;
+
 /** How well a street's spelling fits the input's directionals and suffix (higher is better). */
 function fit(c: AddressComponents, s: RangeStreet): number {
   let score = 0;
@@ -71,15 +74,24 @@ function cityZips(c: AddressComponents, loc: Locality, locality: LocalityStore):
   return out;
 }
 
-/** Streets of this key in other ZIPs of the state: a ZIP of the city, or one near the decided locality. */
-function nearbyStreets(key: string, loc: Locality, zips: Set<string>, ranges: RangeStore, locality: LocalityStore): RangeStreet[] {
-  if (loc.state === null || !ranges.coversState(loc.state)) return [];
+/** A city of more ZIPs than this has its streets of a key read from the state's, not ZIP by ZIP. */
+const CITY_ZIPS_ONE_BY_ONE = 12;
+
+/** Streets of this key in the other ZIPs of the city named (or decided). */
+function cityStreets(key: string, loc: Locality, zips: Set<string>, ranges: RangeStore): RangeStreet[] {
+  if (loc.state === null || zips.size === 0) return [];
+  if (zips.size <= CITY_ZIPS_ONE_BY_ONE) return [...zips].filter((z) => z !== loc.zip5).flatMap((z) => ranges.streetsInZip(z, key));
+  return ranges.streetsInState(loc.state, key).filter((s) => s.zip5 !== loc.zip5 && zips.has(s.zip5));
+}
+
+/** Streets of this key in the other ZIPs of the state whose centre lies near the decided locality (the city's own excluded). */
+function ringStreets(key: string, loc: Locality, zips: Set<string>, ranges: RangeStore, locality: LocalityStore): RangeStreet[] {
   const at = loc.geocode;
+  if (loc.state === null || at === null || !ranges.coversState(loc.state)) return [];
   return ranges.streetsInState(loc.state, key).filter((s) => {
-    if (s.zip5 === loc.zip5) return false;
-    if (zips.has(s.zip5)) return true;
-    const z = at !== null ? locality.zip(s.zip5) : null;
-    return z !== null && z.lat !== null && z.lon !== null && at !== null && withinKm(at.lat, at.lon, z.lat, z.lon, NEARBY_KM);
+    if (s.zip5 === loc.zip5 || zips.has(s.zip5)) return false;
+    const z = locality.zip(s.zip5);
+    return z !== null && z.lat !== null && z.lon !== null && withinKm(at.lat, at.lon, z.lat, z.lon, NEARBY_KM);
   });
 }
 
@@ -104,7 +116,7 @@ function hitsOf(c: AddressComponents, streets: readonly RangeStreet[], ctx: Look
   const hits: Hit[] = [];
   for (const street of streets) {
     const base = fit(c, street) * 4;
-    for (const edge of ctx.ranges.edgesOf(street.id)) {
+    for (const edge of ctx.ranges.edgesHolding(street.id, ctx.n)) {
       for (const side of SIDES) {
         const s = edge[side];
         if (s === null || !sideHolds(s, ctx.n)) continue;
@@ -121,9 +133,15 @@ function byName(c: AddressComponents, key: string, ctx: Lookup): { streets: Rang
   let streets = ctx.zipCovered ? ranges.streetsInZip(loc.zip5 as string, key) : [];
   let hits = hitsOf(c, streets, ctx);
   if (hits.length === 0 || ctx.cityFirst) {
-    // The street in another ZIP of the city, or near: a wrong or missing ZIP, or a street running on.
-    const near = nearbyStreets(key, loc, ctx.zips, ranges, ctx.locality);
-    const nearHits = hitsOf(c, near, ctx);
+    // The street in another ZIP of the city, else near: a wrong or missing ZIP, or a street running
+    // on. The ZIPs around are read only when the city's hold no side of a street spelled as given.
+    let near = cityStreets(key, loc, ctx.zips, ranges);
+    let nearHits = hitsOf(c, near, ctx);
+    if (!nearHits.some((h) => fit(c, h.street) === PERFECT_FIT)) {
+      const ring = ringStreets(key, loc, ctx.zips, ranges, ctx.locality);
+      near = [...near, ...ring];
+      nearHits = [...nearHits, ...hitsOf(c, ring, ctx)].sort((x, y) => y.score - x.score);
+    }
     if (nearHits.length > 0 || streets.length === 0) {
       streets = [...streets, ...near];
       hits = [...hits, ...nearHits].sort((x, y) => y.score - x.score);
@@ -146,8 +164,15 @@ function misspelled(key: string, zips: readonly string[], ranges: RangeStore): s
   for (const z of zips) for (const name of ranges.streetKeysInZip(z)) if (!distance.has(name)) distance.set(name, damerauLevenshtein(key, name, max + 1));
   let best = max + 1;
   for (const d of distance.values()) best = Math.min(best, d);
-  return best > max ? [] : [...distance.keys()].filter((name) => distance.get(name) === best);
+  if (best > max) return [];
+  const nearest = [...distance.keys()].filter((name) => distance.get(name) === best);
+  // Equally near, two letters swapped (LARMIE for LARIME) beats a letter more or less (LARAMIE):
+  // the typist had every letter right.
+  const swapped = nearest.filter((name) => sortedLetters(name) === sortedLetters(key));
+  return swapped.length > 0 ? swapped : nearest;
 }
+
+const sortedLetters = (s: string): string => [...s].sort().join('');
 
 const sameReading = (a: RangeStreet, b: RangeStreet): boolean => a.predir === b.predir && a.street === b.street && a.suffix === b.suffix && a.postdir === b.postdir;
 

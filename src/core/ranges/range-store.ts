@@ -43,6 +43,9 @@ export interface NearEdge {
   streets: RangeStreet[];
 }
 
+/** Where autocomplete looks for streets: one ZIP, one state, or (both null) everywhere. */
+export interface KeyScope { zip5: string | null; state: string | null }
+
 /** The range layer (imported by `addr data import` from TIGER/Line ADDRFEAT files). */
 export interface RangeStore {
   coversZip(zip5: string): boolean; // some side of an edge lies in this ZIP (answered from memory)
@@ -51,7 +54,8 @@ export interface RangeStore {
   streetsInState(state: string, key: string): RangeStreet[]; // ... in a state, any ZIP
   streetKeysInZip(zip5: string): string[]; // the distinct street keys of a ZIP (a misspelled name is matched against them)
   edgesOf(streetId: number): RangeEdge[]; // the edges of a street
+  edgesHolding(streetId: number, n: number): RangeEdge[]; // those with a side whose range spans n, either way round (parity not checked): what a lookup of a number reads
   nearestEdges(lat: number, lon: number, limit: number, maxMeters: number): NearEdge[]; // edges whose line passes within maxMeters, nearest first
-  streetsByKeyPrefix(prefix: string, state: string | null, limit: number): RangeStreet[]; // streets whose key begins with prefix (autocomplete)
+  streetsByKeyRange(from: string, to: string, scope: KeyScope, limit: number): RangeStreet[]; // streets whose key lies in [from, to), by key, at most limit, from an index (autocomplete)
   dataVersion(): string; // the label of the loaded ranges for data_version: "ranges:<sources>"
 }

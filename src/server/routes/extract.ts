@@ -65,12 +65,12 @@ export const extractPost: RouteSpec = {
         ? await ctx.extractOffThread(body.text, { ...what, requestId: request.id, elapsedMs: performance.now() - request.startedAt })
         : ctx.engine.extract(body.text, { ...what, requestId: request.id, startedAt: request.startedAt, now: () => performance.now() });
     } catch (err) {
-      ctx.meter.release(first);
+      await ctx.meter.release(first);
       throw isAddrError(err) && err.code === 'ADDR_ERR_EXTRACT_BUDGET' ? err : engineFailure(err);
     }
     let granted = 1;
     if (found.length === 0) {
-      ctx.meter.release(first);
+      await ctx.meter.release(first);
       granted = 0;
     } else if (found.length > 1) {
       // The rest as far as the allowance goes; a quota refusal now (it ran out meanwhile) serves the first address
@@ -79,7 +79,7 @@ export const extractPost: RouteSpec = {
         granted += (await ctx.meter.admit(account, 'validation', found.length - 1, true)).units;
       } catch (err) {
         if (!(isAddrError(err) && (err.code === 'ADDR_ERR_QUOTA_EXCEEDED' || err.code === 'ADDR_ERR_LOOKUP_LIMIT'))) {
-          ctx.meter.release(first);
+          await ctx.meter.release(first);
           throw err;
         }
       }

@@ -1,4 +1,4 @@
-/** GET /healthz — liveness, without a key: the versions served and the uptime. */
+/** GET /healthz — liveness, without a key: the versions served, the uptime and the workers running. */
 import { ENGINE_VERSION } from '../../core/version.js';
 import type { RouteSpec } from '../route-spec.js';
 import { Health } from '../schemas.js';
@@ -12,7 +12,7 @@ export const healthzGet: RouteSpec = {
   doc: {
     operationId: 'health',
     summary: 'Liveness check (no key needed)',
-    description: 'Answers 200 while the server runs, with the engine and data versions it serves.',
+    description: 'Answers 200 while the server runs, with the engine and data versions it serves and how many worker processes answer on its port.',
     tags: ['operations'],
     response: Health,
     responseDescription: 'The server is up.',
@@ -24,5 +24,6 @@ export const healthzGet: RouteSpec = {
     data_version: ctx.engine.ports.locality.dataVersion(),
     contract: ctx.contract,
     uptime_s: Math.round((Date.now() - ctx.startedAt) / 1000),
+    workers: ctx.workers(),
   }),
 };

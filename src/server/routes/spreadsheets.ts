@@ -13,8 +13,8 @@ import type { AccountStore } from '../../accounts/account-store.js';
 import { decideUsage } from '../../accounts/decide-usage.js';
 import { usageWindow } from '../../accounts/plans.js';
 import type { Account } from '../../accounts/plans.js';
-import { BATCH_FORMATS } from '../../commands/batch-files.js';
-import type { BatchFormat } from '../../commands/batch-files.js';
+import { BATCH_FORMATS } from '../../batch/batch-files.js';
+import type { BatchFormat } from '../../batch/batch-files.js';
 import { COLUMN_ROLES } from '../../core/detect-columns.js';
 import type { ColumnMapping } from '../../core/detect-columns.js';
 import { AddrError, isAddrError } from '../../core/errors.js';
@@ -214,10 +214,10 @@ export const spreadsheetsPreviewPost: RouteSpec = {
   },
 };
 
-function jobOf(ctx: RouteContext, request: FastifyRequest): { jobs: SpreadsheetJobs; job: SpreadsheetJob } {
+async function jobOf(ctx: RouteContext, request: FastifyRequest): Promise<{ jobs: SpreadsheetJobs; job: SpreadsheetJob }> {
   const { id } = request.params as { id: string };
   const jobs = ctx.spreadsheets;
-  const job = jobs?.get(id, accountOf(request).name) ?? null;
+  const job = (await jobs?.get(id, accountOf(request).name)) ?? null;
   if (jobs === null || job === null) throw new AddrError('ADDR_ERR_JOB_NOT_FOUND', [id.slice(0, 64)]);
   return { jobs, job };
 }
@@ -243,7 +243,7 @@ export const spreadsheetGet: RouteSpec = {
     responseDescription: 'The job.',
     errors: JOB_ERRORS,
   },
-  handler: (ctx) => async (request: FastifyRequest) => jobView(jobOf(ctx, request).job),
+  handler: (ctx) => async (request: FastifyRequest) => jobView((await jobOf(ctx, request)).job),
 };
 
 /** GET /v1/spreadsheets/{id}/result. */
@@ -264,7 +264,7 @@ export const spreadsheetResultGet: RouteSpec = {
     errors: [401, 404, 409, 500],
   },
   handler: (ctx) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { jobs, job } = jobOf(ctx, request);
+    const { jobs, job } = await jobOf(ctx, request);
     finished(job);
     const path = jobs.files.resultPath(job);
     const stem = job.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'spreadsheet';
@@ -292,7 +292,7 @@ export const spreadsheetRowsGet: RouteSpec = {
     errors: [400, 401, 404, 409, 500],
   },
   handler: (ctx) => async (request: FastifyRequest) => {
-    const { jobs, job } = jobOf(ctx, request);
+    const { jobs, job } = await jobOf(ctx, request);
     finished(job);
     const q = request.query as { offset: number; limit: number; status?: string };
     const page = await jobs.page(job, { offset: q.offset, limit: q.limit, ...(q.status === undefined ? {} : { status: q.status }) });
@@ -318,7 +318,7 @@ export const spreadsheetDelete: RouteSpec = {
     errors: JOB_ERRORS,
   },
   handler: (ctx) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { jobs, job } = jobOf(ctx, request);
+    const { jobs, job } = await jobOf(ctx, request);
     await jobs.remove(job.id);
     return reply.code(204).send();
   },

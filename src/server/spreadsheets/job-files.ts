@@ -6,9 +6,9 @@
  * server killed at any moment finds every job whole when it starts again.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BatchFormat } from '../../commands/batch-files.js';
+import type { BatchFormat } from '../../batch/batch-files.js';
 import type { ColumnMapping } from '../../core/detect-columns.js';
 
 /** Where a job stands. */
@@ -82,19 +82,36 @@ export class JobFiles {
     renameSync(`${path}.tmp`, path);
   }
 
+  /** A job's record; null when there is none (never created, removed, or an upload not yet stored). */
   load(id: string): SpreadsheetJob | null {
     const dir = this.dir(id);
-    if (dir === null || !existsSync(join(dir, 'job.json'))) return null;
-    return JSON.parse(readFileSync(join(dir, 'job.json'), 'utf8')) as SpreadsheetJob;
+    if (dir === null) return null;
+    let text: string;
+    try {
+      text = readFileSync(join(dir, 'job.json'), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    return JSON.parse(text) as SpreadsheetJob;
   }
 
-  /** Every job on disk; directories without a record (an upload cut short) are removed. */
-  list(): SpreadsheetJob[] {
+  /**
+   * Every job on disk. With `removeIncomplete` (when the runner starts, before any upload can be under
+   * way) directories without a record, uploads cut short, are removed; otherwise they may be uploads
+   * another process is receiving now, and are left alone.
+   */
+  list(removeIncomplete = false): SpreadsheetJob[] {
     const jobs: SpreadsheetJob[] = [];
     for (const name of readdirSync(this.root)) {
-      const job = this.load(name);
+      let job: SpreadsheetJob | null = null;
+      try {
+        job = this.load(name);
+      } catch {
+        continue; // removed by another process while read
+      }
       if (job !== null) jobs.push(job);
-      else if (this.dir(name) !== null) this.remove(name);
+      else if (removeIncomplete && this.dir(name) !== null) this.remove(name);
     }
     return jobs;
   }

@@ -2,19 +2,32 @@
 import { LIMITS } from '../limits.js';
 import type { SpreadsheetJob } from './job-files.js';
 import { SpreadsheetJobs } from './spreadsheet-jobs.js';
+import type { RunnerLink } from './spreadsheet-jobs.js';
+import type { JobRunnerOptions } from './job-runner.js';
 
-/** Opens (and resumes) the jobs of the data directory. */
-export function openSpreadsheetJobs(
-  config: { dataDir: string; referenceDbPath: string; spreadsheetRetentionHours?: number },
+/** The runner's options of a server's configuration. */
+export function jobRunnerOptions(
+  config: { dataDir: string; referenceDbPath: string; accountsUrl?: string | null; spreadsheetRetentionHours?: number },
   onError: (err: unknown, job: SpreadsheetJob) => void,
-): SpreadsheetJobs {
-  return new SpreadsheetJobs({
+): JobRunnerOptions {
+  return {
     dataDir: config.dataDir,
+    accountsUrl: config.accountsUrl ?? null,
     referenceDbPath: config.referenceDbPath,
     retentionMs: (config.spreadsheetRetentionHours ?? LIMITS.spreadsheets.retentionHours) * 3_600_000,
     maxRunning: LIMITS.spreadsheets.running,
     maxRunningPerAccount: LIMITS.spreadsheets.runningPerAccount,
     workersPerJob: 1,
     onError,
-  });
+  };
 }
+
+/** Opens the jobs of the data directory; without `runner` they run (and resume) in this process. */
+export function openSpreadsheetJobs(
+  config: { dataDir: string; referenceDbPath: string; accountsUrl?: string | null; spreadsheetRetentionHours?: number },
+  onError: (err: unknown, job: SpreadsheetJob) => void,
+  runner?: RunnerLink,
+): SpreadsheetJobs {
+  return new SpreadsheetJobs(jobRunnerOptions(config, onError), runner);
+}
+

@@ -1,16 +1,16 @@
 /**
  * Reads a stored spreadsheet with the readers of `addr batch`
- * (src/commands/batch-inputs.ts): its header and the column mapping batch
+ * (src/batch/batch-inputs.ts): its header and the column mapping batch
  * would use, its data rows counted, and the rows of a result file with the
  * count of each status. The job runner checks an upload with it before
  * queuing, and the routes page through a result with it.
  */
 import { createReadStream } from 'node:fs';
-import { openSheetInput, openTextInput } from '../../commands/batch-inputs.js';
-import type { InputChunk, OpenedInput } from '../../commands/batch-inputs.js';
-import { delimiterOf } from '../../commands/batch-files.js';
-import type { BatchFormat } from '../../commands/batch-files.js';
-import { parseRecord, stripLineBreak } from '../../commands/csv-record.js';
+import { openSheetInput, openTextInput } from '../../batch/batch-inputs.js';
+import type { InputChunk, OpenedInput } from '../../batch/batch-inputs.js';
+import { delimiterOf } from '../../batch/batch-files.js';
+import type { BatchFormat } from '../../batch/batch-files.js';
+import { parseRecord, stripLineBreak } from '../../formats/csv/csv-record.js';
 import { columnsFromFlag, detectColumns } from '../../core/detect-columns.js';
 import type { ColumnMapping } from '../../core/detect-columns.js';
 import { AddrError } from '../../core/errors.js';

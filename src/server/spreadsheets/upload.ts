@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import type { BatchFormat } from '../../commands/batch-files.js';
-import { formatOfPath, readHead, sniffFormat } from '../../commands/batch-files.js';
+import type { BatchFormat } from '../../batch/batch-files.js';
+import { formatOfPath, readHead, sniffFormat } from '../../batch/batch-files.js';
 import { AddrError } from '../../core/errors.js';
 
 /** The XLSX media type. */

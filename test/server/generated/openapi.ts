@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * Liveness check (no key needed)
-         * @description Answers 200 while the server runs, with the engine and data versions it serves.
+         * @description Answers 200 while the server runs, with the engine and data versions it serves and how many worker processes answer on its port.
          */
         get: operations["health"];
         put?: never;
@@ -673,6 +673,8 @@ export interface components {
              */
             contract: "a" | "b";
             uptime_s: number;
+            /** @description The worker processes answering on this port (addr serve --workers), this one included. */
+            workers: number;
         };
         /** @description USPS upper case. The unit of an address point is on line1; line2 is always null for places. */
         PlaceAddress: {
@@ -775,12 +777,17 @@ export interface components {
             /** @description Identifier of the suggested place; the details endpoint takes it. */
             place_id: string;
             /**
-             * @description A building or unit (address point), a street in one ZIP, a city, a ZIP.
+             * @description A building or unit (address point), a street in one ZIP, a city, a ZIP; interpolated: a house number a TIGER/Line range of the street holds (a plausible address, not a known one).
              * @enum {string}
              */
-            kind: "address" | "street" | "city" | "zip";
+            kind: "address" | "street" | "city" | "zip" | "interpolated";
             /** @description address: units the data lists at this building (0 when none). */
             units: number;
+            /**
+             * @description The layer that gave this suggestion: imported address points, TIGER/Line address ranges (where the points do not answer; what a point names is not repeated), or city and ZIP names.
+             * @enum {string}
+             */
+            coverage: "address_points" | "address_ranges" | "locality";
         };
         SuggestResult: {
             /** @description Request identifier; the same as the x-request-id header. */
@@ -792,10 +799,10 @@ export interface components {
             };
             suggestions: components["schemas"]["Suggestion"][];
             /**
-             * @description Where the suggestions come from: imported points, else city and ZIP names.
+             * @description The layer of the first suggestion (each suggestion says its own in `coverage`); none: no suggestion.
              * @enum {string}
              */
-            source: "address_points" | "locality" | "none";
+            source: "address_points" | "address_ranges" | "locality" | "none";
             /** @description True when the street name was corrected to find them. */
             fuzzy: boolean;
             /** @description Version of the reference data. */
@@ -806,21 +813,24 @@ export interface components {
         PlaceDetails: {
             /** @description Request identifier; the same as the x-request-id header. */
             id: string;
-            /** @enum {string} */
-            kind: "address" | "street" | "city" | "zip";
+            /**
+             * @description interpolated: a house number a TIGER/Line range holds.
+             * @enum {string}
+             */
+            kind: "address" | "street" | "city" | "zip" | "interpolated";
             /** @description The place_id asked for. */
             place_id: string;
             /** @description Mixed-case one line, as the suggestion showed it. */
             text: string;
             standardized: components["schemas"]["PlaceAddress"];
             components: components["schemas"]["Components"];
-            /** @description ROOFTOP (address), STREET (street centre), CITY_CENTROID, ZIP_CENTROID. */
+            /** @description ROOFTOP (address), STREET (street centre), RANGE_INTERPOLATED (interpolated), CITY_CENTROID, ZIP_CENTROID. */
             geocode: components["schemas"]["Geocode"] | null;
             /** @description County name, from the locality layer by ZIP. */
             county: string | null;
             /** @description 5-digit county FIPS code. */
             county_fips: string | null;
-            /** @description The imported source (address, street). */
+            /** @description The imported source (address, street); ranges:<sources> for a street or number of the TIGER/Line ranges. */
             source: string | null;
             /** @description Fields the importer filled from the locality layer by position (the source left them out). */
             inferred: ("city" | "state" | "zip5")[];

@@ -1,0 +1,138 @@
+/**
+ * One step of the range-layer scale bench (ranges-scale-bench.ts), run in a process of its own
+ * so that its peak RSS is its own: prints one JSON line on stdout.
+ *
+ *   import-ranges STEM.shp DATA_DIR LOCALITY_DB   import a generated ADDRFEAT shapefile
+ *   import-points FILE.csv DATA_DIR LOCALITY_DB   import a generated OpenAddresses CSV
+ *   query SPEC.json                              validate and reverse over the imported data
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { createEngine } from '../src/core/engine.js';
+import type { Engine } from '../src/core/engine.js';
+import { openPointStore, openPointsDatabase } from '../src/store/points-db.js';
+import { importPoints } from '../src/store/points-import.js';
+import { SqlitePointSearch } from '../src/store/points-search.js';
+import { openRangeStore, openRangesDatabase, rangesDbPath } from '../src/store/ranges-db.js';
+import { importRanges } from '../src/store/ranges-import.js';
+import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
+import { addrfeatFiles } from '../src/store/tiger-reader.js';
+
+/** What a query step is asked. */
+export interface QuerySpec {
+  localityDb: string;
+  rangesDir: string | null;
+  pointsDir: string | null;
+  inputs: string[]; // addresses to validate
+  positions: [number, number][]; // positions to reverse
+}
+
+/** What a query step measured. */
+export interface QueryFigures {
+  localityRate: number; // addr/s, median of three passes
+  layersRate: number;
+  localityCpuRate: number; // addr per CPU second
+  layersCpuRate: number;
+  levels: Record<string, number>; // quality.level of the inputs with the layers loaded
+  reverse: { p50: number; p99: number; coverage: Record<string, number> };
+  maxRssMb: number;
+}
+
+const rssMb = (): number => (process.resourceUsage().maxRSS * 1024) / 1e6;
+
+async function importRangesStep(shp: string, dataDir: string, localityDb: string): Promise<void> {
+  const locality = openLocalityStore(localityDb);
+  const db = openRangesDatabase(dataDir, true);
+  if (db === null) throw new Error('ranges database not created');
+  const [file] = await addrfeatFiles([shp]);
+  const t = performance.now();
+  const c = process.cpuUsage();
+  const summary = await importRanges(db, { file: file!, locality, now: new Date() });
+  const seconds = (performance.now() - t) / 1000;
+  const cpu = process.cpuUsage(c);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  locality.close();
+  const bytes = statSync(rangesDbPath(dataDir)).size;
+  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rows: summary.rows_read, imported: summary.rows_imported, edges: summary.edges, streets: summary.streets, skipped: summary.skipped, bytes, maxRssMb: rssMb() }));
+}
+
+async function importPointsStep(csv: string, dataDir: string, localityDb: string): Promise<void> {
+  const locality = openLocalityStore(localityDb);
+  const db = openPointsDatabase(dataDir, true);
+  if (db === null) throw new Error('points database not created');
+  const t = performance.now();
+  const c = process.cpuUsage();
+  const summary = await importPoints(db, { input: { kind: 'file', path: csv }, format: null, source: null, locality, now: new Date() });
+  const seconds = (performance.now() - t) / 1000;
+  const cpu = process.cpuUsage(c);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  locality.close();
+  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rows: summary.rows_read, imported: summary.rows_imported, maxRssMb: rssMb() }));
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
+}
+
+function query(spec: QuerySpec): void {
+  const locality = openLocalityStore(spec.localityDb);
+  const ranges = spec.rangesDir !== null ? openRangeStore(spec.rangesDir) : null;
+  const points = spec.pointsDir !== null ? openPointStore(spec.pointsDir) : null;
+  const base = { locality, zips: locality, names: locality };
+  const layers: Engine = createEngine({
+    ...base,
+    ...(ranges !== null ? { ranges } : {}),
+    ...(points !== null ? { points, pointSearch: new SqlitePointSearch(points.db, points) } : {}),
+  });
+  const localityOnly = createEngine(base);
+  const { inputs } = spec;
+  const pass = (engine: Engine): { wall: number; cpu: number } => {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    for (const s of inputs) engine.validate(s);
+    const used = process.cpuUsage(c);
+    return { wall: inputs.length / ((performance.now() - t) / 1000), cpu: inputs.length / ((used.user + used.system) / 1e6) };
+  };
+  const levels: Record<string, number> = {};
+  for (const s of inputs) {
+    localityOnly.validate(s);
+    const level = layers.validate(s).quality.level;
+    levels[level] = (levels[level] ?? 0) + 1;
+  }
+  const lp: { wall: number; cpu: number }[] = [];
+  const rp: { wall: number; cpu: number }[] = [];
+  for (let r = 0; r < 3; r++) {
+    lp.push(pass(localityOnly));
+    rp.push(pass(layers));
+  }
+  const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[1] as number;
+  const coverage: Record<string, number> = {};
+  for (const [lat, lon] of spec.positions.slice(0, 500)) layers.reverse(lat, lon);
+  const times: number[] = [];
+  for (const [lat, lon] of spec.positions) {
+    const t = performance.now();
+    const r = layers.reverse(lat, lon);
+    times.push(performance.now() - t);
+    coverage[r.coverage] = (coverage[r.coverage] ?? 0) + 1;
+  }
+  times.sort((a, b) => a - b);
+  const figures: QueryFigures = {
+    localityRate: median(lp.map((p) => p.wall)), layersRate: median(rp.map((p) => p.wall)),
+    localityCpuRate: median(lp.map((p) => p.cpu)), layersCpuRate: median(rp.map((p) => p.cpu)),
+    levels, reverse: { p50: percentile(times, 0.5), p99: percentile(times, 0.99), coverage }, maxRssMb: rssMb(),
+  };
+  ranges?.close();
+  points?.close();
+  locality.close();
+  console.log(JSON.stringify(figures));
+}
+
+const [step, a, b, c] = process.argv.slice(2);
+if (step === 'import-ranges') await importRangesStep(a as string, b as string, c as string);
+else if (step === 'import-points') await importPointsStep(a as string, b as string, c as string);
+else if (step === 'query') query(JSON.parse(readFileSync(a as string, 'utf8')) as QuerySpec);
+else {
+  console.error('usage: ranges-scale-worker import-ranges|import-points|query ...');
+  process.exitCode = 2;
+}

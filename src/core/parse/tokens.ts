@@ -1,0 +1,58 @@
+/**
+ * The parser's token cursor: the tokens of one line (src/core/tokenize.ts) read by index, their
+ * texts and sections, the text they make and the text as written.
+ */
+import type { Token } from '../tokenize.js';
+
+export class TokenCursor {
+  /** The token texts (upper case, folded). */
+  readonly t: string[];
+  /** The section (between commas, semicolons, line breaks) of each token. */
+  readonly sec: number[];
+
+  constructor(readonly tokens: Token[], readonly source: string, readonly sourceIsUpper: boolean) {
+    this.t = tokens.map((x) => x.text);
+    this.sec = tokens.map((x) => x.section);
+  }
+
+  /** The text of token i; '' outside the line (no token is empty). */
+  w(i: number): string {
+    return this.t[i] ?? '';
+  }
+
+  /** Tokens [from, to) as written, upper-cased, joined by spaces. */
+  rawOf(from: number, to: number): string {
+    let out = '';
+    for (let k = from; k < to; k++) {
+      const tok = this.tokens[k] as Token;
+      out += (k > from ? ' ' : '') + this.source.slice(tok.start, tok.end);
+    }
+    return this.sourceIsUpper ? out : out.toUpperCase();
+  }
+
+  /** Token texts [from, to) joined by spaces. */
+  text(from: number, to: number): string {
+    if (to - from === 1) return this.w(from);
+    let out = '';
+    for (let k = from; k < to; k++) out += (k > from ? ' ' : '') + this.w(k);
+    return out;
+  }
+
+  /** True when token i begins a new comma-separated section. */
+  startsSection(i: number): boolean {
+    return i > 0 && this.sec[i] !== this.sec[i - 1];
+  }
+
+  /** Index after the last token of the section that holds token i (bounded by limit). */
+  sectionEnd(i: number, limit: number): number {
+    let j = i + 1;
+    while (j < limit && !this.startsSection(j)) j++;
+    return j;
+  }
+
+  /** The last of the tokens [s, e) that has a digit, or -1. */
+  lastDigitAt(s: number, e: number): number {
+    for (let q = e - 1; q >= s; q--) if (/\d/.test(this.w(q))) return q;
+    return -1;
+  }
+}
