@@ -29,6 +29,24 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'process', message: 'core never reads process (env, argv, stdout)' }],
     },
   },
+  // The core by capability (docs/architecture.md, "The core"): each folder may import the ones
+  // before it in this list, never one after it; engine.ts sits above all but spreadsheet/.
+  ...(() => {
+    const order = ['util', 'model', 'parse', 'locality', 'points', 'ranges', 'validate', 'views', 'extract', 'suggest', 'spreadsheet'];
+    return order.map((folder, i) => ({
+      files: [`src/core/${folder}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': ['error', {
+          patterns: [
+            { group: ['**/store/**', '**/commands/**', '**/server/**', '**/accounts/**', '**/batch/**', '**/formats/**'], message: 'core is pure: it must not import store, commands, server, accounts, batch or formats' },
+            { group: ['node:*', 'fs', 'path', 'better-sqlite3', 'commander'], message: 'core is pure: no I/O modules' },
+            ...(folder === 'spreadsheet' ? [] : [{ group: ['**/engine.js'], message: `core/${folder} sits below the engine` }]),
+            ...order.slice(i + 1).map((above) => ({ group: [`../${above}/**`], message: `core/${folder} may not import core/${above}, which sits above it (docs/architecture.md)` })),
+          ],
+        }],
+      },
+    }));
+  })(),
   {
     files: ['src/batch/**/*.ts'],
     rules: {

@@ -18,10 +18,10 @@
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { normalize } from '../src/core/normalize.js';
-import { placeLookup } from '../src/core/place-lookup.js';
-import type { ZipRecord } from '../src/core/ports.js';
-import { validateAddress } from '../src/core/validate.js';
+import { normalize } from '../src/core/parse/normalize.js';
+import { placeLookup } from '../src/core/locality/place-lookup.js';
+import type { ZipRecord } from '../src/core/model/ports.js';
+import { validateAddress } from '../src/core/validate/validate.js';
 import { defaultLocalityDbPath } from '../src/store/data-location.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
 import { buildCases, calibrationTable, categoryTable, isRight, signatureTable } from './calibration-cases.js';

@@ -15,12 +15,12 @@
  * when the truth is `none` (or the input is a genuine tie, `partialOk`),
  * PARTIAL or NOT_FOUND.
  */
-import { cityKey } from '../src/core/city-key.js';
-import { isNearZipTypo } from '../src/core/match-zip.js';
-import type { LocalityStore, PlaceRecord, ZipRecord } from '../src/core/ports.js';
-import { STATE_CODES, stateName } from '../src/core/pub28.js';
-import type { AddressInput } from '../src/core/types.js';
-import type { ValidationResult } from '../src/core/validation-result.js';
+import { cityKey } from '../src/core/parse/city-key.js';
+import { isNearZipTypo } from '../src/core/locality/match-zip.js';
+import type { LocalityStore, PlaceRecord, ZipRecord } from '../src/core/model/ports.js';
+import { STATE_CODES, stateName } from '../src/core/parse/pub28.js';
+import type { AddressInput } from '../src/core/model/types.js';
+import type { ValidationResult } from '../src/core/model/validation-result.js';
 
 /** What the input determines. */
 export type Truth =

@@ -9,22 +9,22 @@
 import { randomUUID } from 'node:crypto';
 import { createEngine } from './core/engine.js';
 import type { Engine } from './core/engine.js';
-import { normalize as parseAddress } from './core/normalize.js';
-import type { NormalizeOptions } from './core/normalize.js';
-import type { LocalityStore } from './core/ports.js';
-import type { AddressInput, ParsedAddress } from './core/types.js';
-import type { ValidationResult } from './core/validation-result.js';
+import { normalize as parseAddress } from './core/parse/normalize.js';
+import type { NormalizeOptions } from './core/parse/normalize.js';
+import type { LocalityStore } from './core/model/ports.js';
+import type { AddressInput, ParsedAddress } from './core/model/types.js';
+import type { ValidationResult } from './core/model/validation-result.js';
 import { defaultLocalityDbPath, engineLocation } from './store/data-location.js';
 import { lazyEngine } from './store/lazy-engine.js';
 import { openLocalityStore } from './store/sqlite-locality-store.js';
 
-export type { NormalizeOptions } from './core/normalize.js';
-export type { AddressComponents, AddressInput, CrossStreet, NormalizeResult, ParsedAddress, StructuredAddress } from './core/types.js';
-export type { ValidationResult } from './core/validation-result.js';
-export type { LocalityStore, PlaceRecord, ZipRecord } from './core/ports.js';
-export { AddrError, ERRORS, isAddrError } from './core/errors.js';
-export type { ErrorCode, ErrorKind } from './core/errors.js';
-export { ENGINE_VERSION } from './core/version.js';
+export type { NormalizeOptions } from './core/parse/normalize.js';
+export type { AddressComponents, AddressInput, CrossStreet, NormalizeResult, ParsedAddress, StructuredAddress } from './core/model/types.js';
+export type { ValidationResult } from './core/model/validation-result.js';
+export type { LocalityStore, PlaceRecord, ZipRecord } from './core/model/ports.js';
+export { AddrError, ERRORS, isAddrError } from './core/model/errors.js';
+export type { ErrorCode, ErrorKind } from './core/model/errors.js';
+export { ENGINE_VERSION } from './core/model/version.js';
 export { toNormalizeResult } from './core/views/normalize-result.js';
 export { openLocalityStore, defaultLocalityDbPath, engineLocation };
 // An engine of one's own: openEngine(engineLocation(dataDir, process.env)).engine.validate / .geocode, then close().
@@ -32,8 +32,8 @@ export { openEngine } from './store/open-engine.js';
 export type { EngineLocation } from './store/data-location.js';
 export type { OpenedEngine } from './store/open-engine.js';
 export type { Engine, ValidateCallOptions } from './core/engine.js';
-export type { GeocodeResult } from './core/geocode.js';
-export type { PointCandidate } from './core/validation-result.js';
+export type { GeocodeResult } from './core/validate/geocode.js';
+export type { PointCandidate } from './core/model/validation-result.js';
 
 /** Options of validate. */
 export interface ValidateOptions {

@@ -2,9 +2,9 @@
 // after fastify's test/internals/errors.test.js): a new code cannot ship undocumented.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../src/core/errors.js';
-import type { ErrorKind } from '../src/core/errors.js';
-import { EXIT_CODES, EXIT_CODE_HELP } from '../src/core/exit-codes.js';
+import { ERRORS } from '../src/core/model/errors.js';
+import type { ErrorKind } from '../src/core/model/errors.js';
+import { EXIT_CODES, EXIT_CODE_HELP } from '../src/core/model/exit-codes.js';
 
 const KINDS: readonly ErrorKind[] = ['usage', 'input', 'quota', 'unavailable', 'internal'];
 

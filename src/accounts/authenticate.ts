@@ -1,5 +1,5 @@
 /** Finds the account of an API key, in constant time per candidate, and notes the key's use. */
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import type { AccountStore } from './account-store.js';
 import { apiKeyMatches, apiKeyPrefix } from './api-keys.js';
 import type { Account } from './plans.js';

@@ -7,7 +7,7 @@
  * Pure: both stores (src/store/accounts-db.ts, src/store/accounts-pg.ts) run it
  * under their own lock.
  */
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import type { ConsumeRequest } from './account-store.js';
 import { decideUsage } from './decide-usage.js';
 import type { UsageDecision } from './decide-usage.js';

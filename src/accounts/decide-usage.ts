@@ -6,7 +6,7 @@
  * quota. A refusal records nothing;
  * the store calls this inside the transaction that records the allowed rows.
  */
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import { PLANS, autocompleteAllowed, rowAllowance, usageDay } from './plans.js';
 import type { Account, UsageKind } from './plans.js';
 

@@ -8,7 +8,7 @@ import { closeSync, lstatSync, openSync, readSync, readlinkSync, realpathSync, s
 import type { Stats } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { InputIdentity } from '../accounts/batch-runs.js';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import { CsvScanner } from '../formats/csv/csv-scanner.js';
 import { hasBom } from '../formats/csv/csv-chunks.js';
 

@@ -9,8 +9,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { AddrError } from '../core/errors.js';
-import type { ErrorCode } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
+import type { ErrorCode } from '../core/model/errors.js';
 import type { ChunkRequest, ChunkResult, SetupMessage, WorkerBoot, WorkerFailure, WorkerSetup } from './batch-protocol.js';
 
 // A worker keeps ~10 MB live (engine tables and memos) plus a few chunks; without a cap V8 lets

@@ -4,7 +4,7 @@
  * thread found (src/formats/csv/csv-scanner.ts), or rows already read (XLSX); the answer
  * carries the output, encoded text or rows, and the count of rows by status.
  */
-import type { ColumnMapping } from '../core/detect-columns.js';
+import type { ColumnMapping } from '../core/spreadsheet/detect-columns.js';
 import type { SheetLayout } from '../formats/xlsx/xlsx-rows.js';
 
 /** What a worker is started with (workerData): enough to open its engine, which it does at once. */

@@ -6,8 +6,8 @@
  * chunks back in input order.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { errorCells, validateRow } from '../core/batch-row.js';
-import { isAddrError } from '../core/errors.js';
+import { errorCells, validateRow } from '../core/spreadsheet/batch-row.js';
+import { isAddrError } from '../core/model/errors.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
 import type { ChunkRequest, ChunkResult, SetupMessage, WorkerBoot, WorkerFailure, WorkerSetup } from './batch-protocol.js';

@@ -14,8 +14,8 @@
  * confidence, lat and lon.
  */
 import { createReadStream } from 'node:fs';
-import { AddrError } from '../core/errors.js';
-import { RESULT_COLUMNS } from '../core/batch-row.js';
+import { AddrError } from '../core/model/errors.js';
+import { RESULT_COLUMNS } from '../core/spreadsheet/batch-row.js';
 import { CELL_BOOLEAN, CELL_DATE, CELL_NUMBER, CELL_TEXT } from '../formats/xlsx/xlsx-cell-types.js';
 import { openXlsx, XlsxReadError } from '../formats/xlsx/xlsx-read.js';
 import type { XlsxWorkbook } from '../formats/xlsx/xlsx-read.js';

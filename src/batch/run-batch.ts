@@ -4,7 +4,7 @@
  * Flags, help and examples are registered in program.ts.
  *
  * How a run goes:
- * - the header row gives the address columns (core/detect-columns.ts) unless
+ * - the header row gives the address columns (core/spreadsheet/detect-columns.ts) unless
  *   --columns maps them; the mapping used is printed on stderr;
  * - the input is cut into chunks of whole records (batch-text-input.ts) that
  *   worker threads validate (batch-worker.ts, one engine each), and the
@@ -28,10 +28,10 @@ import { authenticate } from '../accounts/authenticate.js';
 import type { BatchRun, BatchTally } from '../accounts/batch-runs.js';
 import { decideUsage } from '../accounts/decide-usage.js';
 import { LOCAL_ACCOUNT, rowAllowance } from '../accounts/plans.js';
-import { columnsFromFlag, describeMapping, detectColumns } from '../core/detect-columns.js';
-import type { ColumnMapping } from '../core/detect-columns.js';
-import { AddrError, isAddrError } from '../core/errors.js';
-import { RESULT_COLUMNS, resultPrefix } from '../core/batch-row.js';
+import { columnsFromFlag, describeMapping, detectColumns } from '../core/spreadsheet/detect-columns.js';
+import type { ColumnMapping } from '../core/spreadsheet/detect-columns.js';
+import { AddrError, isAddrError } from '../core/model/errors.js';
+import { RESULT_COLUMNS, resultPrefix } from '../core/spreadsheet/batch-row.js';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { BatchRunStore } from '../accounts/batch-runs.js';
 import { accountsUrl, openAccountStore } from '../store/open-accounts.js';
@@ -47,7 +47,7 @@ import type { OpenedInput } from './batch-inputs.js';
 import { sheetLayout, writeWorkbookFromJournal } from './batch-xlsx.js';
 import { headerRowXml } from '../formats/xlsx/xlsx-rows.js';
 import { formatRecord } from '../formats/csv/csv-record.js';
-import { EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_OK } from '../core/model/exit-codes.js';
 import type { BatchContext, BatchFlags } from './batch-options.js';
 import { formatCount as int } from '../formats/format-count.js';
 import { fileSink, streamSink } from './batch-sinks.js';

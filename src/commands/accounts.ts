@@ -6,11 +6,11 @@
 import type { AccountPatch } from '../accounts/account-store.js';
 import { PLANS, autocompleteAllowed, rowAllowance, usageWindow } from '../accounts/plans.js';
 import type { Account, PlanName } from '../accounts/plans.js';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import type { AccountStore } from '../accounts/account-store.js';
 import { resolveDataDir } from '../store/data-location.js';
 import { accountsUrl, openAccountStore } from '../store/open-accounts.js';
-import { EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_OK } from '../core/model/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { AccountSettingsFlags, AdminFlags } from './options.js';
 import { writeRecords } from './write-records.js';

@@ -1,6 +1,6 @@
 /**
  * addr autocomplete QUERY — suggestions as one types, over the imported
- * address points and ranges, else city and ZIP names (core/suggest.ts); `--details ID`
+ * address points and ranges, else city and ZIP names (core/suggest/suggest.ts); `--details ID`
  * prints the full record of a suggestion instead. Flags, help and examples
  * are registered in program.ts.
  *
@@ -15,13 +15,13 @@
  * stdin piped) one query per line is read, one result per line written.
  */
 import { randomUUID } from 'node:crypto';
-import { AddrError } from '../core/errors.js';
-import { checkLimit } from '../core/option-bounds.js';
-import type { SuggestResult } from '../core/suggest.js';
-import { SUGGEST_LIMITS } from '../core/suggest.js';
+import { AddrError } from '../core/model/errors.js';
+import { checkLimit } from '../core/model/option-bounds.js';
+import type { SuggestResult } from '../core/suggest/suggest.js';
+import { SUGGEST_LIMITS } from '../core/suggest/suggest.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_OK } from '../core/model/exit-codes.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { AutocompleteFlags } from './options.js';

@@ -10,9 +10,9 @@
  */
 import { unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { AddrError } from '../core/errors.js';
-import type { LocalityStore } from '../core/ports.js';
-import { stateCode } from '../core/pub28.js';
+import { AddrError } from '../core/model/errors.js';
+import type { LocalityStore } from '../core/model/ports.js';
+import { stateCode } from '../core/parse/pub28.js';
 import { openLocalityStore } from '../store/sqlite-locality-store.js';
 import { addrfeatFiles } from '../store/tiger-reader.js';
 import { resolveDataDir } from '../store/data-location.js';
@@ -20,7 +20,7 @@ import { importRangeFiles } from './data-ranges.js';
 import { downloadFile, fetchText } from './download-file.js';
 import type { DownloadOptions } from './download-file.js';
 import { resolveReferenceDbPath } from '../store/data-location.js';
-import { EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_OK } from '../core/model/exit-codes.js';
 import { formatCount as int } from '../formats/format-count.js';
 import type { CommandContext } from './io.js';
 import { LATEST_TIGER_YEAR, TIGER_BASE_URL } from './options.js';

@@ -5,7 +5,7 @@
  * a summary per file on stdout (`--json`: one document with every summary).
  */
 import { styleText } from 'node:util';
-import type { LocalityStore } from '../core/ports.js';
+import type { LocalityStore } from '../core/model/ports.js';
 import { openRangesDatabase, openRangeStore } from '../store/ranges-db.js';
 import type { RangeSourceInfo } from '../store/ranges-db.js';
 import { importRanges } from '../store/ranges-import.js';

@@ -6,7 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import { styleText } from 'node:util';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import type { PointFormat } from '../store/point-readers.js';
 import { openPointStore, openPointsDatabase } from '../store/points-db.js';
 import { importPoints } from '../store/points-import.js';
@@ -14,7 +14,7 @@ import type { ImportInput, ImportSummary } from '../store/points-import.js';
 import { openLocalityStore } from '../store/sqlite-locality-store.js';
 import { resolveDataDir, resolveReferenceDbPath } from '../store/data-location.js';
 import { areRangeFiles, importRangeFiles, rangeSourceRows, removeRangeSource } from './data-ranges.js';
-import { EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_OK } from '../core/model/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { DataFlags, Format } from './options.js';
 import { writeRecords } from './write-records.js';

@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { once } from 'node:events';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 
 /** Options of a download. */
 export interface DownloadOptions {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_OK } from '../core/model/exit-codes.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { GeocodeFlags } from './options.js';

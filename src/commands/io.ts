@@ -13,8 +13,8 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { AddrError } from '../core/errors.js';
-import type { AddressInput } from '../core/types.js';
+import { AddrError } from '../core/model/errors.js';
+import type { AddressInput } from '../core/model/types.js';
 import { structuredFromFlags } from './options.js';
 import type { StructuredFlags } from './options.js';
 

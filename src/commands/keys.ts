@@ -5,9 +5,9 @@
  */
 import { generateApiKey } from '../accounts/api-keys.js';
 import type { ApiKeyRecord } from '../accounts/account-store.js';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import { openAccountsFor } from './accounts.js';
-import { EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_OK } from '../core/model/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { AdminFlags } from './options.js';
 import { writeRecords } from './write-records.js';

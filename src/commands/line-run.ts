@@ -13,7 +13,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
-import type { AddrError } from '../core/errors.js';
+import type { AddrError } from '../core/model/errors.js';
 import { BatchPool } from '../batch/batch-pool.js';
 import { streamSink } from '../batch/batch-sinks.js';
 import { readLineBatches } from './line-batches.js';

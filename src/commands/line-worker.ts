@@ -5,7 +5,7 @@
  * order. The pool is batch-pool.ts's.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { isAddrError } from '../core/errors.js';
+import { isAddrError } from '../core/model/errors.js';
 import type { SetupMessage, WorkerFailure } from '../batch/batch-protocol.js';
 import { lineFormatter, openLineWork } from './line-work.js';
 import type { LineBoot, LineChunk, LineChunkResult, LineSetup } from './line-work.js';

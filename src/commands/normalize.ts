@@ -7,7 +7,7 @@
 import { toNormalizeResult } from '../core/views/normalize-result.js';
 import { resolveReferenceDbPath } from '../store/data-location.js';
 import { lazyEngine } from '../store/lazy-engine.js';
-import { EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_OK } from '../core/model/exit-codes.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { NormalizeFlags } from './options.js';

@@ -5,7 +5,7 @@
  */
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
-import type { StructuredAddress } from '../core/types.js';
+import type { StructuredAddress } from '../core/model/types.js';
 import { PLAN_NAMES } from '../accounts/plans.js';
 import type { PlanName } from '../accounts/plans.js';
 import { parseCorsOrigins } from '../server/cors.js';

@@ -10,9 +10,9 @@
  * of table output), ADDR_DEBUG (print stack traces of internal errors).
  */
 import { Command, CommanderError } from 'commander';
-import { isAddrError } from '../core/errors.js';
-import { ENGINE_VERSION } from '../core/version.js';
-import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from '../core/exit-codes.js';
+import { isAddrError } from '../core/model/errors.js';
+import { ENGINE_VERSION } from '../core/model/version.js';
+import { EXIT_CODE_HELP, EXIT_OK, REPORT_LINE, exitCodeFor } from '../core/model/exit-codes.js';
 import type { CommandContext } from './io.js';
 import { engineLocation } from '../store/data-location.js';
 import { ADDRESS_COMMAND_OPTIONS, addOptions } from './options.js';

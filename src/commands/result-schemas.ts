@@ -1,7 +1,7 @@
 /**
  * The schemas of the results the address commands print as JSON, in the order the engine
- * builds them (core/validate.ts, core/geocode.ts, core/views/normalize-result.ts,
- * core/extract.ts), for their compiled serializers (compiled-json.ts). The pieces are the
+ * builds them (core/validate/validate.ts, core/validate/geocode.ts, core/views/normalize-result.ts,
+ * core/extract/extract.ts), for their compiled serializers (compiled-json.ts). The pieces are the
  * API's (server/schemas.ts); the commands print the engine's objects whole, so their own
  * fields (change_codes, components, candidates) are here too. A result whose keys come in
  * another order is still printed right, by JSON.stringify: the order here only makes it fast.
@@ -38,7 +38,7 @@ export function withoutNullAlternatives(schema: JsonSchema): JsonSchema {
 }
 const strings = { type: 'array', items: str } as const;
 
-/** A point as a candidate reading (core/validation-result.ts PointCandidate). */
+/** A point as a candidate reading (core/model/validation-result.ts PointCandidate). */
 const Candidate = {
   type: 'object',
   properties: { place_id: str, display_address: strOrNull, line1: str, city: strOrNull, state: str, zip5: strOrNull, zip4: strOrNull, lat: num, lon: num, source: str },
@@ -46,7 +46,7 @@ const Candidate = {
   additionalProperties: false,
 } as const;
 
-/** The engine's validation result (core/validation-result.ts ValidationResult), as `addr validate` prints it. */
+/** The engine's validation result (core/model/validation-result.ts ValidationResult), as `addr validate` prints it. */
 export const CommandValidationResult = {
   type: 'object',
   properties: {
@@ -87,7 +87,7 @@ export const CommandNormalizeResult = {
   additionalProperties: false,
 } as const;
 
-/** A geocode result (core/geocode.ts). */
+/** A geocode result (core/validate/geocode.ts). */
 export const CommandGeocodeResult = {
   type: 'object',
   properties: {
@@ -113,7 +113,7 @@ export const CommandGeocodeResult = {
   additionalProperties: false,
 } as const;
 
-/** An address found by `addr extract` (core/extract.ts ExtractedAddress). */
+/** An address found by `addr extract` (core/extract/extract.ts ExtractedAddress). */
 export const CommandExtractedAddress = {
   type: 'object',
   properties: { text: str, start: num, end: num, line: num, end_line: num, kind: str, result: CommandValidationResult },
@@ -131,8 +131,8 @@ const SCHEMAS: Readonly<Record<ResultKind, JsonSchema>> = {
   extract: CommandExtractedAddress,
 };
 
-// Objects of a result that one object literal of core builds, of strings and nulls (core/validate.ts
-// inputView, decide; core/geocode.ts): checked as objects only (compiled-json.ts compileShapeCheck).
+// Objects of a result that one object literal of core builds, of strings and nulls (core/validate/validate.ts
+// inputView, decide; core/validate/geocode.ts): checked as objects only (compiled-json.ts compileShapeCheck).
 const LITERAL_OBJECTS: Readonly<Record<ResultKind, ReadonlySet<string>>> = {
   validate: new Set(['input', 'standardized', 'quality']),
   normalize: new Set(),

@@ -8,10 +8,10 @@
  * write one row per point (or one row for the nearest ZIP).
  */
 import { randomUUID } from 'node:crypto';
-import { AddrError } from '../core/errors.js';
-import type { ReverseResult } from '../core/reverse.js';
+import { AddrError } from '../core/model/errors.js';
+import type { ReverseResult } from '../core/suggest/reverse.js';
 import { openEngine } from '../store/open-engine.js';
-import { EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_OK } from '../core/model/exit-codes.js';
 import { openOutput } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ReverseFlags } from './options.js';

@@ -10,10 +10,10 @@
  * With --workers N > 1 (the default on a machine of several CPUs) the server
  * runs as N worker processes sharing the port (src/server/cluster.ts).
  */
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import { LIMITS } from '../server/limits.js';
 import { startServer } from '../server/listen.js';
-import { EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_OK } from '../core/model/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { ServeFlags } from './options.js';
 import { availableParallelism } from 'node:os';

@@ -8,10 +8,10 @@
  * as the API would; otherwise recorded for the local account, never refused.
  */
 import { randomUUID } from 'node:crypto';
-import type { ValidationResult } from '../core/validation-result.js';
+import type { ValidationResult } from '../core/model/validation-result.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import { EXIT_FAIL_ON, EXIT_OK } from '../core/exit-codes.js';
+import { EXIT_FAIL_ON, EXIT_OK } from '../core/model/exit-codes.js';
 import { engineLocation } from '../store/data-location.js';
 import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';

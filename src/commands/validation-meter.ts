@@ -13,7 +13,7 @@ import { authenticate } from '../accounts/authenticate.js';
 import { checkAccess } from '../accounts/decide-usage.js';
 import { LOCAL_ACCOUNT, rowAllowance, usageDay } from '../accounts/plans.js';
 import type { Account, UsageKind } from '../accounts/plans.js';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import { resolveDataDir } from '../store/data-location.js';
 import { accountsUrl, openAccountStore } from '../store/open-accounts.js';
 import type { CommandContext } from './io.js';

@@ -1,33 +1,33 @@
 /**
  * The engine: one object over the reference ports that every face (CLI
  * commands, `addr batch`, `addr serve`, the library) calls, so that they all
- * answer the same way. Pure: it is built from ports (core/ports.ts) and never
+ * answer the same way. Pure: it is built from ports (core/model/ports.ts) and never
  * opens a file; src/store/open-engine.ts builds it over the SQLite stores.
  *
  * Each capability lives in its own core module (validate.ts, normalize.ts, and
  * the point-layer and extraction modules); this file only wires them together.
  */
-import { createExtractor, extractAddresses } from './extract.js';
-import type { ExtractDeps, ExtractedAddress, ExtractOptions, Extractor } from './extract.js';
-import { geocodeOf } from './geocode.js';
-import type { GeocodeResult } from './geocode.js';
-import { createNormalizer, normalize } from './normalize.js';
+import { createExtractor, extractAddresses } from './extract/extract.js';
+import type { ExtractDeps, ExtractedAddress, ExtractOptions, Extractor } from './extract/extract.js';
+import { geocodeOf } from './validate/geocode.js';
+import type { GeocodeResult } from './validate/geocode.js';
+import { createNormalizer, normalize } from './parse/normalize.js';
 import type { PlaceLookup } from './parse/parse.js';
-import { placeLookup } from './place-lookup.js';
-import { placeDetails } from './place-details.js';
-import type { DetailsOptions, PlaceDetails } from './place-details.js';
-import type { HtmlParserClass, LocalityNames, LocalityStore, PointSearch, PointStore, ZipLocator } from './ports.js';
-import { reverseGeocode } from './reverse.js';
-import type { ReverseOptions, ReverseResult } from './reverse.js';
-import { suggestAddresses } from './suggest.js';
-import type { SuggestOptions, SuggestResult } from './suggest.js';
+import { placeLookup } from './locality/place-lookup.js';
+import { placeDetails } from './suggest/place-details.js';
+import type { DetailsOptions, PlaceDetails } from './suggest/place-details.js';
+import type { HtmlParserClass, LocalityNames, LocalityStore, PointSearch, PointStore, ZipLocator } from './model/ports.js';
+import { reverseGeocode } from './suggest/reverse.js';
+import type { ReverseOptions, ReverseResult } from './suggest/reverse.js';
+import { suggestAddresses } from './suggest/suggest.js';
+import type { SuggestOptions, SuggestResult } from './suggest/suggest.js';
 import { pointSearchWithRangeZips, pointStoreWithRangeZips, pointZipFromRanges } from './ranges/point-range-zip.js';
 import type { RangeStore } from './ranges/range-store.js';
 import { rangePlaces } from './ranges/reverse-range.js';
-import type { AddressInput, ParsedAddress } from './types.js';
-import { assessAddress, validateAddress } from './validate.js';
-import type { Assessment } from './validate.js';
-import type { ValidationResult } from './validation-result.js';
+import type { AddressInput, ParsedAddress } from './model/types.js';
+import { assessAddress, validateAddress } from './validate/validate.js';
+import type { Assessment } from './validate/validate.js';
+import type { ValidationResult } from './model/validation-result.js';
 
 /** The reference data an engine answers from. */
 export interface EnginePorts {
@@ -72,7 +72,7 @@ export interface Engine {
   validate(input: AddressInput, options?: ValidateCallOptions): ValidationResult;
   /** The same decision without the result's views (input as written, display address...): what a spreadsheet row carries. */
   assess(input: AddressInput, at?: number): Assessment;
-  /** Geocodes one address: ROOFTOP from a point, else STREET, else ZIP_CENTROID or CITY_CENTROID (core/geocode.ts). */
+  /** Geocodes one address: ROOFTOP from a point, else STREET, else ZIP_CENTROID or CITY_CENTROID (core/validate/geocode.ts). */
   geocode(input: AddressInput, options?: CallOptions): GeocodeResult;
   /**
    * Finds and validates every U.S. address in a text, plain or HTML (options.input, default: HTML
@@ -83,11 +83,11 @@ export interface Engine {
   extract(text: string, options?: ExtractCallOptions): ExtractedAddress[];
   /** The same over a plain text given in chunks (a large file or a stream), in bounded memory. */
   extractor(options?: ExtractCallOptions): Extractor;
-  /** The address points nearest a position, or the nearest ZIP without coverage (core/reverse.ts). */
+  /** The address points nearest a position, or the nearest ZIP without coverage (core/suggest/reverse.ts). */
   reverse(lat: number, lon: number, options?: ReverseOptions): ReverseResult;
-  /** Suggestions for a query being typed, over the points, else city and ZIP names (core/suggest.ts). */
+  /** Suggestions for a query being typed, over the points, else city and ZIP names (core/suggest/suggest.ts). */
   suggest(query: string, options?: SuggestOptions): SuggestResult;
-  /** The full record of a suggestion by its place_id (core/place-details.ts); throws ADDR_ERR_PLACE_NOT_FOUND. */
+  /** The full record of a suggestion by its place_id (core/suggest/place-details.ts); throws ADDR_ERR_PLACE_NOT_FOUND. */
   details(placeId: string, options?: DetailsOptions): PlaceDetails;
 }
 

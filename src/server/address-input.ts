@@ -4,8 +4,8 @@
  * `address.line1` always, and in Variant B `address.city` and `address.state`
  * too (docs/api.md). Refusals are 400 bad_request.
  */
-import { AddrError } from '../core/errors.js';
-import type { AddressInput, StructuredAddress } from '../core/types.js';
+import { AddrError } from '../core/model/errors.js';
+import type { AddressInput, StructuredAddress } from '../core/model/types.js';
 import type { Contract } from './contract.js';
 
 /** A structured address as a JSON body may send it: `zip` may be a number. */

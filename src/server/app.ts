@@ -21,7 +21,7 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { Engine } from '../core/engine.js';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import { accessHook } from './access-hook.js';
 import { clientErrorHandler } from './client-error.js';
 import { coerceQuery } from './coerce-query.js';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import { errorBody } from './error-handler.js';
 import { HTTP_ERRORS } from './http-errors.js';
 

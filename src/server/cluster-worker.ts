@@ -5,8 +5,8 @@
  * the primary says so, on its own SIGTERM or SIGINT, or when the primary is
  * gone.
  */
-import { isAddrError } from '../core/errors.js';
-import { exitCodeFor } from '../core/exit-codes.js';
+import { isAddrError } from '../core/model/errors.js';
+import { exitCodeFor } from '../core/model/exit-codes.js';
 import { WORKER_CONFIG_ENV } from './cluster.js';
 import type { ToPrimary, ToWorker, WorkerConfig } from './cluster.js';
 import { startServer } from './listen.js';

@@ -18,7 +18,7 @@
 import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import type { ServerConfig } from './listen.js';
 import { jobRunnerOptions } from './spreadsheets/open-spreadsheet-jobs.js';
 import { JobRunner } from './spreadsheets/job-runner.js';

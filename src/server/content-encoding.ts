@@ -9,7 +9,7 @@
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 
 const DECODERS: Readonly<Record<string, () => Transform>> = {
   gzip: createGunzip,

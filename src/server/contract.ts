@@ -3,7 +3,7 @@
  * the server's default (`--contract`). Any other header value is a 400.
  */
 import type { FastifyRequest } from 'fastify';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 
 /** A contract variant of the service interface. */
 export type Contract =

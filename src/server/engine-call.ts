@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { UsageKind } from '../accounts/plans.js';
-import { AddrError, isAddrError } from '../core/errors.js';
+import { AddrError, isAddrError } from '../core/model/errors.js';
 import type { Meter } from './meter.js';
 import { accountOf } from './request-context.js';
 

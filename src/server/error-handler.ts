@@ -7,7 +7,7 @@
  * and answered 500 service_unavailable without it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AddrError, isAddrError } from '../core/errors.js';
+import { AddrError, isAddrError } from '../core/model/errors.js';
 import { HTTP_ERRORS } from './http-errors.js';
 import { LIMITS } from './limits.js';
 

@@ -11,8 +11,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { ExtractCallOptions, ExtractedAddress } from '../core/engine.js';
-import { AddrError } from '../core/errors.js';
-import type { ErrorCode } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
+import type { ErrorCode } from '../core/model/errors.js';
 import type { EngineLocation } from '../store/open-engine.js';
 import { LIMITS } from './limits.js';
 

@@ -5,7 +5,7 @@
  * so that the server's event loop never waits on them.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { isAddrError } from '../core/errors.js';
+import { isAddrError } from '../core/model/errors.js';
 import { openEngine } from '../store/open-engine.js';
 import type { ExtractJob, ExtractJobResult, ExtractWorkerBoot } from './extract-pool.js';
 

@@ -4,7 +4,7 @@
  * in src/commands/exit-codes.ts. docs/errors.md's HTTP column is checked
  * against it by test/server/http-errors.test.ts.
  */
-import type { ErrorCode } from '../core/errors.js';
+import type { ErrorCode } from '../core/model/errors.js';
 
 /** How one error code is answered. */
 export interface HttpError {

@@ -3,8 +3,8 @@
  * the engine's own bounds of autocomplete and reverse geocoding (the CLI
  * applies the same ones), which the route schemas check before the quota.
  */
-import { REVERSE_LIMITS } from '../core/reverse.js';
-import { SUGGEST_LIMITS } from '../core/suggest.js';
+import { REVERSE_LIMITS } from '../core/suggest/reverse.js';
+import { SUGGEST_LIMITS } from '../core/suggest/suggest.js';
 import limits from './data/limits.json' with { type: 'json' };
 
 /** Bounds every route and the OpenAPI document use. */

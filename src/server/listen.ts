@@ -7,7 +7,7 @@
  * src/commands/serve.ts, which resolves the paths and flags.
  */
 import type { FastifyInstance } from 'fastify';
-import { AddrError, isAddrError } from '../core/errors.js';
+import { AddrError, isAddrError } from '../core/model/errors.js';
 import type { AccountStore } from '../accounts/account-store.js';
 import { openAccountStore } from '../store/open-accounts.js';
 import { openEngine } from '../store/open-engine.js';

@@ -25,7 +25,7 @@
  */
 import type { AccountStore } from '../accounts/account-store.js';
 import type { Account, UsageKind } from '../accounts/plans.js';
-import { isAddrError } from '../core/errors.js';
+import { isAddrError } from '../core/model/errors.js';
 import { LIMITS } from './limits.js';
 
 /** How long to wait before trying a write again when accounts.sqlite is locked elsewhere. */

@@ -5,7 +5,7 @@
  * answers with. Schemas used in several places become components (found by
  * object identity in COMPONENT_SCHEMAS). Pure; served at /openapi.json.
  */
-import { ENGINE_VERSION } from '../core/version.js';
+import { ENGINE_VERSION } from '../core/model/version.js';
 import { HTTP_ERRORS } from './http-errors.js';
 import { LIMITS } from './limits.js';
 import type { RouteSpec } from './route-spec.js';

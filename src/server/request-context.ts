@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Account, UsageKind } from '../accounts/plans.js';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 
 /** How a route is guarded and metered. */
 export interface RouteAccess {

@@ -14,7 +14,7 @@ import { decideUsage } from '../accounts/decide-usage.js';
 import type { UsageDecision, UsageRequest } from '../accounts/decide-usage.js';
 import { usageDay, usageWindow } from '../accounts/plans.js';
 import type { Account, AccountStatus, PlanName, UsageKind } from '../accounts/plans.js';
-import { AddrError, isAddrError } from '../core/errors.js';
+import { AddrError, isAddrError } from '../core/model/errors.js';
 import { ACCOUNT_MIGRATIONS } from './accounts-migrations.js';
 import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
 import type { Migration } from './accounts-migrations.js';

@@ -27,7 +27,7 @@ import type { StoredAccount } from '../accounts/decide-many.js';
 import type { UsageDecision, UsageRequest } from '../accounts/decide-usage.js';
 import { usageDay, usageWindow } from '../accounts/plans.js';
 import type { Account, AccountStatus, PlanName, UsageKind } from '../accounts/plans.js';
-import { AddrError, isAddrError } from '../core/errors.js';
+import { AddrError, isAddrError } from '../core/model/errors.js';
 import { ACCOUNTS_CHANNEL, MIGRATION_LOCK, PG_MIGRATIONS } from './accounts-pg-schema.js';
 import { PgBatchRunStore } from './batch-runs-pg.js';
 

@@ -5,7 +5,7 @@
  */
 import type { BatchProgress, BatchRun, BatchRunStore, BatchTally } from '../accounts/batch-runs.js';
 import type { UsageDecision } from '../accounts/decide-usage.js';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import type { SqliteAccountStore } from './accounts-db.js';
 
 interface RunRow {

@@ -6,7 +6,7 @@
  */
 import type { BatchProgress, BatchRun, BatchRunStore, BatchTally } from '../accounts/batch-runs.js';
 import type { UsageDecision } from '../accounts/decide-usage.js';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import type { PgAccountStore } from './accounts-pg.js';
 
 interface RunRow {

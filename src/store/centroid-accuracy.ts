@@ -4,9 +4,9 @@
  * city's, not the ZIP's, and claiming a ZIP's accuracy for it would be a lie. Pure: rows in,
  * rows with accuracy_m out (docs/validation.md, "Geocode").
  */
-import { distanceKm } from '../core/geo-distance.js';
-import { ZIP_CENTROID_ACCURACY_M } from '../core/locality.js';
-import type { ZipRecord as ZipRow } from '../core/ports.js';
+import { distanceKm } from '../core/util/geo-distance.js';
+import { ZIP_CENTROID_ACCURACY_M } from '../core/locality/locality.js';
+import type { ZipRecord as ZipRow } from '../core/model/ports.js';
 
 const MILITARY: ReadonlySet<string> = new Set(['AA', 'AE', 'AP']);
 

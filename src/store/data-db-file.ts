@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { AddrError, isAddrError } from '../core/errors.js';
-import type { ErrorCode } from '../core/errors.js';
+import { AddrError, isAddrError } from '../core/model/errors.js';
+import type { ErrorCode } from '../core/model/errors.js';
 import { migrateAccountsDb } from './accounts-db.js';
 import type { Migration } from './accounts-migrations.js';
 import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';

@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 
 /** The environment a face passes in (process.env, or a test's). */
 export type Env = Readonly<Record<string, string | undefined>>;

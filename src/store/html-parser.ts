@@ -1,5 +1,5 @@
 /**
- * htmlparser2's Tokenizer class for the engine's HTML reading (core/ports.ts
+ * htmlparser2's Tokenizer class for the engine's HTML reading (core/model/ports.ts
  * HtmlParserClass), loaded at the first call: with the entity tables it
  * brings, importing it takes ~45 ms that a run reading no HTML (validate,
  * serve, the batch workers) would pay at start-up. htmlparser2 is an ES
@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as Htmlparser2 from 'htmlparser2';
-import type { HtmlParserClass } from '../core/ports.js';
+import type { HtmlParserClass } from '../core/model/ports.js';
 
 const requireModule = createRequire(import.meta.url);
 let parserClass: HtmlParserClass | null = null;

@@ -10,8 +10,8 @@
  * tries again on its next call.
  */
 import type { Engine } from '../core/engine.js';
-import { createNormalizer } from '../core/normalize.js';
-import type { AddressInput, ParsedAddress } from '../core/types.js';
+import { createNormalizer } from '../core/parse/normalize.js';
+import type { AddressInput, ParsedAddress } from '../core/model/types.js';
 import type { EngineLocation } from './data-location.js';
 import { openEngine } from './open-engine.js';
 import type { OpenedEngine } from './open-engine.js';

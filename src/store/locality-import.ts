@@ -3,8 +3,8 @@
  * objects in, ZIP and place rows out. No I/O here, so the build script and the
  * tests run exactly the same code on node_modules and on small fixtures.
  */
-import type { PlaceRecord, ZipRecord } from '../core/ports.js';
-import { cityKey } from '../core/city-key.js';
+import type { PlaceRecord, ZipRecord } from '../core/model/ports.js';
+import { cityKey } from '../core/parse/city-key.js';
 import { centroidAccuracy } from './centroid-accuracy.js';
 import { fillCounties } from './territory-counties.js';
 import type { CountyLookup } from './territory-counties.js';
@@ -62,7 +62,7 @@ export function emptyImportStats(): LocalityImportStats {
   };
 }
 
-// Two-digit state FIPS (Pub 28 Appendix B). A local copy until core/pub28.ts
+// Two-digit state FIPS (Pub 28 Appendix B). A local copy until core/parse/pub28.ts
 // exposes stateFips(); military codes have none.
 const STATE_FIPS: Readonly<Record<string, string>> = {
   AL: '01', AK: '02', AZ: '04', AR: '05', CA: '06', CO: '08', CT: '09', DE: '10', DC: '11', FL: '12',

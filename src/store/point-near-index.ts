@@ -17,8 +17,8 @@
 import type Database from 'better-sqlite3';
 import KDBush from 'kdbush';
 import { readInTurn } from './data-db-file.js';
-import { distanceKm } from '../core/geo-distance.js';
-import type { NearPoint, PointRecord, PointStore } from '../core/ports.js';
+import { distanceKm } from '../core/util/geo-distance.js';
+import type { NearPoint, PointRecord, PointStore } from '../core/model/ports.js';
 
 /** Calls answered by the store's grid before the index is built. */
 export const GRID_CALLS = 16;

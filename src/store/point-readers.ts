@@ -7,10 +7,10 @@
  * numbers; a row that cannot be read at all comes out as `malformed`, never
  * as an exception, so one bad line never stops an import.
  */
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import type { RawPointAddress } from '../core/point-address.js';
+import type { RawPointAddress } from '../core/points/point-address.js';
 import { readCsvRecords } from '../formats/csv/csv-records.js';
 
 /** The formats `addr data import` reads. */

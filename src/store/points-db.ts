@@ -6,11 +6,11 @@
  */
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { AddrError } from '../core/errors.js';
-import { distanceKm } from '../core/geo-distance.js';
-import { houseNumberKey } from '../core/point-address.js';
-import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/ports.js';
-import { leadingNumber } from '../core/vocabulary.js';
+import { AddrError } from '../core/model/errors.js';
+import { distanceKm } from '../core/util/geo-distance.js';
+import { houseNumberKey } from '../core/points/point-address.js';
+import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/model/ports.js';
+import { leadingNumber } from '../core/parse/vocabulary.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
 import { POINT_MIGRATIONS } from './points-migrations.js';
 

@@ -7,8 +7,8 @@
  * sends points at most BATCHES_AHEAD batches ahead of what the main thread
  * has written. Memory stays flat whichever side is slower.
  */
-import type { ErrorCode } from '../core/errors.js';
-import type { ZipRecord } from '../core/ports.js';
+import type { ErrorCode } from '../core/model/errors.js';
+import type { ZipRecord } from '../core/model/ports.js';
 import type { PointFormat } from './point-readers.js';
 
 /** Why rows were skipped. */

@@ -2,9 +2,9 @@
  * The worker thread of `addr data import` (points-import.ts): it reads the
  * source from the bytes the main thread sends (point-readers.ts),
  * standardizes each row's address through the core parser
- * (core/point-address.ts), fills a missing city, state and ZIP by position
+ * (core/points/point-address.ts), fills a missing city, state and ZIP by position
  * from the locality layer's ZIPs (nearest ZIP centroid, in the row's state
- * when it has one; flagged inferred, with how sure: core/point-locality.ts), gives each point its place id, drops
+ * when it has one; flagged inferred, with how sure: core/points/point-locality.ts), gives each point its place id, drops
  * duplicates, gathers the streets, and sends the points rows back ready to
  * insert, a batch at a time, then the streets and the tallies. The main thread
  * only writes SQLite, so reading and writing overlap on two cores. Messages
@@ -17,13 +17,13 @@ import { hash as digestOf } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import { isAddrError } from '../core/errors.js';
-import { standardizePointAddress } from '../core/point-address.js';
-import type { PointAddress } from '../core/point-address.js';
-import { cityKey } from '../core/city-key.js';
-import { inferenceCertainty, nearLimitKm } from '../core/point-locality.js';
-import { INFERRED } from '../core/ports.js';
-import type { NearZip, ZipRecord } from '../core/ports.js';
+import { isAddrError } from '../core/model/errors.js';
+import { standardizePointAddress } from '../core/points/point-address.js';
+import type { PointAddress } from '../core/points/point-address.js';
+import { cityKey } from '../core/parse/city-key.js';
+import { inferenceCertainty, nearLimitKm } from '../core/points/point-locality.js';
+import { INFERRED } from '../core/model/ports.js';
+import type { NearZip, ZipRecord } from '../core/model/ports.js';
 import { readPointRows } from './point-readers.js';
 import type { PointFormat, ReadRow } from './point-readers.js';
 import { cellOf } from './points-db.js';

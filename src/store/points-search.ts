@@ -8,7 +8,7 @@
  * (point-near-index.ts). Statements are prepared on first use.
  */
 import type Database from 'better-sqlite3';
-import type { NearPoint, PointRecord, PointSearch, PointStore, StreetFilter, StreetRecord } from '../core/ports.js';
+import type { NearPoint, PointRecord, PointSearch, PointStore, StreetFilter, StreetRecord } from '../core/model/ports.js';
 import { readInTurn } from './data-db-file.js';
 import { PointNearIndex } from './point-near-index.js';
 

@@ -12,9 +12,9 @@
  * it in both.
  */
 import type Database from 'better-sqlite3';
-import { AddrError } from '../core/errors.js';
-import { parseStreet } from '../core/point-address.js';
-import type { LocalityStore } from '../core/ports.js';
+import { AddrError } from '../core/model/errors.js';
+import { parseStreet } from '../core/points/point-address.js';
+import type { LocalityStore } from '../core/model/ports.js';
 import { deleteRangeSourceRows, encodeCoords } from './ranges-db.js';
 import { hashAddrfeat, readAddrfeat } from './tiger-reader.js';
 import type { AddrfeatFile, AddrfeatRecord } from './tiger-reader.js';

@@ -7,8 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { AddrError, isAddrError } from '../core/errors.js';
-import type { LocalityNames, LocalityStore, NearZip, PlaceRecord, ZipLocator, ZipRecord, ZipTable } from '../core/ports.js';
+import { AddrError, isAddrError } from '../core/model/errors.js';
+import type { LocalityNames, LocalityStore, NearZip, PlaceRecord, ZipLocator, ZipRecord, ZipTable } from '../core/model/ports.js';
 import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
 import { defaultLocalityDbPath, referenceDbFix } from './data-location.js';
 import { zipLocator } from './zip-locator.js';

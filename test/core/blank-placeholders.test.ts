@@ -2,7 +2,7 @@
 // the two replaces alone (the reference below) blank.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blankPlaceholders } from '../../src/core/normalize.js';
+import { blankPlaceholders } from '../../src/core/parse/normalize.js';
 import emptyFieldValues from '../../src/core/data/empty-field-values.json' with { type: 'json' };
 
 const EMPTY = new Set(emptyFieldValues.values);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityKey } from '../../src/core/city-key.js';
+import { cityKey } from '../../src/core/parse/city-key.js';
 
 describe('cityKey', () => {
   it.each([

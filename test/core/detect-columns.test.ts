@@ -1,6 +1,6 @@
 // Header detection and --columns of `addr batch` (docs/cli.md, `addr batch`): a table of real-world headers.
 import { describe, expect, it } from 'vitest';
-import { columnsFromFlag, describeMapping, detectColumns, foldHeader } from '../../src/core/detect-columns.js';
+import { columnsFromFlag, describeMapping, detectColumns, foldHeader } from '../../src/core/spreadsheet/detect-columns.js';
 
 describe('detectColumns', () => {
   it.each([

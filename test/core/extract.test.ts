@@ -5,8 +5,8 @@ import { Tokenizer } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/core/engine.js';
 import type { ExtractedAddress } from '../../src/core/engine.js';
-import { findAddresses } from '../../src/core/find-addresses.js';
-import { htmlToText, looksLikeHtml } from '../../src/core/html-text.js';
+import { findAddresses } from '../../src/core/extract/find-addresses.js';
+import { htmlToText, looksLikeHtml } from '../../src/core/extract/html-text.js';
 import { fakeLocalityStore } from './validate-fake-store.js';
 
 const engine = createEngine({ locality: fakeLocalityStore(), html: () => Tokenizer });

@@ -2,23 +2,23 @@
 // the plain regex definitions they replace: same result on random and hostile text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numberText } from '../../src/core/batch-row.js';
-import { boundedMemo } from '../../src/core/bounded-memo.js';
-import { cityKey } from '../../src/core/city-key.js';
+import { numberText } from '../../src/core/spreadsheet/batch-row.js';
+import { boundedMemo } from '../../src/core/util/bounded-memo.js';
+import { cityKey } from '../../src/core/parse/city-key.js';
 import abbreviationData from '../../src/core/data/city-abbreviations.json' with { type: 'json' };
-import { displayAddress, displayAddressOf, mixedCase, mixedCasePieces } from '../../src/core/display-address.js';
-import { blankPlaceholders, createNormalizer, normalize } from '../../src/core/normalize.js';
+import { displayAddress, displayAddressOf, mixedCase, mixedCasePieces } from '../../src/core/parse/display-address.js';
+import { blankPlaceholders, createNormalizer, normalize } from '../../src/core/parse/normalize.js';
 import emptyFieldValues from '../../src/core/data/empty-field-values.json' with { type: 'json' };
 import { parseTokens } from '../../src/core/parse/parse.js';
-import { placeLookup } from '../../src/core/place-lookup.js';
-import { tokenize } from '../../src/core/tokenize.js';
-import { deliveryLinePieces, formatDeliveryLine } from '../../src/core/format-lines.js';
-import { isZip4, isZip5 } from '../../src/core/match-zip.js';
-import { isMilitaryState, militaryStateOfZip } from '../../src/core/military.js';
-import { CHANGE_CODES, changeSentence } from '../../src/core/reason-codes.js';
-import type { ChangeCode } from '../../src/core/reason-codes.js';
-import { sameLetters } from '../../src/core/same-letters.js';
-import type { AddressComponents, StructuredAddress } from '../../src/core/types.js';
+import { placeLookup } from '../../src/core/locality/place-lookup.js';
+import { tokenize } from '../../src/core/parse/tokenize.js';
+import { deliveryLinePieces, formatDeliveryLine } from '../../src/core/parse/format-lines.js';
+import { isZip4, isZip5 } from '../../src/core/locality/match-zip.js';
+import { isMilitaryState, militaryStateOfZip } from '../../src/core/locality/military.js';
+import { CHANGE_CODES, changeSentence } from '../../src/core/model/reason-codes.js';
+import type { ChangeCode } from '../../src/core/model/reason-codes.js';
+import { sameLetters } from '../../src/core/util/same-letters.js';
+import type { AddressComponents, StructuredAddress } from '../../src/core/model/types.js';
 import { fakeLocalityStore } from './validate-fake-store.js';
 
 // ---- the reference definitions (the regex versions) ----------------------------------

@@ -2,7 +2,7 @@
 // sample of TIGER/Line address ranges (fixtures/tiger), through the engine as every face uses it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/core/engine.js';
-import { distanceKm } from '../../src/core/geo-distance.js';
+import { distanceKm } from '../../src/core/util/geo-distance.js';
 import { openEngine } from '../../src/store/open-engine.js';
 import type { OpenedEngine } from '../../src/store/open-engine.js';
 import { defaultLocalityDbPath } from '../../src/store/data-location.js';

@@ -1,7 +1,7 @@
 // A source row whose street field is a post-office box is no address point (it would show
 // as a street named "PO BOX" in autocomplete); a street whose name begins with Box is one.
 import { describe, expect, it } from 'vitest';
-import { standardizePointAddress } from '../../src/core/point-address.js';
+import { standardizePointAddress } from '../../src/core/points/point-address.js';
 
 const row = (number: string, street: string) => standardizePointAddress({ number, street, unit: null, city: 'Valdez', state: 'AK', zip: '99686' });
 

@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/core/engine.js';
 import type { Engine } from '../../src/core/engine.js';
-import { INFERRED } from '../../src/core/ports.js';
-import type { ZipRecord } from '../../src/core/ports.js';
-import type { ReasonCode } from '../../src/core/reason-codes.js';
-import type { ValidationResult } from '../../src/core/validation-result.js';
+import { INFERRED } from '../../src/core/model/ports.js';
+import type { ZipRecord } from '../../src/core/model/ports.js';
+import type { ReasonCode } from '../../src/core/model/reason-codes.js';
+import type { ValidationResult } from '../../src/core/model/validation-result.js';
 import type { SqlitePointStore } from '../../src/store/points-db.js';
 import { SqlitePointSearch } from '../../src/store/points-search.js';
 import { fakeLocality, importFixtures, pointStoreOf, tempDataDir } from '../store/points-fixtures.js';

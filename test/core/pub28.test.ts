@@ -6,7 +6,7 @@ import stateData from '../../src/core/data/states.json' with { type: 'json' };
 import {
   STATE_CODES, STATE_NAME_MAX_WORDS, directional, isSuffixStandard, stateCode, stateFips, stateName,
   suffixName, suffixStandard, unitDesignator,
-} from '../../src/core/pub28.js';
+} from '../../src/core/parse/pub28.js';
 
 // street-types@1.0.1 is the independent copy of C1 our table is checked against
 // (docs/data.md §3); it is a dev dependency, read only here.

@@ -1,9 +1,9 @@
-// Autocomplete from the TIGER/Line ranges (ranges/suggest-range.ts) and the ZIP of a point taken
+// Autocomplete from the TIGER/Line ranges (suggest/suggest-range.ts) and the ZIP of a point taken
 // from the range side it lies on (ranges/point-range-zip.ts), over the Meagher County, MT sample
 // (fixtures/tiger) with and without the points of fixtures/points/meagher.oa.csv.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/core/engine.js';
-import { readPlaceId } from '../../src/core/place-id.js';
+import { readPlaceId } from '../../src/core/model/place-id.js';
 import { openEngine } from '../../src/store/open-engine.js';
 import type { OpenedEngine } from '../../src/store/open-engine.js';
 import { defaultLocalityDbPath } from '../../src/store/data-location.js';

@@ -1,7 +1,7 @@
 // ZIPs a spreadsheet turned into numbers, restored only where the row's state confirms them (docs/cli.md, `addr batch`).
 import { describe, expect, it } from 'vitest';
-import type { LocalityStore, ZipRecord } from '../../src/core/ports.js';
-import { repairZip } from '../../src/core/repair-zip.js';
+import type { LocalityStore, ZipRecord } from '../../src/core/model/ports.js';
+import { repairZip } from '../../src/core/spreadsheet/repair-zip.js';
 
 const ZIPS: Record<string, string> = { '02108': 'MA', '00501': 'NY', '07030': 'NJ', '95472': 'CA' };
 const store = {

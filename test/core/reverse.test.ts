@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/core/engine.js';
 import type { Engine } from '../../src/core/engine.js';
-import { isAddrError } from '../../src/core/errors.js';
+import { isAddrError } from '../../src/core/model/errors.js';
 import type { SqlitePointStore } from '../../src/store/points-db.js';
 import { fakeLocality, importFixtures, pointStoreOf, tempDataDir } from '../store/points-fixtures.js';
 

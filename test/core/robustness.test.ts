@@ -7,13 +7,13 @@
 // measured by `npm run bench`; a super-linear parser shows up as a slow suite.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cityKey } from '../../src/core/city-key.js';
-import { normalize } from '../../src/core/normalize.js';
-import { placeLookup } from '../../src/core/place-lookup.js';
-import type { LocalityStore, PlaceRecord, ZipRecord } from '../../src/core/ports.js';
-import type { AddressComponents, AddressInput, ParsedAddress, StructuredAddress } from '../../src/core/types.js';
-import { validateAddress } from '../../src/core/validate.js';
-import type { ValidationResult } from '../../src/core/validation-result.js';
+import { cityKey } from '../../src/core/parse/city-key.js';
+import { normalize } from '../../src/core/parse/normalize.js';
+import { placeLookup } from '../../src/core/locality/place-lookup.js';
+import type { LocalityStore, PlaceRecord, ZipRecord } from '../../src/core/model/ports.js';
+import type { AddressComponents, AddressInput, ParsedAddress, StructuredAddress } from '../../src/core/model/types.js';
+import { validateAddress } from '../../src/core/validate/validate.js';
+import type { ValidationResult } from '../../src/core/model/validation-result.js';
 
 // Every key of AddressComponents but the optional cross_street, which is checked apart.
 const COMPONENT_KEYS = [
@@ -132,7 +132,7 @@ const DELIVERABILITY = new Set(['D', 'U', 'N']);
 const GEOCODE_QUALITY = new Set(['ROOFTOP', 'STREET', 'ZIP_CENTROID', 'CITY_CENTROID']);
 const QUALITY_LEVEL = new Set(['delivery_point', 'street', 'locality', 'none']);
 
-/** Problems with the shape of a validation result (docs/validation.md, src/core/validation-result.ts). */
+/** Problems with the shape of a validation result (docs/validation.md, src/core/model/validation-result.ts). */
 function validationProblems(r: ValidationResult, out: Problems): void {
   check(STATUSES.has(r.status), `status: ${String(r.status)}`, out);
   check(r.validation_status === r.status, `validation_status ${String(r.validation_status)} differs from status`, out);

@@ -3,11 +3,11 @@
 // with city and ZIP names from a small locality fake: prefixes, units, PO boxes not shadowing
 // streets, the state filter, typos, place_id stable after a re-import, details round trips.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cityKey } from '../../src/core/city-key.js';
+import { cityKey } from '../../src/core/parse/city-key.js';
 import { createEngine } from '../../src/core/engine.js';
 import type { Engine } from '../../src/core/engine.js';
-import { isAddrError } from '../../src/core/errors.js';
-import type { LocalityNames, PlaceRecord, PointSearch, StreetRecord, ZipRecord } from '../../src/core/ports.js';
+import { isAddrError } from '../../src/core/model/errors.js';
+import type { LocalityNames, PlaceRecord, PointSearch, StreetRecord, ZipRecord } from '../../src/core/model/ports.js';
 import type { SqlitePointStore } from '../../src/store/points-db.js';
 import { SqlitePointSearch } from '../../src/store/points-search.js';
 import { fakeLocality, importFixtures, pointStoreOf, tempDataDir } from '../store/points-fixtures.js';

@@ -1,9 +1,9 @@
 // The time zone of a result: its UTC offset and DST at the instant of the request, with Intl.
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/core/engine.js';
-import type { LocalityStore } from '../../src/core/ports.js';
-import { offsetMinutes, timeZoneAt } from '../../src/core/time-zone.js';
-import { validateAddress } from '../../src/core/validate.js';
+import type { LocalityStore } from '../../src/core/model/ports.js';
+import { offsetMinutes, timeZoneAt } from '../../src/core/util/time-zone.js';
+import { validateAddress } from '../../src/core/validate/validate.js';
 import { fakeLocalityStore, streetAddress } from './validate-fake-store.js';
 
 const WINTER = Date.UTC(2026, 0, 15, 12);

@@ -5,9 +5,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_CODES, REASON_CODES } from '../../src/core/reason-codes.js';
-import { CONFIDENCE_TABLE } from '../../src/core/score-confidence.js';
-import { CITY_CENTROID_ACCURACY_M, ZIP_CENTROID_ACCURACY_M } from '../../src/core/locality.js';
+import { CHANGE_CODES, REASON_CODES } from '../../src/core/model/reason-codes.js';
+import { CONFIDENCE_TABLE } from '../../src/core/validate/score-confidence.js';
+import { CITY_CENTROID_ACCURACY_M, ZIP_CENTROID_ACCURACY_M } from '../../src/core/locality/locality.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOC = readFileSync(join(ROOT, 'docs', 'validation.md'), 'utf8');

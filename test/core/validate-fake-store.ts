@@ -1,9 +1,9 @@
 // An in-memory LocalityStore for validation tests: a handful of real ZIPs
 // (coordinates and counties from the GeoNames data the real store is built from),
 // aggregated into places the way the reference build does it.
-import { cityKey } from '../../src/core/city-key.js';
-import type { LocalityStore, PlaceRecord, ZipRecord } from '../../src/core/ports.js';
-import type { AddressComponents, ParsedAddress } from '../../src/core/types.js';
+import { cityKey } from '../../src/core/parse/city-key.js';
+import type { LocalityStore, PlaceRecord, ZipRecord } from '../../src/core/model/ports.js';
+import type { AddressComponents, ParsedAddress } from '../../src/core/model/types.js';
 
 type Row = [zip5: string, city: string, state: string, county: string | null, fips: string | null, lat: number, lon: number];
 

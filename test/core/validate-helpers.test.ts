@@ -1,14 +1,14 @@
 // The small pure helpers of validation: string distance, ZIP typos, military
 // ranges, city match keys, display case and the confidence score.
 import { describe, expect, it } from 'vitest';
-import { damerauLevenshtein } from '../../src/core/string-distance.js';
-import { distanceKm } from '../../src/core/geo-distance.js';
-import { isOneZipTypo, uniqueZipTypo } from '../../src/core/match-zip.js';
-import { isMilitaryCity, militaryStateOfZip } from '../../src/core/military.js';
-import { aliasName, matchKey, maxEdits } from '../../src/core/match-city.js';
-import { displayAddress, mixedCase } from '../../src/core/display-address.js';
-import { scoreConfidence } from '../../src/core/score-confidence.js';
-import type { ZipRecord } from '../../src/core/ports.js';
+import { damerauLevenshtein } from '../../src/core/util/string-distance.js';
+import { distanceKm } from '../../src/core/util/geo-distance.js';
+import { isOneZipTypo, uniqueZipTypo } from '../../src/core/locality/match-zip.js';
+import { isMilitaryCity, militaryStateOfZip } from '../../src/core/locality/military.js';
+import { aliasName, matchKey, maxEdits } from '../../src/core/locality/match-city.js';
+import { displayAddress, mixedCase } from '../../src/core/parse/display-address.js';
+import { scoreConfidence } from '../../src/core/validate/score-confidence.js';
+import type { ZipRecord } from '../../src/core/model/ports.js';
 
 describe('damerauLevenshtein', () => {
   it.each([

@@ -4,14 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createEngine } from '../../src/core/engine.js';
-import { assessAddress, validateAddress } from '../../src/core/validate.js';
-import { CHANGE_CODES, REASON_CODES } from '../../src/core/reason-codes.js';
-import type { ChangeCode, ReasonCode } from '../../src/core/reason-codes.js';
-import type { ValidationStatus } from '../../src/core/validation-result.js';
-import { ENGINE_VERSION } from '../../src/core/version.js';
-import type { LocalityStore, ZipRecord } from '../../src/core/ports.js';
-import { CONFIDENCE_TABLE } from '../../src/core/score-confidence.js';
-import type { ParsedAddress } from '../../src/core/types.js';
+import { assessAddress, validateAddress } from '../../src/core/validate/validate.js';
+import { CHANGE_CODES, REASON_CODES } from '../../src/core/model/reason-codes.js';
+import type { ChangeCode, ReasonCode } from '../../src/core/model/reason-codes.js';
+import type { ValidationStatus } from '../../src/core/model/validation-result.js';
+import { ENGINE_VERSION } from '../../src/core/model/version.js';
+import type { LocalityStore, ZipRecord } from '../../src/core/model/ports.js';
+import { CONFIDENCE_TABLE } from '../../src/core/validate/score-confidence.js';
+import type { ParsedAddress } from '../../src/core/model/types.js';
 import { fakeLocalityStore, parsedAddress, streetAddress } from './validate-fake-store.js';
 
 // What a result decided at the locality layer is scaled by (the street unchecked).

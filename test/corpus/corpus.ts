@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInput, ParsedAddress } from '../../src/core/types.js';
+import type { AddressInput, ParsedAddress } from '../../src/core/model/types.js';
 
 /** The folder of the corpus files. */
 export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/corpus/', import.meta.url));

@@ -2,7 +2,7 @@
 // as real processes) and the server (POST /v1/normalize and /v1/validate) — over the same data
 // (the locality database, and address points imported into one data directory): the same answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInput } from '../../src/core/types.js';
+import type { AddressInput } from '../../src/core/model/types.js';
 import { toVariantAResult } from '../../src/core/views/variant-a-result.js';
 import { normalize, toNormalizeResult, validate } from '../../src/index.js';
 import { ndjson, runCli } from '../commands/run-cli.js';

@@ -2,7 +2,7 @@
 // and every status the server can answer is one docs/api.md or docs/errors.md lists.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/core/errors.js';
+import { ERRORS } from '../../src/core/model/errors.js';
 import { HTTP_ERRORS } from '../../src/server/http-errors.js';
 
 function documentedHttp(): Map<string, string> {

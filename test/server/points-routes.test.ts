@@ -8,7 +8,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/core/engine.js';
-import { AddrError } from '../../src/core/errors.js';
+import { AddrError } from '../../src/core/model/errors.js';
 import type { Meter } from '../../src/server/meter.js';
 import { LIMITS } from '../../src/server/limits.js';
 import { bearer, makeServer, realEngine } from './server-fixture.js';

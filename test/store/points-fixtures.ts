@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LocalityStore, ZipLocator, ZipRecord, ZipTable } from '../../src/core/ports.js';
+import type { LocalityStore, ZipLocator, ZipRecord, ZipTable } from '../../src/core/model/ports.js';
 import { openPointStore, openPointsDatabase } from '../../src/store/points-db.js';
 import type { SqlitePointStore } from '../../src/store/points-db.js';
 import { importPoints } from '../../src/store/points-import.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INFERRED } from '../../src/core/ports.js';
+import { INFERRED } from '../../src/core/model/ports.js';
 import { openPointsDatabase } from '../../src/store/points-db.js';
 import { importPoints, sourceNameOf } from '../../src/store/points-import.js';
 import type { ImportSummary } from '../../src/store/points-import.js';

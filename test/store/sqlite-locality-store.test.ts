@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAddrError } from '../../src/core/errors.js';
+import { isAddrError } from '../../src/core/model/errors.js';
 import { buildLocalityDb, type LocalityBuildSummary } from '../../src/store/build-locality-db.js';
 import { openLocalityStore, type SqliteLocalityStore } from '../../src/store/sqlite-locality-store.js';
 import { readFixtureSources } from './locality-fixtures.js';

@@ -1,7 +1,7 @@
 /**
  * Stage: the city, what lies between the delivery line and the state (docs/parser.md, "Read the city").
  */
-import { directional, isMilitaryCity, ordinalNumber, stateCode, unitDesignator } from '../vocabulary.js';
+import { directional, isMilitaryCity, ordinalNumber, stateCode, unitDesignator } from './vocabulary.js';
 import { MIN_ZIPS_OF_A_BARE_CITY } from './state.js';
 import type { ParseState } from './state.js';
 import { isUnitInside, isUnitStart } from './unit-start.js';

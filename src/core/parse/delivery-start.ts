@@ -3,7 +3,7 @@
  * (docs/parser.md, "Find where the delivery line starts").
  */
 import { HIGHWAY_LAST } from './highway.js';
-import { CORNER_OF, directional, HIGHWAYS, isHouseNumber, isIdentifier, isIntersectionWord, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isSpanishStreetType, isUrbanization, matchPhrase, numberWord, ordinalNumber, PO_BOX, suffixStandard, unitDesignator } from '../vocabulary.js';
+import { CORNER_OF, directional, HIGHWAYS, isHouseNumber, isIdentifier, isIntersectionWord, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isSpanishStreetType, isUrbanization, matchPhrase, numberWord, ordinalNumber, PO_BOX, suffixStandard, unitDesignator } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { readDelivery } from './delivery.js';
 import { highwayAt } from './highway.js';

@@ -2,7 +2,7 @@
  * Stage: the delivery line from its start: an urbanization, a PO box, a rural route, a military
  * line, a unit written before the number, then the house number and the street.
  */
-import { HIGHWAYS, isBoxWord, isHouseNumber, isIdentifier, isMilitaryUnit, isUrbanization, matchPhrase, suffixStandard, unitDesignator } from '../vocabulary.js';
+import { HIGHWAYS, isBoxWord, isHouseNumber, isIdentifier, isMilitaryUnit, isUrbanization, matchPhrase, suffixStandard, unitDesignator } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { highwayAt } from './highway.js';
 import { readNumber } from './house-number.js';

@@ -1,8 +1,8 @@
 /**
  * Classifier: highway names ("US HIGHWAY 15 501", "COUNTY ROAD KK", "I-35", "AL HIGHWAY 157").
  */
-import { STATE_NAME_MAX_WORDS } from '../pub28.js';
-import { directional, HIGHWAYS, isRouteModifier, isStateFirstWord, lastWords, matchPhrase, stateCode } from '../vocabulary.js';
+import { STATE_NAME_MAX_WORDS } from './pub28.js';
+import { directional, HIGHWAYS, isRouteModifier, isStateFirstWord, lastWords, matchPhrase, stateCode } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { GLUED_HIGHWAY_PREFIXES, NUMBER_SIGNS } from './words.js';
 

@@ -1,8 +1,8 @@
 /**
  * Stage: the house number (number words, fractions, grid and Wisconsin forms, lists).
  */
-import type { Token } from '../tokenize.js';
-import { directional, isHouseNumber, isIntersectionWord, numberOfWords, numberWord, startsNumberWords, stateCode, suffixStandard } from '../vocabulary.js';
+import type { Token } from './tokenize.js';
+import { directional, isHouseNumber, isIntersectionWord, numberOfWords, numberWord, startsNumberWords, stateCode, suffixStandard } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { isUnitStart } from './unit-start.js';
 

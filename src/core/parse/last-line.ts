@@ -3,8 +3,8 @@
  * words after "STATE ZIP", the ZIP, the state (docs/parser.md, "Read the last line").
  */
 import { HIGHWAY_LAST } from './highway.js';
-import { STATE_NAME_MAX_WORDS } from '../pub28.js';
-import { COUNTRIES, directional, HIGHWAYS, isBoxWord, isCommonSuffix, isHouseNumber, isIdentifier, isPhoneWord, isPreType, isStateLastWord, lastWords, matchPhrase, ordinalNumber, PO_BOX, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero } from '../vocabulary.js';
+import { STATE_NAME_MAX_WORDS } from './pub28.js';
+import { COUNTRIES, directional, HIGHWAYS, isBoxWord, isCommonSuffix, isHouseNumber, isIdentifier, isPhoneWord, isPreType, isStateLastWord, lastWords, matchPhrase, ordinalNumber, PO_BOX, stateCode, suffixStandard, unitDesignator, zipsBeginWithZero } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { numberAfterStreetAt } from './spanish-order.js';
 import { STATE_CODES_THAT_ARE_WORDS } from './words.js';

@@ -7,7 +7,7 @@
  * units.ts) and what lies between given to the city (city.ts). Every stage is a bounded scan, so
  * the whole parse is linear in the number of tokens; it never throws.
  */
-import type { Token } from '../tokenize.js';
+import type { Token } from './tokenize.js';
 import { readCity } from './city.js';
 import { readDelivery } from './delivery.js';
 import { findDeliveryStart, readWithoutNumber } from './delivery-start.js';

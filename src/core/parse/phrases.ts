@@ -2,7 +2,7 @@
  * Classifiers: the phrases that open a part of the line: a PO box, a rural route or highway
  * contract, a recipient marker.
  */
-import { isBoxWord, isIdentifier, isRecipientMarker, matchPhrase, PO_BOX, RURAL_ROUTE } from '../vocabulary.js';
+import { isBoxWord, isIdentifier, isRecipientMarker, matchPhrase, PO_BOX, RURAL_ROUTE } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { GLUED_ROUTES, NUMBER_SIGNS, ROUTE_ONLY_WORDS } from './words.js';
 

@@ -1,12 +1,12 @@
 /**
  * Stage: the commonest street line read at once, when it is nothing else (docs/parser.md, step 2).
  */
-import type { UnitDesignator } from '../vocabulary.js';
-import { boundedMemo } from '../bounded-memo.js';
+import type { UnitDesignator } from './vocabulary.js';
+import { boundedMemo } from '../util/bounded-memo.js';
 import {
   COUNTRIES, directional, HIGHWAYS, isBoxWord, isCommonSuffix, isExtraSuffix, isIntersectionWord, isMilitaryUnit, isRecipientMarker, isSpanishPreType,
   isStateFirstWord, isUrbanization, numberWord, PO_BOX, RURAL_ROUTE, stateCode, suffixStandard, unitDesignator,
-} from '../vocabulary.js';
+} from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { GLUED_HIGHWAY, highwayAt } from './highway.js';
 

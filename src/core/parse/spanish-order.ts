@@ -1,7 +1,7 @@
 /**
  * Stage: a Puerto Rico street written in the Spanish order, its number after its name ("Calle Luna 7").
  */
-import { isSpanishStreetType, isUrbanization } from '../vocabulary.js';
+import { isSpanishStreetType, isUrbanization } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';

@@ -3,9 +3,9 @@
  * written and the words set aside), where the last line starts, and the gazetteer's answers
  * about the places the words name.
  */
-import type { AddressComponents } from '../types.js';
-import type { Token } from '../tokenize.js';
-import { directional } from '../vocabulary.js';
+import type { AddressComponents } from '../model/types.js';
+import type { Token } from './tokenize.js';
+import { directional } from './vocabulary.js';
 import { TokenCursor } from './tokens.js';
 import { SPELLED_DIRECTIONS } from './words.js';
 

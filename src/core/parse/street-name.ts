@@ -3,8 +3,8 @@
  * suffix chosen by a score, the city carved off the end when no comma separates them.
  */
 import { HIGHWAY_LAST } from './highway.js';
-import type { CrossStreet } from '../types.js';
-import { directional, isCommonSuffix, isExtraSuffix, isIdentifier, isIntersectionWord, isPreType, isPrimarySuffix, isSpanishPreType, suffixStandard, unitDesignator } from '../vocabulary.js';
+import type { CrossStreet } from '../model/types.js';
+import { directional, isCommonSuffix, isExtraSuffix, isIdentifier, isIntersectionWord, isPreType, isPrimarySuffix, isSpanishPreType, suffixStandard, unitDesignator } from './vocabulary.js';
 import { MIN_ZIPS_OF_A_BARE_CITY } from './state.js';
 import type { ParseState } from './state.js';
 import { highwayAt } from './highway.js';

@@ -1,7 +1,7 @@
 /**
  * Stage: the street after the house number: its span, an intersection, the name, then units.
  */
-import { CORNER_OF, HIGHWAYS, isIntersectionWord, matchPhrase, pluralSuffix, unitDesignator } from '../vocabulary.js';
+import { CORNER_OF, HIGHWAYS, isIntersectionWord, matchPhrase, pluralSuffix, unitDesignator } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { highwayAt } from './highway.js';
 import { boxIdAfter, recipientMarkerAt, routeAt } from './phrases.js';

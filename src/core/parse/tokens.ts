@@ -1,8 +1,8 @@
 /**
- * The parser's token cursor: the tokens of one line (src/core/tokenize.ts) read by index, their
+ * The parser's token cursor: the tokens of one line (src/core/parse/tokenize.ts) read by index, their
  * texts and sections, the text they make and the text as written.
  */
-import type { Token } from '../tokenize.js';
+import type { Token } from './tokenize.js';
 
 export class TokenCursor {
   /** The token texts (upper case, folded). */

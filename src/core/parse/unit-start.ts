@@ -2,9 +2,9 @@
  * Classifiers: where a secondary unit starts (a designator, #, an ordinal floor, ST as suite) and
  * directionals written in one or two tokens.
  */
-import { suffixName } from '../pub28.js';
-import type { UnitDesignator } from '../vocabulary.js';
-import { directional, isHouseNumber, isIdentifier, ordinalNumber, suffixStandard, unitDesignator } from '../vocabulary.js';
+import { suffixName } from './pub28.js';
+import type { UnitDesignator } from './vocabulary.js';
+import { directional, isHouseNumber, isIdentifier, ordinalNumber, suffixStandard, unitDesignator } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { LEVEL_WORDS, NUMBER_SIGNS, UNITS_WITHOUT_ID } from './words.js';
 

@@ -2,7 +2,7 @@
  * Stage: units after the street (designators, #, floors, bare ids), with PO boxes, routes,
  * post-directionals, urbanizations and recipients met on the way (docs/parser.md, "Read units").
  */
-import { directional, isIdentifier, isUnitName, isUrbanization, ordinalNumber, unitDesignator } from '../vocabulary.js';
+import { directional, isIdentifier, isUnitName, isUrbanization, ordinalNumber, unitDesignator } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { boxIdAfter, recipientMarkerAt, routeAt } from './phrases.js';
 import { designatorAt, directionalAt, isUnitStart, unitWingBeforeCity } from './unit-start.js';

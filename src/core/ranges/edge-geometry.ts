@@ -5,7 +5,7 @@
  * distance from a position to the line (reverse geocoding). Pure; distances on a
  * local equirectangular plane (edges are short: metres of error over kilometres).
  */
-import type { Geocode } from '../validation-result.js';
+import type { Geocode } from '../model/validation-result.js';
 import type { Parity, RangeEdge, RangeSide } from './range-store.js';
 
 const M_PER_DEG_LAT = 111_320;

@@ -11,17 +11,17 @@
  * A range says where numbers may be, not that a delivery point exists: a number
  * in range is not deliverability D (see IN_RANGE).
  */
-import { cityKey } from '../city-key.js';
-import type { Findings } from '../findings.js';
-import { withinKm } from '../geo-distance.js';
-import { zipCentroid } from '../locality.js';
-import type { Locality } from '../locality.js';
-import type { LocalityStore } from '../ports.js';
-import { damerauLevenshtein } from '../string-distance.js';
-import { streetKey } from '../street-key.js';
-import type { AddressComponents } from '../types.js';
-import type { Deliverability, Geocode, QualityLevel } from '../validation-result.js';
-import { leadingNumber } from '../vocabulary.js';
+import { cityKey } from '../parse/city-key.js';
+import type { Findings } from '../model/findings.js';
+import { withinKm } from '../util/geo-distance.js';
+import { zipCentroid } from '../locality/locality.js';
+import type { Locality } from '../locality/locality.js';
+import type { LocalityStore } from '../model/ports.js';
+import { damerauLevenshtein } from '../util/string-distance.js';
+import { streetKey } from '../parse/street-key.js';
+import type { AddressComponents } from '../model/types.js';
+import type { Deliverability, Geocode, QualityLevel } from '../model/validation-result.js';
+import { leadingNumber } from '../parse/vocabulary.js';
 import { nearestOnSide, rangeGeocode, sideHolds } from './edge-geometry.js';
 import type { RangeEdge, RangeSide, RangeStore, RangeStreet } from './range-store.js';
 

@@ -1,6 +1,6 @@
 /**
  * The ZIP of an address point whose ZIP the importer inferred (from the nearest
- * ZIP centroid: a guess, src/core/point-locality.ts), taken from the TIGER/Line
+ * ZIP centroid: a guess, src/core/points/point-locality.ts), taken from the TIGER/Line
  * ranges at query time: the ZIP of the side of the street edge the point lies
  * on. A side's ZIP is the Census Bureau's, edge by edge, so the point then
  * knows its ZIP (INFERRED.zipSure) and, when its city was inferred too, its
@@ -13,10 +13,10 @@
  * the points needs nothing redone); each point's answer is remembered (bounded),
  * and only points of a state the ranges cover are looked up. Pure over the ports.
  */
-import { boundedMemo } from '../bounded-memo.js';
-import { INFERRED } from '../ports.js';
-import type { LocalityStore, NearPoint, PointRecord, PointSearch, PointStore } from '../ports.js';
-import { streetKey } from '../street-key.js';
+import { boundedMemo } from '../util/bounded-memo.js';
+import { INFERRED } from '../model/ports.js';
+import type { LocalityStore, NearPoint, PointRecord, PointSearch, PointStore } from '../model/ports.js';
+import { streetKey } from '../parse/street-key.js';
 import { projectOnto } from './edge-geometry.js';
 import type { RangeStore } from './range-store.js';
 

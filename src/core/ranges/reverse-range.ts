@@ -4,11 +4,11 @@
  * range gives at the position's place along the edge (the side the position
  * lies on when that side has a range), interpolated (RANGE_INTERPOLATED). Pure.
  */
-import { displayAddress } from '../display-address.js';
-import { formatDeliveryLine } from '../format-lines.js';
-import type { LocalityStore } from '../ports.js';
-import type { AddressComponents } from '../types.js';
-import type { Geocode } from '../validation-result.js';
+import { displayAddress } from '../parse/display-address.js';
+import { formatDeliveryLine } from '../parse/format-lines.js';
+import type { LocalityStore } from '../model/ports.js';
+import type { AddressComponents } from '../model/types.js';
+import type { Geocode } from '../model/validation-result.js';
 import { numberAt, projectOnto, rangeGeocode } from './edge-geometry.js';
 import type { NearEdge, RangeSide, RangeStore } from './range-store.js';
 

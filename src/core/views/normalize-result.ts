@@ -3,7 +3,7 @@
  * contract of docs/parser.md): the parser's result without its working fields (`raw`,
  * `input_kind`), in a fixed key order. Pure.
  */
-import type { NormalizeResult, ParsedAddress } from '../types.js';
+import type { NormalizeResult, ParsedAddress } from '../model/types.js';
 
 /** The printed fields of a parsed address. */
 export function toNormalizeResult(parsed: ParsedAddress): NormalizeResult {

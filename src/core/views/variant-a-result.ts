@@ -3,7 +3,7 @@
  * engine's result without the fields that only the CLI and batch use (`change_codes`, which is Variant B's `changes`, the final
  * `components`, and the `candidates` only `addr validate --candidates` asks for). Pure.
  */
-import type { ValidationResult } from '../validation-result.js';
+import type { ValidationResult } from '../model/validation-result.js';
 
 /** A Variant A validation result. */
 export type VariantAResult = Omit<ValidationResult, 'change_codes' | 'components' | 'candidates'>;

@@ -8,9 +8,9 @@
  * Every face that speaks Variant B (addr serve, and any other) uses this.
  */
 import table from '../data/contract-b.json' with { type: 'json' };
-import { formatDeliveryLine, formatUnit } from '../format-lines.js';
-import type { ChangeCode, ReasonCode } from '../reason-codes.js';
-import type { Geocode, TimeZone, ValidationInput, ValidationResult, ValidationStatus } from '../validation-result.js';
+import { formatDeliveryLine, formatUnit } from '../parse/format-lines.js';
+import type { ChangeCode, ReasonCode } from '../model/reason-codes.js';
+import type { Geocode, TimeZone, ValidationInput, ValidationResult, ValidationStatus } from '../model/validation-result.js';
 
 /** Variant B status. */
 export type VariantBStatus =

@@ -6,7 +6,7 @@
  *   GET /api/autocomplete/v1/suggest?query=&limit=&state= (Variant A, the same answer)
  *   GET /api/autocomplete/v1/details?place_id=           (Variant A)
  * Suggestions come from the imported address points, else city and ZIP names
- * of the locality layer (core/suggest.ts). The query, limit and state are
+ * of the locality layer (core/suggest/suggest.ts). The query, limit and state are
  * checked before the quota (400). 500 service_unavailable when the engine has
  * nothing to suggest from (neither a point search nor locality names: an
  * engine built without them) or fails. An unknown place_id is 404 not_found
@@ -14,8 +14,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Engine } from '../../core/engine.js';
-import { AddrError } from '../../core/errors.js';
-import { stateOption } from '../../core/suggest.js';
+import { AddrError } from '../../core/model/errors.js';
+import { stateOption } from '../../core/suggest/suggest.js';
 import { meteredCall } from '../engine-call.js';
 import { LIMITS } from '../limits.js';
 import type { RouteDoc, RouteSpec } from '../route-spec.js';

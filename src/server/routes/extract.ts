@@ -12,7 +12,7 @@
  * Its body limit is larger than the other endpoints' (LIMITS.extractBodyLimitBytes).
  */
 import type { ExtractedAddress } from '../../core/engine.js';
-import { AddrError, isAddrError } from '../../core/errors.js';
+import { AddrError, isAddrError } from '../../core/model/errors.js';
 import { toVariantAResult } from '../../core/views/variant-a-result.js';
 import { toVariantBResult } from '../../core/views/variant-b-result.js';
 import { contractOf } from '../contract.js';

@@ -1,10 +1,10 @@
 /**
  * POST /v1/geocode — coordinates for one address (Variant B): ROOFTOP from an
  * imported address point, else STREET, else the ZIP or city centroid, from the
- * same validation the other endpoints run (core/geocode.ts). Metered as one
+ * same validation the other endpoints run (core/validate/geocode.ts). Metered as one
  * validation.
  */
-import type { StructuredAddress } from '../../core/types.js';
+import type { StructuredAddress } from '../../core/model/types.js';
 import { addressInputOf } from '../address-input.js';
 import { meteredCall } from '../engine-call.js';
 import type { RouteSpec } from '../route-spec.js';

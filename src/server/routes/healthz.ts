@@ -1,5 +1,5 @@
 /** GET /healthz — liveness, without a key: the versions served, the uptime and the workers running. */
-import { ENGINE_VERSION } from '../../core/version.js';
+import { ENGINE_VERSION } from '../../core/model/version.js';
 import type { RouteSpec } from '../route-spec.js';
 import { Health } from '../schemas.js';
 

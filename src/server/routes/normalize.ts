@@ -3,7 +3,7 @@
  * it (docs/parser.md, Components: the shape `addr normalize --format ndjson` writes, plus
  * the request id and latency). Metered as one lookup, like validation.
  */
-import type { StructuredAddress } from '../../core/types.js';
+import type { StructuredAddress } from '../../core/model/types.js';
 import { toNormalizeResult } from '../../core/views/normalize-result.js';
 import { addressInputOf } from '../address-input.js';
 import { meteredCall } from '../engine-call.js';

@@ -1,7 +1,7 @@
 /**
  * POST /v1/reverse — coordinates to street address (Variant B): the address
  * points nearest the position with their distance, or, without a point within
- * reach, the nearest ZIP of the locality layer (core/reverse.ts). Bounds of
+ * reach, the nearest ZIP of the locality layer (core/suggest/reverse.ts). Bounds of
  * lat, lon, limit and max_distance_meters are checked by the schema (400)
  * before the quota. Metered as one validation: a reverse lookup is a lookup
  * of the plan, as geocoding is (the CLI's `addr reverse` is not metered).

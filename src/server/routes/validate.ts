@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toVariantAResult } from '../../core/views/variant-a-result.js';
 import { toVariantBResult } from '../../core/views/variant-b-result.js';
-import type { StructuredAddress } from '../../core/types.js';
+import type { StructuredAddress } from '../../core/model/types.js';
 import { addressInputOf } from '../address-input.js';
 import { contractOf } from '../contract.js';
 import { meteredCall } from '../engine-call.js';

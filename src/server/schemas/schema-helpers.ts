@@ -1,5 +1,5 @@
 /** Small builders and shared fields of the schemas (src/server/schemas.ts says how the schemas are written). */
-import { CHANGE_CODES, REASON_CODES } from '../../core/reason-codes.js';
+import { CHANGE_CODES, REASON_CODES } from '../../core/model/reason-codes.js';
 
 export const nullableString = (description: string, maxLength?: number) => ({
   type: ['string', 'null'],

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BatchFormat } from '../../batch/batch-files.js';
-import type { ColumnMapping } from '../../core/detect-columns.js';
+import type { ColumnMapping } from '../../core/spreadsheet/detect-columns.js';
 
 /** Where a job stands. */
 export type JobStatus = 'queued' | 'running' | 'done' | 'partial' | 'failed';

@@ -2,7 +2,7 @@
  * The JSON shapes of the spreadsheet and account endpoints, for fastify's
  * validation (query, params) and the OpenAPI document (responses).
  */
-import { COLUMN_ROLES } from '../../core/detect-columns.js';
+import { COLUMN_ROLES } from '../../core/spreadsheet/detect-columns.js';
 import { LIMITS } from '../limits.js';
 
 const str = (description: string) => ({ type: 'string', description }) as const;

@@ -11,9 +11,9 @@ import type { InputChunk, OpenedInput } from '../../batch/batch-inputs.js';
 import { delimiterOf } from '../../batch/batch-files.js';
 import type { BatchFormat } from '../../batch/batch-files.js';
 import { parseRecord, stripLineBreak } from '../../formats/csv/csv-record.js';
-import { columnsFromFlag, detectColumns } from '../../core/detect-columns.js';
-import type { ColumnMapping } from '../../core/detect-columns.js';
-import { AddrError } from '../../core/errors.js';
+import { columnsFromFlag, detectColumns } from '../../core/spreadsheet/detect-columns.js';
+import type { ColumnMapping } from '../../core/spreadsheet/detect-columns.js';
+import { AddrError } from '../../core/model/errors.js';
 
 /** What a spreadsheet holds, as `addr batch` would read it. */
 export interface SheetSummary {

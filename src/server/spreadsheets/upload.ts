@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { BatchFormat } from '../../batch/batch-files.js';
 import { formatOfPath, readHead, sniffFormat } from '../../batch/batch-files.js';
-import { AddrError } from '../../core/errors.js';
+import { AddrError } from '../../core/model/errors.js';
 
 /** The XLSX media type. */
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

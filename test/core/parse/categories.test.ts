@@ -1,9 +1,9 @@
 // Parser tables, one per address category of docs/parser.md. Each row: input, and the
 // components it must produce (fields not listed must be null unless `partial` is used).
 import { describe, expect, it } from 'vitest';
-import { normalize } from '../../../src/core/normalize.js';
-import type { AddressComponents } from '../../../src/core/types.js';
-import { placeLookup } from '../../../src/core/place-lookup.js';
+import { normalize } from '../../../src/core/parse/normalize.js';
+import type { AddressComponents } from '../../../src/core/model/types.js';
+import { placeLookup } from '../../../src/core/locality/place-lookup.js';
 import type { PlaceLookup } from '../../../src/core/parse/parse.js';
 import { fakeLocalityStore } from '../validate-fake-store.js';
 
