@@ -12,7 +12,6 @@ import type { ToPrimary, ToWorker, WorkerConfig } from './cluster.js';
 import { startServer } from './listen.js';
 import type { RunningServer } from './listen.js';
 import type { RunnerLink } from './spreadsheets/spreadsheet-jobs.js';
-import { remoteMeterStore } from './cluster-meter.js';
 
 const send = (message: ToPrimary): void => {
   if (process.connected) process.send?.(message);
@@ -38,13 +37,9 @@ const runner: RunnerLink = {
   close: async () => undefined,
 };
 
-// With accounts.sqlite the primary decides the quotas (cluster-meter.ts); with PostgreSQL this worker does.
-const meter = remoteMeterStore((ask) => send(ask));
-
 let stopRequested = false;
 process.on('message', (message: ToWorker) => {
-  if (message.type === 'addr:metered') meter.answer(message);
-  else if (message.type === 'addr:workers') workers = message.count;
+  if (message.type === 'addr:workers') workers = message.count;
   else if (message.type === 'addr:removed') {
     removals.get(message.seq)?.();
     removals.delete(message.seq);
@@ -68,7 +63,6 @@ try {
     logLinesAtomic: true,
     jobsRunner: runner,
     workers: () => workers,
-    ...(config.accountsUrl == null ? { meterStore: meter.store } : {}),
   });
 } catch (err) {
   const message = err instanceof Error ? err.message : String(err);

@@ -3,8 +3,6 @@
  * (node:cluster, src/server/cluster-worker.ts) that share the port, each
  * opening its own engine and its own connection to the account store; the
  * primary serves no request. It:
- * - decides the workers' quotas when the accounts are in accounts.sqlite
- *   (src/server/cluster-meter.ts: one writer of the file);
  * - runs the spreadsheet jobs (one JobRunner, src/server/spreadsheets/job-runner.ts),
  *   which the workers reach by message: a job runs in exactly one process, and
  *   the jobs a stopped server left are resumed once, here, at start;
@@ -22,10 +20,6 @@ import type { Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { AddrError } from '../core/errors.js';
 import type { ServerConfig } from './listen.js';
-import type { AccountStore } from '../accounts/account-store.js';
-import { openAccountsDb } from '../store/accounts-db.js';
-import { answerMeterAsk } from './cluster-meter.js';
-import type { MeterAnswer, MeterAsk } from './cluster-meter.js';
 import { jobRunnerOptions } from './spreadsheets/open-spreadsheet-jobs.js';
 import { JobRunner } from './spreadsheets/job-runner.js';
 
@@ -36,22 +30,20 @@ export const WORKER_CONFIG_ENV = 'ADDR_SERVE_WORKER_CONFIG';
 const RESTART_DELAY_MS = 1000;
 
 /** What a worker's configuration carries (ServerConfig without its stream). */
-export type WorkerConfig = Omit<ServerConfig, 'logStream' | 'jobsRunner' | 'workers' | 'handleSignals' | 'logLinesAtomic' | 'meterStore'>;
+export type WorkerConfig = Omit<ServerConfig, 'logStream' | 'jobsRunner' | 'workers' | 'handleSignals' | 'logLinesAtomic'>;
 
 /** Messages from the primary to a worker. */
 export type ToWorker =
   | { type: 'addr:workers'; count: number }
   | { type: 'addr:shutdown'; now: boolean }
-  | { type: 'addr:removed'; seq: number }
-  | MeterAnswer;
+  | { type: 'addr:removed'; seq: number };
 
 /** Messages from a worker to the primary. */
 export type ToPrimary =
   | { type: 'addr:listening'; url: string }
   | { type: 'addr:failed'; message: string; exitCode: number }
   | { type: 'addr:enqueue'; id: string }
-  | { type: 'addr:remove'; id: string; seq: number }
-  | MeterAsk;
+  | { type: 'addr:remove'; id: string; seq: number };
 
 /** A JSON log line of the primary, in the shape of the workers' lines (src/server/app.ts). */
 function logLine(stream: NodeJS.WritableStream, level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown> = {}): void {
@@ -61,9 +53,7 @@ function logLine(stream: NodeJS.WritableStream, level: 'info' | 'warn' | 'error'
 /** Runs the workers until a signal stops them; resolves with the exit code. `onUrl` is called once, when the first worker listens. */
 export async function runCluster(config: ServerConfig, workers: number, onUrl: (url: string) => void): Promise<number> {
   const log = config.logStream;
-  const { logStream: _stream, jobsRunner: _runner, workers: _workers, handleSignals: _signals, logLinesAtomic: _atomic, meterStore: _meter, ...rest } = config;
-  // accounts.sqlite has one writer, here: the workers' quota decisions are asked of it (cluster-meter.ts).
-  const meterStore: AccountStore | null = config.accountsUrl == null ? openAccountsDb(config.dataDir, { busyTimeoutMs: 0 }) : null;
+  const { logStream: _stream, jobsRunner: _runner, workers: _workers, handleSignals: _signals, logLinesAtomic: _atomic, ...rest } = config;
   const workerConfig: WorkerConfig = rest;
   const runner = new JobRunner(jobRunnerOptions(config, (err, job) => {
     logLine(log, 'error', 'spreadsheet job failed', { job: job.id, err: { message: err instanceof Error ? err.message : String(err) } });
@@ -113,14 +103,6 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
         case 'addr:enqueue':
           runner.enqueue(message.id);
           break;
-        case 'addr:consume':
-        case 'addr:release':
-          if (meterStore !== null) {
-            void answerMeterAsk(meterStore, message).then((answer) => {
-              if (worker.isConnected()) worker.send(answer);
-            });
-          }
-          break;
         case 'addr:remove':
           void runner.remove(message.id).finally(() => {
             if (worker.isConnected()) worker.send({ type: 'addr:removed', seq: message.seq } satisfies ToWorker);
@@ -151,7 +133,6 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
     if (finished) return;
     finished = true;
     await runner.close();
-    await meterStore?.close();
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
     cluster.removeAllListeners('exit');

@@ -14,8 +14,6 @@ import { openEngine } from '../store/open-engine.js';
 import { buildApp } from './app.js';
 import { ExtractPool } from './extract-pool.js';
 import type { HttpLimits } from './app.js';
-import type { MeterStore } from './cluster-meter.js';
-import { createMeter } from './meter.js';
 import type { CorsOrigins } from './cors.js';
 import type { Contract } from './contract.js';
 import { LIMITS } from './limits.js';
@@ -41,7 +39,6 @@ export interface ServerConfig {
   jobsRunner?: RunnerLink; // where spreadsheet jobs run (src/server/cluster.ts: the primary); default: in this process
   workers?: () => number; // worker processes answering on the port (default 1)
   logLinesAtomic?: boolean; // write the log in whole lines of at most PIPE_BUF bytes (several processes share stderr)
-  meterStore?: MeterStore; // where quotas are decided (src/server/cluster-meter.ts: the primary); default: the account store
 }
 
 /** A running server. */
@@ -81,7 +78,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     ...(config.cors === undefined ? {} : { cors: config.cors }),
     spreadsheets,
     ...(config.workers === undefined ? {} : { workers: config.workers }),
-    ...(config.meterStore === undefined ? {} : { meter: createMeter(config.meterStore, () => new Date()) }),
   });
   const closeStores = (): void => {
     void extractPool.close();

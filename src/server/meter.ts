@@ -28,7 +28,7 @@ import type { Account, UsageKind } from '../accounts/plans.js';
 import { isAddrError } from '../core/errors.js';
 import { LIMITS } from './limits.js';
 
-/** How long to wait before trying a write again when accounts.sqlite is locked elsewhere (a write there takes well under a millisecond). */
+/** How long to wait before trying a write again when accounts.sqlite is locked elsewhere. */
 const RETRY_MS = 5;
 
 /** How long a release (units given back) is retried while the lock is held elsewhere. */
@@ -70,7 +70,7 @@ interface Pending {
 }
 
 /** A meter over the accounts store; `waitMs`: how long a request waits for a lock held elsewhere. */
-export function createMeter(store: Pick<AccountStore, 'consumeMany' | 'release'>, now: () => Date, waitMs: number = LIMITS.accountsWaitMs): Meter {
+export function createMeter(store: AccountStore, now: () => Date, waitMs: number = LIMITS.accountsWaitMs): Meter {
   let queue: Pending[] = [];
   let scheduled = false; // a decision of the queue is due (next turn, or after a retry delay)
   let deciding = false; // a decision is out to the store: the requests asking meanwhile wait for the next one
