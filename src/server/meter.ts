@@ -29,7 +29,7 @@ import { isAddrError } from '../core/model/errors.js';
 import { LIMITS } from './limits.js';
 
 /** How long to wait before trying a write again when accounts.sqlite is locked elsewhere. */
-const RETRY_MS = 25;
+const RETRY_MS = 5;
 
 /** How long a release (units given back) is retried while the lock is held elsewhere. */
 const RELEASE_RETRY_FOR_MS = 60_000;

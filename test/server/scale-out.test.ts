@@ -3,6 +3,8 @@
 // both within a second, and one server killed under load leaving usage equal to the answers the
 // clients received, within the requests in flight.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/accounts/api-keys.js';
@@ -78,6 +80,16 @@ describe.skipIf(skipStore('postgres'))('two addr serve instances sharing one Pos
     const usage = cli(['usage', '--account', 'acme']);
     expect(usage.code, usage.stderr).toBe(0);
     expect(JSON.parse(usage.stdout)).toEqual([expect.objectContaining({ account: 'acme', validation: 100 })]);
+  });
+
+  it('addr batch meters and checkpoints against the same database', async () => {
+    await store.createAccount({ name: 'rows', plan: 'free_beta', emailVerified: true, dailyRows: 2 }, new Date());
+    const dir = tempDir();
+    writeFileSync(join(dir, 'in.csv'), 'Street,City,State,Zip\n1 Main St,Sebastopol,CA,95472\n2 Main St,Sebastopol,CA,95472\n3 Main St,Sebastopol,CA,95472\n');
+    const run = runCli(['batch', join(dir, 'in.csv'), '-o', join(dir, 'out.csv'), '--account', 'rows', '--accounts-url', url]);
+    expect(run.code, run.stderr).toBe(3); // the allowance ran out after two rows: the third is left for --resume
+    expect(await store.batchRuns().findRun(join(dir, 'in.csv'), join(dir, 'out.csv'))).toMatchObject({ account: 'rows', rowsDone: 2, rowsPaid: 2, state: 'stopped' });
+    expect((await store.usageByDay({ account: 'rows' }))[0]?.batch_row).toBe(2);
   });
 
   it('a key revoked from the CLI is refused by both within a second', async () => {
