@@ -200,7 +200,7 @@ export const OPTIONS = {
   resume: { flags: '--resume', description: 'batch: continue the unfinished run of this input and output from its checkpoint' },
   restart: { flags: '--restart', description: 'batch: discard the unfinished run of this input and output and start over' },
   workers: { flags: '--workers <n>', description: 'batch: worker threads validating rows (default: the number of CPUs)', parse: parsePositive },
-  serveWorkers: { flags: '--workers <n>', description: 'serve: processes answering on the port, each with its own engine (default: the number of CPUs)', parse: parsePositive },
+  serveWorkers: { flags: '--workers <n>', description: 'serve: processes answering on the port, each with its own engine (default: the number of CPUs with --accounts-url, else 1)', parse: parsePositive },
   aggressive: { flags: '--aggressive', description: 'extract: also report street lines without city, state or ZIP ("1 spiritual healer dr")' },
   reverseLimit: { flags: '--limit <n>', description: 'points to list (default 1, at most 100)', parse: parsePositive },
   autocompleteLimit: { flags: '--limit <n>', description: 'suggestions to list (default 5, at most 20)', parse: parsePositive },

@@ -7,8 +7,9 @@
  * The locality database and the data directory (accounts.sqlite, points.sqlite)
  * come from store/data-location.ts (ADDR_REFERENCE_DB, --data-dir, ADDR_DATA_DIR);
  * the accounts from --accounts-url or ADDR_ACCOUNTS_URL when given (PostgreSQL).
- * With --workers N > 1 (the default on a machine of several CPUs) the server
- * runs as N worker processes sharing the port (src/server/cluster.ts).
+ * With --workers N > 1 (the default with accounts in PostgreSQL on a machine of
+ * several CPUs; one process with accounts.sqlite) the server runs as N worker
+ * processes sharing the port (src/server/cluster.ts).
  */
 import { AddrError } from '../core/model/errors.js';
 import { LIMITS } from '../server/limits.js';
@@ -56,7 +57,7 @@ export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<
     http,
     cors: flags.cors ?? null,
   };
-  const workers = workerCount(flags.workers, availableParallelism());
+  const workers = workerCount(flags.workers, availableParallelism(), config.accountsUrl !== null && config.accountsUrl !== undefined);
   if (workers > 1) {
     // Checked once here, so that a missing reference or an unreachable store is one error (exit 4), not one per
     // worker; the store's schema is created or migrated here too, before any worker opens it.

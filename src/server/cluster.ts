@@ -160,9 +160,14 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
   return done;
 }
 
-/** The number of workers of `--workers`, checked. */
-export function workerCount(flag: number | undefined, cpus: number): number {
-  const n = flag ?? cpus;
+/**
+ * The number of workers of `--workers`, checked. By default one per CPU when the accounts are in
+ * PostgreSQL, and one process with accounts.sqlite: processes sharing one SQLite file wait on its
+ * write lock for every quota decision (measured: ~168 us of CPU a request with two, ~70 us with
+ * one), so the embedded store keeps the one-process server it had unless --workers asks.
+ */
+export function workerCount(flag: number | undefined, cpus: number, sharedStore: boolean): number {
+  const n = flag ?? (sharedStore ? cpus : 1);
   if (!Number.isInteger(n) || n < 1) throw new AddrError('ADDR_ERR_USAGE', ['--workers takes a whole number of processes, at least 1.']);
   return n;
 }
