@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'], // builds dist/ for the CLI tests when sources changed
+    globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'], // builds dist/ for the CLI tests when sources changed; finds PostgreSQL
     testTimeout: 60_000,
     pool: 'forks',
     // At least three test files at a time: most suites spend their time waiting on processes they

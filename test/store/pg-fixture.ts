@@ -5,6 +5,7 @@ import { afterAll, inject } from 'vitest';
 
 /** The server's URL; '' when it is not reachable (the PostgreSQL tests are then skipped). */
 export const POSTGRES_URL: string = inject('postgresUrl');
+if (typeof POSTGRES_URL !== 'string') throw new Error('test/postgres-setup.ts did not run: it must be a globalSetup of vitest.config.ts');
 
 /** True when the PostgreSQL tests run. */
 export const HAS_POSTGRES = POSTGRES_URL !== '';
