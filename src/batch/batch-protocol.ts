@@ -4,6 +4,7 @@
  * thread found (src/formats/csv/csv-scanner.ts), or rows already read (XLSX); the answer
  * carries the output, encoded text or rows, and the count of rows by status.
  */
+import { isAddrError } from '../core/model/errors.js';
 import type { ColumnMapping } from '../core/spreadsheet/detect-columns.js';
 import type { SheetLayout } from '../formats/xlsx/xlsx-rows.js';
 
@@ -46,4 +47,14 @@ export interface ChunkResult {
 export interface WorkerFailure {
   seq: -1;
   error: { code?: string; kind?: string; message: string };
+}
+
+/** The failure message of a worker that could not go on: an AddrError's code and kind, else the stack. */
+export function workerFailure(err: unknown): WorkerFailure {
+  return {
+    seq: -1,
+    error: isAddrError(err)
+      ? { code: err.code, kind: err.kind, message: err.message }
+      : { message: err instanceof Error ? (err.stack ?? err.message) : String(err) },
+  };
 }

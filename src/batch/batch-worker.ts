@@ -7,10 +7,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { errorCells, validateRow } from '../core/spreadsheet/batch-row.js';
-import { isAddrError } from '../core/model/errors.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
-import type { ChunkRequest, ChunkResult, SetupMessage, WorkerBoot, WorkerFailure, WorkerSetup } from './batch-protocol.js';
+import type { ChunkRequest, ChunkResult, SetupMessage, WorkerBoot, WorkerSetup } from './batch-protocol.js';
+import { workerFailure } from './batch-protocol.js';
 import { formatRecord, parseRecord, stripLineBreak } from '../formats/csv/csv-record.js';
 import { OutputBytes } from './output-bytes.js';
 import { outputRowXml } from '../formats/xlsx/xlsx-rows.js';
@@ -23,13 +23,7 @@ let setup: WorkerSetup;
 let encoded: OutputBytes | null = null;
 
 function fail(err: unknown): void {
-  const failure: WorkerFailure = {
-    seq: -1,
-    error: isAddrError(err)
-      ? { code: err.code, kind: err.kind, message: err.message }
-      : { message: err instanceof Error ? (err.stack ?? err.message) : String(err) },
-  };
-  port?.postMessage(failure);
+  port?.postMessage(workerFailure(err));
 }
 
 /**

@@ -5,8 +5,8 @@
  * order. The pool is batch-pool.ts's.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { isAddrError } from '../core/model/errors.js';
-import type { SetupMessage, WorkerFailure } from '../batch/batch-protocol.js';
+import type { SetupMessage } from '../batch/batch-protocol.js';
+import { workerFailure } from '../batch/batch-protocol.js';
 import { lineFormatter, openLineWork } from './line-work.js';
 import type { LineBoot, LineChunk, LineChunkResult, LineSetup } from './line-work.js';
 import { OutputBytes } from '../batch/output-bytes.js';
@@ -16,13 +16,7 @@ const boot = workerData as LineBoot;
 const port = parentPort;
 
 function fail(err: unknown): void {
-  const failure: WorkerFailure = {
-    seq: -1,
-    error: isAddrError(err)
-      ? { code: err.code, kind: err.kind, message: err.message }
-      : { message: err instanceof Error ? (err.stack ?? err.message) : String(err) },
-  };
-  port?.postMessage(failure);
+  port?.postMessage(workerFailure(err));
 }
 
 if (port !== null) {

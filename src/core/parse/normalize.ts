@@ -134,18 +134,7 @@ function blankPlaceholdersAscii(line: string): string | null {
     else if (mark) marked = true;
     i = j;
   }
-  let out = line;
-  if (blank !== null) {
-    let s = '';
-    let at = 0;
-    for (let k = 0; k < blank.length; k += 2) {
-      const start = blank[k] as number;
-      const end = blank[k + 1] as number;
-      s += line.slice(at, start) + ' '.repeat(end - start);
-      at = end;
-    }
-    out = s + line.slice(at);
-  }
+  const out = blank === null ? line : blankSpans(line, blank);
   if (!marked) return out;
   // Words (runs without spaces, commas or semicolons) with a mark: blanked when placeholders.
   let words: number[] | null = null;
@@ -162,16 +151,20 @@ function blankPlaceholdersAscii(line: string): string | null {
     if (mark && placeholderAt(out, i, j)) (words ??= []).push(i, j);
     i = j;
   }
-  if (words === null) return out;
+  return words === null ? out : blankSpans(out, words);
+}
+
+/** `text` with each [start, end) span of `spans` (pairs, in order) replaced by as many spaces. */
+function blankSpans(text: string, spans: readonly number[]): string {
   let s = '';
   let at = 0;
-  for (let k = 0; k < words.length; k += 2) {
-    const start = words[k] as number;
-    const end = words[k + 1] as number;
-    s += out.slice(at, start) + ' '.repeat(end - start);
+  for (let k = 0; k < spans.length; k += 2) {
+    const start = spans[k] as number;
+    const end = spans[k + 1] as number;
+    s += text.slice(at, start) + ' '.repeat(end - start);
     at = end;
   }
-  return s + out.slice(at);
+  return s + text.slice(at);
 }
 
 /** True for a field normalize reads as empty: blank, or a placeholder of an empty cell. */
