@@ -4,7 +4,8 @@
  * imported into a fresh points.sqlite; then, over the same addresses,
  * validation with the points loaded is timed against locality-only validation
  * (passes alternating, each rate the median of three passes after a warm-up;
- * the first pass with points also fills the store's held streets). Reverse
+ * the first pass with points also fills the store's held streets); then `addr validate -` and
+ * `addr batch` as whole processes with the points and without (points-process-bench.ts). Reverse
  * and autocomplete over the same kind of data are timed in
  * reverse-autocomplete-bench.ts.
  */
@@ -18,6 +19,8 @@ import { openPointStore, openPointsDatabase } from '../src/store/points-db.js';
 import { importPoints } from '../src/store/points-import.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
 import { prng } from './generate-addresses.js';
+import { benchPointProcesses } from './points-process-bench.js';
+import type { ProcessFigure } from './points-process-bench.js';
 import { generateStreets, houseNumber, pointCsvChunks } from './generate-points.js';
 import type { GeneratedStreet, ZipCentroid } from './generate-points.js';
 
@@ -114,11 +117,14 @@ export async function benchPoints(localityDb: string, quick: boolean, log: (line
 
     points.close();
     locality.close();
+    const work = join(dir, 'processes');
+    const processes: ProcessFigure[] = await benchPointProcesses(dir, inputs, work, log);
     return [
       { metric: `import of a generated ${count.toLocaleString('en-US')}-point OpenAddresses CSV (rows/s)`, value: importRate, unit: 'rows/s', peer: null, target: '≥ 100,000', pass: importRate >= 100_000 },
       { metric: '  the same per CPU-second of this process (wall time on a shared machine counts the others too)', value: summary.rows_read / importCpuSeconds, unit: 'rows/s', peer: null, target: '—', pass: null },
       { metric: 'validate with points loaded vs locality-only (addr/s)', value: pointsRate, unit: 'addr/s', peer: localityRate, target: '≥ 0.5× (within 2×)', pass: pointsRate >= localityRate / 2 },
       { metric: '  the same per CPU-second of this process', value: pointsCpuRate, unit: 'addr/s', peer: localityCpuRate, target: '≥ 0.5× (within 2×)', pass: pointsCpuRate >= localityCpuRate / 2 },
+      ...processes,
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
