@@ -512,6 +512,16 @@ describe('confidence and quality', () => {
     expect(run(parsed).confidence).toBeLessThanOrEqual(cap);
   });
 
+  it('names the codes that lowered the confidence when a low confidence alone asks for review', () => {
+    // Words left over (a recipient's name the parser could not place) and no street data: neither
+    // code asks for review, together they bring the score under 0.8.
+    const r = createEngine({ locality: store }).validate('ana ruiz 8128 pine court sebastopol ca 95472');
+    expect(r.status).toBe('VALIDATED');
+    expect(r.confidence).toBeLessThan(0.8);
+    expect(r.reason_codes).toEqual(['UNPARSED_INPUT', 'NO_STREET_COVERAGE']);
+    expect(r.quality).toEqual({ level: 'locality', review_recommended: true, reasons: ['UNPARSED_INPUT', 'NO_STREET_COVERAGE'] });
+  });
+
   it('reviews PARTIAL and NOT_FOUND, and lists review reasons', () => {
     const r = run(streetAddress({ city: 'FOOBARVILLE', state: 'CA', zip5: '95472' }));
     expect(r.quality).toEqual({ level: 'locality', review_recommended: true, reasons: ['CITY_NOT_FOUND'] });
@@ -550,6 +560,9 @@ describe('robustness', () => {
       for (const code of r.reason_codes) expect(REASON_CODES[code]).toBeDefined();
       for (const code of r.change_codes) expect(CHANGE_CODES[code]).toBeDefined();
       expect(r.changes).toHaveLength(r.change_codes.length);
+      // A review always says why: its reasons are codes of the result.
+      if (r.quality.review_recommended && r.reason_codes.length > 0) expect(r.quality.reasons.length).toBeGreaterThan(0);
+      for (const code of r.quality.reasons) expect(r.reason_codes).toContain(code);
     }), { numRuns: 300 });
   });
 });

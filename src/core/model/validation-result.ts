@@ -73,7 +73,7 @@ export interface Geocode {
 export interface ValidationQuality {
   level: QualityLevel;
   review_recommended: boolean;
-  reasons: ReasonCode[]; // the reason codes that call for a review
+  reasons: ReasonCode[]; // the reason codes that call for a review (a low confidence alone: those that lowered it)
 }
 
 /** Another reading of an address, from the address points (`--candidates N`). */

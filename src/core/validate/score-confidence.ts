@@ -28,6 +28,13 @@ const INTERACTIONS: readonly Interaction[] = table.interactions;
 /** The scoring table, for tests and docs. */
 export const CONFIDENCE_TABLE = table;
 
+/** The codes of `reasons` that cost confidence (each once, in their order): why a low score is low. */
+export function penalizedReasons(reasons: readonly ReasonCode[]): ReasonCode[] {
+  const out: ReasonCode[] = [];
+  for (const r of reasons) if (REASON_PENALTY[r] > 0 && !out.includes(r)) out.push(r);
+  return out;
+}
+
 /** Confidence in [0, 1], two decimals (docs/validation.md, "Confidence"). */
 export function scoreConfidence(e: ConfidenceEvidence): number {
   let score = table.start;

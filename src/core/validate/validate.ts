@@ -26,7 +26,7 @@ import type { ChangeCode, ReasonCode } from '../model/reason-codes.js';
 import { resolveLocality } from '../locality/resolve-locality.js';
 import { resolveMilitary } from '../locality/resolve-military.js';
 import { sameLetters } from '../util/same-letters.js';
-import { scoreConfidence } from './score-confidence.js';
+import { penalizedReasons, scoreConfidence } from './score-confidence.js';
 import { timeZoneAt } from '../util/time-zone.js';
 import type { AddressComponents, ParsedAddress } from '../model/types.js';
 import type { PointCandidate, QualityLevel, ValidationInput, ValidationResult, ValidationStatus } from '../model/validation-result.js';
@@ -406,6 +406,8 @@ export function validateAddress(
   const reviewReasons: ReasonCode[] = [];
   for (const r of a.reason_codes) if (REASON_CODES[r].review) reviewReasons.push(r);
   const review = reviewReasons.length > 0 || status === 'PARTIAL' || status === 'NOT_FOUND' || a.confidence < REVIEW_BELOW;
+  // Review asked for by a low confidence alone: the codes that lowered it say what to look at.
+  if (review && reviewReasons.length === 0) reviewReasons.push(...penalizedReasons(a.reason_codes));
   const line1 = a.standardized.line1;
   const line2 = a.standardized.line2;
   // The display address opens with `${line2}, ${line1}` (or whichever exists) in mixed case,

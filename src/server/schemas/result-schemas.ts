@@ -74,7 +74,7 @@ export const Quality = {
   properties: {
     level: { type: 'string', enum: ['delivery_point', 'range', 'street', 'locality', 'none'], description: 'The finest reference layer that confirmed the address.' },
     review_recommended: { type: 'boolean' },
-    reasons: { type: 'array', items: ReasonCode, description: 'The reason codes that call for a review.' },
+    reasons: { type: 'array', items: ReasonCode, description: 'The reason codes that call for a review; when a confidence under 0.8 alone calls for it, the reason codes that lowered the confidence.' },
   },
   required: ['level', 'review_recommended', 'reasons'],
   additionalProperties: false,

@@ -465,7 +465,7 @@ export interface components {
              */
             level: "delivery_point" | "range" | "street" | "locality" | "none";
             review_recommended: boolean;
-            /** @description The reason codes that call for a review. */
+            /** @description The reason codes that call for a review; when a confidence under 0.8 alone calls for it, the reason codes that lowered the confidence. */
             reasons: components["schemas"]["ReasonCode"][];
         };
         /** @description Variant A validation result. */
