@@ -19,8 +19,9 @@ export function numberWordsAt(st: ParseState, i: number, limit: number): { value
     if (value !== null && j < limit && !st.startsSection(j)) found = { value, next: j };
   }
   // "One Thousand Oaks Blvd": number words that begin a place's name with the word after them
-  // are the street's; the number is the first word.
-  if (found !== null && st.places?.isPlace(st.text(i + 1, found.next + 1), null) === true) return null;
+  // are the street's; the number is the first word. A number of one word ("Twenty-Two Elm St")
+  // has no word of it in the name after it: nothing to check.
+  if (found !== null && found.next > i + 1 && st.places?.isPlace(st.text(i + 1, found.next + 1), null) === true) return null;
   return found;
 }
 

@@ -6,6 +6,9 @@ import type { RuleCase } from './rule-cases.js';
 const CASES: Record<string, RuleCase[]> = {
   readNumber: [
     ['Twenty Two Elm St', {number: '22', street: 'ELM', suffix: 'ST'}],
+    // One hyphenated word, before a name that is also a place's (ELM): still the number.
+    ['Twenty-Two Elm St, Boston MA 02108', {number: '22', street: 'ELM', suffix: 'ST', city: 'BOSTON', state: 'MA', zip5: '02108'}],
+    ['Forty-One Oak Ave', {number: '41', street: 'OAK', suffix: 'AVE'}],
     ['One Main St', {number: '1', street: 'MAIN', suffix: 'ST'}],
     ['Two Hundred Fifty Main St', {number: '250', street: 'MAIN', suffix: 'ST'}],
     ['One Thousand Oaks Blvd, Thousand Oaks CA', {number: '1', street: 'THOUSAND OAKS', suffix: 'BLVD', city: 'THOUSAND OAKS', state: 'CA'}],
