@@ -4,7 +4,6 @@
  * ranges.sqlite (src/store/ranges-import.ts). Progress on a terminal (stderr),
  * a summary per file on stdout (`--json`: one document with every summary).
  */
-import { styleText } from 'node:util';
 import type { LocalityStore } from '../core/model/ports.js';
 import { openRangesDatabase, openRangeStore } from '../store/ranges-db.js';
 import type { RangeSourceInfo } from '../store/ranges-db.js';
@@ -12,6 +11,7 @@ import { importRanges } from '../store/ranges-import.js';
 import type { RangeImportSummary } from '../store/ranges-import.js';
 import { addrfeatFiles, looksLikeAddrfeat } from '../store/tiger-reader.js';
 import { formatCount as int } from '../formats/format-count.js';
+import { importEach } from './import-each.js';
 import type { CommandContext } from './io.js';
 
 /** True when the arguments are ADDRFEAT files or folders (what importRangeFiles takes). */
@@ -43,41 +43,20 @@ export function describeRangeImport(s: RangeImportSummary, seconds: number): str
   return `${lines.join('\n')}\n`;
 }
 
-/** Imports ADDRFEAT files into the data directory's ranges.sqlite, one source each. */
+/** Imports ADDRFEAT files into the data directory's ranges.sqlite, one source each (import-each.ts). */
 export async function importRangeFiles(paths: readonly string[], dataDir: string, locality: LocalityStore, json: boolean, ctx: CommandContext): Promise<RangeImportSummary[]> {
   const files = await addrfeatFiles(paths);
   const db = openRangesDatabase(dataDir, true);
   if (db === null) throw new Error('ranges database not created');
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
-  const progress = ctx.stderr.isTTY ? (await import('ora')).default({ stream: ctx.stderr, text: 'Reading...' }).start() : null;
-  const summaries: (RangeImportSummary & { seconds: number })[] = [];
-  let done = false;
   try {
-    for (const file of files) {
-      const started = performance.now();
-      if (progress !== null) progress.text = `Importing ${file.name}...`;
-      const summary = await importRanges(db, {
-        file, locality, now: new Date(), signal: controller.signal,
-        onProgress: (rows) => {
-          if (progress !== null) progress.text = `Importing ${file.name}: ${int(rows)} records (${int(Math.round(rows / Math.max(1e-3, (performance.now() - started) / 1000)))}/s)`;
-        },
-      });
-      const seconds = (performance.now() - started) / 1000;
-      summaries.push({ ...summary, seconds: Math.round(seconds * 100) / 100 });
-      if (!json) ctx.stdout.write(`${summaries.length > 1 ? '\n' : ''}${describeRangeImport(summary, seconds)}`);
-    }
-    done = true;
+    const labels = { unit: 'records', done: (n: number) => `Imported ${n} file${n === 1 ? '' : 's'} of address ranges` };
+    return await importEach(files.map((f) => f.name), labels, json, ctx, async (i, run) => {
+      const summary = await importRanges(db, { file: files[i] as (typeof files)[number], locality, now: new Date(), signal: run.signal, onProgress: run.onProgress });
+      return { summary, describe: (seconds) => describeRangeImport(summary, seconds) };
+    });
   } finally {
-    process.off('SIGINT', onSigint);
     db.close();
-    // The files imported before a failure stay imported (each is its own source and transaction).
-    if (done) progress?.stopAndPersist({ symbol: styleText('green', '✔', { stream: ctx.stderr }), text: `Imported ${files.length} file${files.length === 1 ? '' : 's'} of address ranges` });
-    else progress?.fail(`Import failed; nothing of the file being read was kept (${summaries.length} before it imported).`);
   }
-  if (json) ctx.stdout.write(`${JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2)}\n`);
-  return summaries;
 }
 
 /** The range sources of a data directory as `addr data status` rows (the fields of SOURCE_FIELDS). */

@@ -5,7 +5,6 @@
  * stderr on a terminal; its summary goes to stdout (`--json` for a document).
  */
 import { statSync } from 'node:fs';
-import { styleText } from 'node:util';
 import { AddrError } from '../core/model/errors.js';
 import type { PointFormat } from '../store/point-readers.js';
 import { openPointStore, openPointsDatabase } from '../store/points-db.js';
@@ -14,6 +13,7 @@ import type { ImportInput, ImportSummary } from '../store/points-import.js';
 import { openLocalityStore } from '../store/sqlite-locality-store.js';
 import { resolveDataDir, resolveReferenceDbPath } from '../store/data-location.js';
 import { areRangeFiles, importRangeFiles, rangeSourceRows, removeRangeSource } from './data-ranges.js';
+import { importEach } from './import-each.js';
 import { EXIT_OK } from '../core/model/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { DataFlags, Format } from './options.js';
@@ -70,48 +70,42 @@ export async function runDataImport(given: readonly string[], flags: DataFlags, 
       locality.close();
     }
   }
-  if (files.length > 1) throw new AddrError('ADDR_ERR_USAGE', ['Import address-point files one at a time (several files at once are for TIGER/Line ADDRFEAT .zip or .shp files).']);
-  const file = files[0] ?? '';
-  if (file === '') throw new AddrError('ADDR_ERR_USAGE', ['Give the file to import, or - to read stdin.']);
-  const input: ImportInput = file === '-'
-    ? { kind: 'stream', stream: ctx.stdin, name: flags.source ?? null }
-    : { kind: 'file', path: file };
-  if (file === '-' && ctx.stdin.isTTY) throw new AddrError('ADDR_ERR_USAGE', ['Pipe the source into stdin, or give a file.']);
-  if (file === '-' && flags.source === undefined) throw new AddrError('ADDR_ERR_USAGE', ['Name the source with --source when reading stdin.']);
+  if (files.length === 0 || files.includes('')) throw new AddrError('ADDR_ERR_USAGE', ['Give the file to import, or - to read stdin.']);
+  if (files.length > 1) {
+    const ranges = files.filter((f) => areRangeFiles([f], () => false));
+    if (ranges.length > 0) throw new AddrError('ADDR_ERR_USAGE', [`Import address ranges (${ranges.join(', ')}) and address points in separate commands.`]);
+    if (files.includes('-')) throw new AddrError('ADDR_ERR_USAGE', ['Read stdin (-) alone: give the other files in a command of their own.']);
+    if (flags.source !== undefined) throw new AddrError('ADDR_ERR_USAGE', ['--source names the source of one file; with several files each is named after its file.']);
+    // Every file checked before the first is imported: a typo in the last name imports nothing.
+    for (const f of files) {
+      const stat = statSync(f, { throwIfNoEntry: false });
+      if (stat === undefined || stat.isDirectory()) throw new AddrError('ADDR_ERR_IMPORT_READ', [stat === undefined ? `no file '${f}'` : `'${f}' is a directory`]);
+    }
+  }
+  if (files[0] === '-' && ctx.stdin.isTTY) throw new AddrError('ADDR_ERR_USAGE', ['Pipe the source into stdin, or give a file.']);
+  if (files[0] === '-' && flags.source === undefined) throw new AddrError('ADDR_ERR_USAGE', ['Name the source with --source when reading stdin.']);
+  const inputs: ImportInput[] = files.map((file) => (file === '-' ? { kind: 'stream', stream: ctx.stdin, name: flags.source ?? null } : { kind: 'file', path: file }));
   const locality = openLocalityStore(resolveReferenceDbPath(ctx.env));
   const db = openPointsDatabase(resolveDataDir(flags.dataDir, ctx.env), true);
   if (db === null) throw new AddrError('ADDR_ERR_INTERNAL', ['points database not created']);
-  const started = performance.now();
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
-  const progress = ctx.stderr.isTTY ? (await import('ora')).default({ stream: ctx.stderr, text: 'Reading...' }).start() : null;
-  let lastShown = 0;
   try {
-    const summary = await importPoints(db, {
-      input,
-      format: (flags.inputFormat as PointFormat | undefined) ?? null,
-      source: flags.source ?? null,
-      complete: flags.complete === true,
-      locality,
-      now: new Date(),
-      signal: controller.signal,
-      onProgress: (rows) => {
-        const t = performance.now();
-        if (progress === null || t - lastShown < 200) return;
-        lastShown = t;
-        progress.text = `Importing: ${int(rows)} rows (${int(Math.round(rows / ((t - started) / 1000)))} rows/s)`;
-      },
+    // Each file its own source and transaction: those before a failure stay imported (import-each.ts).
+    const labels = { unit: 'rows', done: (n: number) => `Imported ${n} file${n === 1 ? '' : 's'} of address points` };
+    await importEach(files, labels, flags.json === true, ctx, async (i, run) => {
+      const summary = await importPoints(db, {
+        input: inputs[i] as ImportInput,
+        format: (flags.inputFormat as PointFormat | undefined) ?? null,
+        source: flags.source ?? null,
+        complete: flags.complete === true,
+        locality,
+        now: new Date(),
+        signal: run.signal,
+        onProgress: run.onProgress,
+      });
+      return { summary, describe: (seconds) => describeImport(summary, seconds) };
     });
-    const seconds = (performance.now() - started) / 1000;
-    progress?.stopAndPersist({ symbol: styleText('green', '✔', { stream: ctx.stderr }), text: `Read ${int(summary.rows_read)} rows in ${seconds.toFixed(1)} s` });
-    ctx.stdout.write(flags.json ? `${JSON.stringify({ ...summary, seconds: Math.round(seconds * 100) / 100 }, null, 2)}\n` : describeImport(summary, seconds));
     return EXIT_OK;
-  } catch (err) {
-    progress?.fail('Import failed; nothing of it was kept.');
-    throw err;
   } finally {
-    process.off('SIGINT', onSigint);
     db.close();
     locality.close();
   }

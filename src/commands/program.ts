@@ -242,9 +242,10 @@ const GROUPS: readonly GroupSpec[] = [
     subcommands: [
       {
         name: 'import',
-        summary: 'import an address-point file (OpenAddresses CSV or GeoJSON lines, NAD text; .gz too), or TIGER/Line ADDRFEAT address ranges (.zip, .shp, several files or a folder), as sources',
+        summary: 'import address-point files (OpenAddresses CSV or GeoJSON lines, NAD text; .gz too), or TIGER/Line ADDRFEAT address ranges (.zip, .shp, or a folder), each file a source',
         examples: [
           'addr data import us-ak-kodiak.csv',
+          'addr data import us-ak-kodiak.csv us-pa-bucks.geojson.gz',
           'addr data import tl_2021_30059_addrfeat.zip',
           'addr data import tiger/ tl_2024_06001_addrfeat.zip',
           'addr data import https://example.org/us-mt-statewide.csv.gz',
@@ -253,7 +254,7 @@ const GROUPS: readonly GroupSpec[] = [
           'addr data import us-ak-kodiak.csv --complete',
         ],
         options: ['importFormat', 'importFormatMoved', 'source', 'complete', 'json', 'dataDir'],
-        argument: { syntax: '<file...>', description: 'the file to import, or - for stdin, or an http(s) URL (downloaded into the cache first); ADDRFEAT zips, .shp files and folders may be several' },
+        argument: { syntax: '<file...>', description: 'the files to import (each checked before the first is imported), or - for stdin alone, or http(s) URLs (downloaded into the cache first); points and ranges in separate commands' },
         run: async (args, command, ctx) => (await import('./data.js')).runDataImport(args, command.opts<DataFlags>(), ctx),
       },
       {

@@ -38,7 +38,27 @@ describe('addr data', () => {
     const status = runCli(['data', 'status', ...data, '--format', 'json']);
     expect(JSON.parse(status.stdout)).toEqual([expect.objectContaining({ name: 'tl_2021_30059_addrfeat', format: 'tiger-addrfeat', rows_imported: 675, states: 'MT', zip_count: 5 })]);
     expect(runCli(['data', 'remove', 'tl_2021_30059_addrfeat', ...data])).toMatchObject({ code: 0, stdout: "Removed source 'tl_2021_30059_addrfeat' (675 address-range records).\n" });
-    expect(runCli(['data', 'import', join(POINT_FIXTURES, 'sebastopol.oa.csv'), MEAGHER_ZIP, ...data])).toMatchObject({ code: 2, stderr: expect.stringContaining('one at a time') });
+    expect(runCli(['data', 'import', join(POINT_FIXTURES, 'sebastopol.oa.csv'), MEAGHER_ZIP, ...data])).toMatchObject({ code: 2, stderr: expect.stringContaining('separate commands') });
+  });
+
+  it('imports several point files at once, each its own source, and checks them all first', () => {
+    const dir = tempDir();
+    const data = ['--data-dir', dir];
+    const files = [join(POINT_FIXTURES, 'sebastopol.oa.csv'), join(POINT_FIXTURES, 'suggest.oa.csv')];
+    // A missing last file, --source, or stdin among them: refused before anything is imported.
+    expect(runCli(['data', 'import', ...files, join(dir, 'missing.csv'), ...data])).toMatchObject({ code: 2, stderr: expect.stringContaining(`no file '${join(dir, 'missing.csv')}'`) });
+    expect(runCli(['data', 'import', ...files, '--source', 'both', ...data])).toMatchObject({ code: 2, stderr: expect.stringContaining('--source') });
+    expect(runCli(['data', 'import', files[0] as string, '-', ...data])).toMatchObject({ code: 2, stderr: expect.stringContaining('stdin') });
+    expect(runCli(['data', 'status', ...data, '--format', 'json']).stdout.trim()).toBe('[]');
+    const imported = runCli(['data', 'import', ...files, ...data, '--json']);
+    expect(imported.code).toBe(0);
+    const summaries = JSON.parse(imported.stdout) as { source: string; outcome: string }[];
+    expect(summaries.map((s) => [s.source, s.outcome])).toEqual([['sebastopol.oa', 'imported'], ['suggest.oa', 'imported']]);
+    const status = JSON.parse(runCli(['data', 'status', ...data, '--format', 'json']).stdout) as { name: string }[];
+    expect(status.map((s) => s.name).sort()).toEqual(['sebastopol.oa', 'suggest.oa']);
+    // Again: both unchanged, each summary in its paragraph.
+    const again = runCli(['data', 'import', ...files, ...data]);
+    expect(again.stdout.match(/^outcome +unchanged/gm)).toHaveLength(2);
   });
 
   it('reads stdin with --source, and refuses a missing file or stdin without a name (exit 2)', () => {
