@@ -6,6 +6,7 @@ import { HIGHWAY_LAST } from './highway.js';
 import { CORNER_OF, directional, HIGHWAYS, isHouseNumber, isIdentifier, isIntersectionWord, isMilitaryCity, isMilitaryUnit, isRecipientMarker, isSpanishStreetType, isUrbanization, matchPhrase, numberWord, ordinalNumber, PO_BOX, suffixStandard, unitDesignator } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { readDelivery } from './delivery.js';
+import { readNumberAfterStreet } from './spanish-order.js';
 import { highwayAt } from './highway.js';
 import { numberWordsAt } from './house-number.js';
 import { boxIdAfter, routeAt } from './phrases.js';
@@ -13,7 +14,11 @@ import { isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';
 import { BUILDING_WORDS, STREET_TYPES_OF_PLACES } from './words.js';
 
-/** Skips a recipient or company name before the address proper; returns where it starts. */
+/**
+ * Rule findDeliveryStart: a recipient or company name before the address proper is skipped (left
+ * unparsed) up to the first anchor (isAnchor: "Acme Corp, Attn: Billing, 12 Main St"); returns
+ * where the delivery line starts, -1 when no anchor.
+ */
 export function findDeliveryStart(st: ParseState): number {
   const t = st.t;
   const limit = st.llStart;
@@ -26,14 +31,7 @@ export function findDeliveryStart(st: ParseState): number {
     if (isAnchor(st, i, limit)) {
       // "One Midtown Plaza 1360 Peachtree St": a number word yields to a later house number.
       if (numberWord(w) !== null) { if (weak < 0) weak = i; continue; }
-      let s = i;
-      // "STE 201, 4401 N MESA", "dept 0669 po box 120001": a unit written before the address.
-      const d = s >= 2 ? (t[s - 2] === '#' ? (s === 2 ? { requiresNumber: true } : null) : unitDesignator(st.w(s - 2))) : null;
-      if (d && d.requiresNumber && isIdentifier(st.w(s - 1)) && (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) s -= 2;
-      else if (s >= 3 && t[s - 2] === '#' && unitDesignator(st.w(s - 3))?.requiresNumber === true && isIdentifier(st.w(s - 1)) &&
-        (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) s -= 3;
-      else if (s >= 1 && unitDesignator(st.w(s - 1))?.requiresNumber === true && isHouseNumber(st.w(s + 1)) && /^\d/.test(st.w(s + 1))) s -= 1;
-      else if (s === 1 && t[0] === '#' && isHouseNumber(st.w(s + 1))) s -= 1;
+      let s = unitBeforeNumber(st, i, limit);
       s = skipBuilding(st, s, limit);
       if (s > 0) pushPrefix(st, 0, s);
       return s;
@@ -50,7 +48,24 @@ export function findDeliveryStart(st: ParseState): number {
 }
 
 /**
- * "1000 Cathedral Pl 925 W Georgia St", "One Exchange Plaza, 55 Broadway": a building's own
+ * Rule unitBeforeNumber: a unit written before the address opens the delivery line ("STE 201,
+ * 4401 N MESA", "#4B 123 Main St", "dept 0669 po box 120001"); returns where the line starts,
+ * the anchor at `s` or the unit before it.
+ */
+export function unitBeforeNumber(st: ParseState, s: number, limit: number): number {
+  const t = st.t;
+  const w = st.w(s);
+  const d = s >= 2 ? (t[s - 2] === '#' ? (s === 2 ? { requiresNumber: true } : null) : unitDesignator(st.w(s - 2))) : null;
+  if (d && d.requiresNumber && isIdentifier(st.w(s - 1)) && (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) return s - 2;
+  if (s >= 3 && t[s - 2] === '#' && unitDesignator(st.w(s - 3))?.requiresNumber === true && isIdentifier(st.w(s - 1)) &&
+    (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) return s - 3;
+  if (s >= 1 && unitDesignator(st.w(s - 1))?.requiresNumber === true && isHouseNumber(st.w(s + 1)) && /^\d/.test(st.w(s + 1))) return s - 1;
+  if (s === 1 && t[0] === '#' && isHouseNumber(st.w(s + 1))) return s - 1;
+  return s;
+}
+
+/**
+ * Rule skipBuilding: "1000 Cathedral Pl 925 W Georgia St", "One Exchange Plaza, 55 Broadway": a building's own
  * number and name before the street address; returns where the street address starts.
  */
 export function skipBuilding(st: ParseState, s: number, limit: number): number {
@@ -66,7 +81,7 @@ export function skipBuilding(st: ParseState, s: number, limit: number): number {
   return s;
 }
 
-/** Leaves a prefix (recipient, company) unparsed, except a floor written there ("41st Floor 1221 Ave..."). */
+/** Rule pushPrefix: a prefix (recipient, company) is left unparsed, except a floor written there ("41st Floor 1221 Ave..."). */
 export function pushPrefix(st: ParseState, from: number, to: number): void {
   for (let q = from; q + 1 < to; q++) {
     const n = ordinalNumber(st.w(q)) ?? (/^\d+$/.test(st.w(q)) ? st.w(q) : null);
@@ -81,7 +96,7 @@ export function pushPrefix(st: ParseState, from: number, to: number): void {
 }
 
 /**
- * No house number, box or route: a highway or intersection is still a street; before a last
+ * Rule readWithoutNumber: no house number, box or route: a highway or intersection is still a street; before a last
  * line, a lone section is the city ("Anchor Point, AK") and a named place that is not a
  * street ("Union Station, Washington, DC") is left unparsed.
  */
@@ -127,7 +142,7 @@ export function readWithoutNumber(st: ParseState): number {
   return 0;
 }
 
-/** Whether an address line can start at token i. */
+/** Rule isAnchor: whether an address line can start at token i (not a unit's number before the city: "Cond El Monte Apt 5 San Juan PR"). */
 export function isAnchor(st: ParseState, i: number, limit: number): boolean {
   const t = st.t;
   const w = st.w(i);
@@ -164,3 +179,6 @@ export function isAnchor(st: ParseState, i: number, limit: number): boolean {
   if (w === '#' && next !== undefined && i === 0) return true;
   return false;
 }
+
+/** The rules of where the delivery line starts (the Spanish order's number after the street first: parse.ts). */
+export const DELIVERY_START_RULES = [readNumberAfterStreet, findDeliveryStart, isAnchor, unitBeforeNumber, skipBuilding, pushPrefix, readWithoutNumber].map((rule) => rule.name);

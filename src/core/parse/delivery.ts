@@ -10,7 +10,7 @@ import { boxIdAfter, routeAt } from './phrases.js';
 import { readStreet } from './street.js';
 import { readUnits } from './units.js';
 
-/** Parses the delivery line from token `start`; returns where the city may begin. */
+/** Rule readDelivery: parses the delivery line from token `start`; returns where the city may begin. */
 export function readDelivery(st: ParseState, start: number): number {
   const t = st.t;
   const limit = st.llStart;
@@ -102,3 +102,6 @@ export function readDelivery(st: ParseState, start: number): number {
   }
   return readStreet(st, i, limit);
 }
+
+/** The rules of the delivery line: how it opens, then the house number. */
+export const DELIVERY_RULES = [readDelivery, readNumber].map((rule) => rule.name);

@@ -25,7 +25,7 @@ export function numberWordsAt(st: ParseState, i: number, limit: number): { value
   return found;
 }
 
-/** House number (with fraction, grid or Wisconsin forms); returns the next index. */
+/** Rule readNumber: the house number (number words, fractions, grid and Wisconsin forms, lists); returns the next index. */
 export function readNumber(st: ParseState, i: number, limit: number): number {
   const t = st.t;
   const w = t[i];

@@ -278,3 +278,6 @@ export function saintNameAfter(st: ParseState, s: number, b: number, need: CityN
   const place = st.knownPlaceWithin(s, b);
   return place !== null && st.isPlaceSpan(s, b) !== true;
 }
+
+/** The rules of a street's name (readName); directionals in one or two words ("South East") by directionalAt. */
+export const NAME_RULES = [readName, highwayName, suffixScore, saintAfterPreType, saintAfterStreet, nameWithoutType, directionalAt].map((rule) => rule.name);

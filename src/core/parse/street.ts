@@ -5,7 +5,7 @@ import { CORNER_OF, HIGHWAYS, isIntersectionWord, matchPhrase, pluralSuffix, uni
 import type { ParseState } from './state.js';
 import { highwayAt } from './highway.js';
 import { boxIdAfter, recipientMarkerAt, routeAt } from './phrases.js';
-import { readName } from './street-name.js';
+import { NAME_RULES, readName } from './street-name.js';
 import type { CityNeed } from './street-name.js';
 import { isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';
@@ -51,24 +51,8 @@ export function readStreet(st: ParseState, i: number, limit: number): number {
     if (stop > i && recipientMarkerAt(st, stop, limit)) break;
     stop++;
   }
-  // Intersection: "Main St & 1st Ave".
-  if (stop < limit && isIntersectionWord(st.w(stop)) && st.c.number === null && !st.startsSection(stop)) {
-    const first = readName(st, i, stop, 'none');
-    Object.assign(st.c, { predir: first.predir, street: first.street, suffix: first.suffix, postdir: first.postdir });
-    let stop2 = stop + 1;
-    while (stop2 < limit && !st.startsSection(stop2)) stop2++;
-    // "Mission and Valencia Sts": a plural type names both streets' type.
-    let plural: string | null = null;
-    for (let q = stop + 2; q < stop2; q++) if (pluralSuffix(st.w(q)) !== null) { plural = pluralSuffix(st.w(q)); stop2 = q + 1; break; }
-    const second = readName(st, stop + 1, plural !== null ? stop2 - 1 : stop2, plural !== null ? 'none' : cityMustComeFrom(st, stop2));
-    if (plural !== null) {
-      second.suffix = second.suffix ?? plural;
-      second.end = stop2;
-      if (st.c.suffix === null) st.c.suffix = plural;
-    }
-    st.c.cross_street = { predir: second.predir, street: second.street, suffix: second.suffix, postdir: second.postdir };
-    return second.end;
-  }
+  const crossing = intersection(st, i, stop, limit);
+  if (crossing !== null) return crossing;
   const name = readName(st, i, stop, cityMustComeFrom(st, stop));
   st.c.predir = st.c.predir ?? name.predir;
   st.c.street = name.street;
@@ -82,6 +66,34 @@ export function readStreet(st: ParseState, i: number, limit: number): number {
   if (name.end < stop) return readUnits(st, name.end);
   return readUnits(st, stop);
 }
+
+/**
+ * Rule intersection: two streets joined by an intersection word with no house number ("Main St &
+ * 1st Ave", "Main St/1st Ave"); a plural type names both streets' type ("Mission and Valencia
+ * Sts"). The street's span [i, stop) ends at the word; returns where the city may begin, or null
+ * when no intersection word ends the span.
+ */
+export function intersection(st: ParseState, i: number, stop: number, limit: number): number | null {
+  if (!(stop < limit && isIntersectionWord(st.w(stop)) && st.c.number === null && !st.startsSection(stop))) return null;
+  const first = readName(st, i, stop, 'none');
+  Object.assign(st.c, { predir: first.predir, street: first.street, suffix: first.suffix, postdir: first.postdir });
+  let stop2 = stop + 1;
+  while (stop2 < limit && !st.startsSection(stop2)) stop2++;
+  // "Mission and Valencia Sts": a plural type names both streets' type.
+  let plural: string | null = null;
+  for (let q = stop + 2; q < stop2; q++) if (pluralSuffix(st.w(q)) !== null) { plural = pluralSuffix(st.w(q)); stop2 = q + 1; break; }
+  const second = readName(st, stop + 1, plural !== null ? stop2 - 1 : stop2, plural !== null ? 'none' : cityMustComeFrom(st, stop2));
+  if (plural !== null) {
+    second.suffix = second.suffix ?? plural;
+    second.end = stop2;
+    if (st.c.suffix === null) st.c.suffix = plural;
+  }
+  st.c.cross_street = { predir: second.predir, street: second.street, suffix: second.suffix, postdir: second.postdir };
+  return second.end;
+}
+
+/** The rules of the street (the name's: street-name.ts NAME_RULES). */
+export const STREET_RULES = [...[intersection, highwayAt].map((rule) => rule.name), ...NAME_RULES];
 
 /**
  * Whether a city has to be carved out of the tail of the section that ends at `stop`:

@@ -1,26 +1,19 @@
-// The street's rules (src/core/parse/house-number.ts, street.ts, street-name.ts, highway.ts), each
-// rule of docs/parser.md with its cases.
+// The street's rules (src/core/parse/street.ts STREET_RULES: street.ts, street-name.ts, highway.ts),
+// each rule of docs/parser.md with its cases.
+import { describe, expect, it } from 'vitest';
+import { STREET_RULES } from '../../../src/core/parse/street.js';
 import { ruleTables } from './rule-cases.js';
 import type { RuleCase } from './rule-cases.js';
 
 const CASES: Record<string, RuleCase[]> = {
-  readNumber: [
-    ['Twenty Two Elm St', {number: '22', street: 'ELM', suffix: 'ST'}],
-    // One hyphenated word, before a name that is also a place's (ELM): still the number.
-    ['Twenty-Two Elm St, Boston MA 02108', {number: '22', street: 'ELM', suffix: 'ST', city: 'BOSTON', state: 'MA', zip5: '02108'}],
-    ['Forty-One Oak Ave', {number: '41', street: 'OAK', suffix: 'AVE'}],
-    ['One Main St', {number: '1', street: 'MAIN', suffix: 'ST'}],
-    ['Two Hundred Fifty Main St', {number: '250', street: 'MAIN', suffix: 'ST'}],
-    ['One Thousand Oaks Blvd, Thousand Oaks CA', {number: '1', street: 'THOUSAND OAKS', suffix: 'BLVD', city: 'THOUSAND OAKS', state: 'CA'}],
-    ['123 1/2 Main St', {number: '123', number_fraction: '1/2', street: 'MAIN', suffix: 'ST'}],
-    ['45-12 Bell Blvd', {number: '45-12', street: 'BELL', suffix: 'BLVD'}],
-    ['N6W23001 Bluemound Rd', {number: 'N6W23001', street: 'BLUEMOUND', suffix: 'RD'}],
-    ['W148 N9748 Held Dr', {number: 'W148 N9748', street: 'HELD', suffix: 'DR'}],
-    ['48S 400E, Salt Lake City UT', {number: '48', predir: 'S', street: '400', postdir: 'E', city: 'SALT LAKE CITY', state: 'UT'}],
-    ['5240;5220 3rd St', {number: '5240;5220', street: '3RD', suffix: 'ST'}],
-    ['1542, 1544 N Wells St', {number: '1542, 1544', predir: 'N', street: 'WELLS', suffix: 'ST'}],
-    ['11719 B Jefferson Ave', {number: '11719B', street: 'JEFFERSON', suffix: 'AVE'}],
-    ['100 M Street SE', {number: '100', street: 'M', suffix: 'ST', postdir: 'SE'}],
+  readName: [
+    ['123 Main St, Springfield IL', {number: '123', street: 'MAIN', suffix: 'ST', city: 'SPRINGFIELD', state: 'IL'}],
+    ['100 US-19 N, Palm Harbor FL', {number: '100', street: 'US HIGHWAY 19', postdir: 'N', city: 'PALM HARBOR', state: 'FL'}],
+  ],
+  highwayAt: [
+    ['I-35 Frontage Rd, Waco TX', {street: 'INTERSTATE 35 FRONTAGE', suffix: 'RD', city: 'WACO', state: 'TX'}],
+    ['1200 AL Highway 157, Cullman AL', {number: '1200', street: 'AL HIGHWAY 157', city: 'CULLMAN', state: 'AL'}],
+    ['45 New York State Route 17, Sloatsburg NY', {number: '45', street: 'NEW YORK STATE ROUTE 17', city: 'SLOATSBURG', state: 'NY'}],
   ],
   suffixScore: [
     ['7214 Meadow Gate Way Woodstock, GA 30189', {number: '7214', street: 'MEADOW GATE', suffix: 'WAY', city: 'WOODSTOCK', state: 'GA', zip5: '30189'}],
@@ -56,7 +49,7 @@ const CASES: Record<string, RuleCase[]> = {
     ['Main St/1st Ave', {street: 'MAIN', suffix: 'ST', cross_street: {street: '1ST', suffix: 'AVE'}}],
     ['Mission and Valencia Sts, San Francisco CA', {street: 'MISSION', suffix: 'ST', city: 'SAN FRANCISCO', state: 'CA', cross_street: {street: 'VALENCIA', suffix: 'ST'}}],
   ],
-  quadrant: [
+  directionalAt: [
     ['123 Main St South East Springfield IL', {number: '123', street: 'MAIN', suffix: 'ST', postdir: 'SE', city: 'SPRINGFIELD', state: 'IL'}],
     ['123 Main St South West Springfield MA', {number: '123', street: 'MAIN', suffix: 'ST', postdir: 'S', city: 'WEST SPRINGFIELD', state: 'MA'}],
   ],
@@ -70,3 +63,9 @@ const CASES: Record<string, RuleCase[]> = {
 };
 
 ruleTables(CASES);
+
+describe('the rules', () => {
+  it('each has its table of cases, and each table names a rule', () => {
+    expect(Object.keys(CASES).sort()).toEqual([...STREET_RULES].sort());
+  });
+});
