@@ -6,9 +6,9 @@
  */
 import type { AccountStore } from '../accounts/account-store.js';
 import type { BatchRun, BatchRunStore } from '../accounts/batch-runs.js';
-import { decideUsage } from '../accounts/decide-usage.js';
-import { rowAllowance } from '../accounts/plans.js';
-import { AddrError } from '../core/model/errors.js';
+import { refusalPastAllowance } from '../accounts/metered-account.js';
+import { UsageLedger } from '../accounts/usage-ledger.js';
+import type { AddrError } from '../core/model/errors.js';
 import type { Sink } from './batch-sinks.js';
 
 /** The rows granted of a chunk, and the refusal that stopped the rest (null: the allowance ran out partway). */
@@ -19,7 +19,7 @@ export interface Reserved {
 
 export class RowReservation {
   private prepaid: number;
-  private readonly reservedByDay = new Map<string, number>(); // rows this process reserved, by the UTC day they were recorded under
+  private readonly reserved = new UsageLedger(); // rows this process reserved, by the UTC day they were recorded under
 
   constructor(
     private readonly accounts: AccountStore,
@@ -39,7 +39,7 @@ export class RowReservation {
     const decision = await this.runs.reserveRows(this.account, this.run?.id ?? null, rows - granted, new Date());
     if (!decision.ok) return { granted, refused: decision.error };
     granted += decision.allowed;
-    if (decision.allowed > 0) this.reservedByDay.set(decision.day, (this.reservedByDay.get(decision.day) ?? 0) + decision.allowed);
+    this.reserved.add(decision.day, decision.allowed);
     return { granted, refused: null };
   }
 
@@ -51,21 +51,12 @@ export class RowReservation {
   async giveBackUndelivered(sink: Sink, outputKept: boolean): Promise<void> {
     if (this.run !== null) return;
     await sink.settle();
-    let undelivered = [...this.reservedByDay.values()].reduce((a, b) => a + b, 0) - (outputKept ? sink.deliveredRows : 0);
-    for (const [day, rows] of [...this.reservedByDay].reverse()) {
-      if (undelivered <= 0) break;
-      const back = Math.min(rows, undelivered);
-      await this.accounts.release(this.account, 'batch_row', back, day);
-      undelivered -= back;
-    }
+    const undelivered = this.reserved.total - (outputKept ? sink.deliveredRows : 0);
+    await this.reserved.giveBack(undelivered, (day, rows) => this.accounts.release(this.account, 'batch_row', rows, day));
   }
 
   /** The error a request past the allowance gets: the reason a partly granted run stopped. */
-  async allowanceRefusal(): Promise<AddrError> {
-    const account = await this.accounts.getAccount(this.account);
-    const allowance = account === null ? null : rowAllowance(account);
-    if (account === null || allowance === null) return new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [this.account, '?', this.account]);
-    const decision = decideUsage(account, { rows: allowance }, { kind: 'batch_row', rows: 1 }, new Date());
-    return decision.ok ? new AddrError('ADDR_ERR_QUOTA_EXCEEDED', [this.account, String(allowance), this.account]) : decision.error;
+  allowanceRefusal(): Promise<AddrError> {
+    return refusalPastAllowance(this.accounts, this.account, 'batch_row');
   }
 }

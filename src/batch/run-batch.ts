@@ -27,9 +27,8 @@
 import type { Readable } from 'node:stream';
 import { statSync } from 'node:fs';
 import type { AccountStore } from '../accounts/account-store.js';
-import { authenticate } from '../accounts/authenticate.js';
+import { meteredAccount } from '../accounts/metered-account.js';
 import type { BatchRunStore } from '../accounts/batch-runs.js';
-import { LOCAL_ACCOUNT } from '../accounts/plans.js';
 import { AddrError } from '../core/model/errors.js';
 import { describeMapping } from '../core/spreadsheet/detect-columns.js';
 import { accountsUrl, openAccountStore } from '../store/open-accounts.js';
@@ -46,15 +45,6 @@ import { RowReservation } from './row-reservation.js';
 import { runLoop } from './run-loop.js';
 import { RunState } from './run-state.js';
 import { sniffInput } from './sniff-input.js';
-
-/** The account a run is metered against: --key's, --account, or the local account. */
-async function resolveAccount(store: AccountStore, flags: BatchFlags): Promise<string> {
-  if (flags.account !== undefined && flags.key !== undefined) throw new AddrError('ADDR_ERR_USAGE', ['Give --account or --key, not both.']);
-  if (flags.key !== undefined) return (await authenticate(store, flags.key, new Date())).name;
-  const name = flags.account ?? LOCAL_ACCOUNT;
-  if ((await store.getAccount(name)) === null) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [name]);
-  return name;
-}
 
 /** Runs `addr batch` with the run's worker pool (startBatchPool), which it closes; returns the exit code. */
 export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: BatchContext, pool: BatchPool): Promise<number> {
@@ -75,7 +65,8 @@ export async function runBatch(args: readonly string[], flags: BatchFlags, ctx: 
     checkEngineStores(location);
     accounts = await openAccountStore({ dataDir: location.dataDir, url: accountsUrl(flags.accountsUrl, ctx.env) });
     const runs = accounts.batchRuns();
-    const account = await resolveAccount(accounts, flags);
+    // The account a run is metered against: --key's, --account, or the local account.
+    const account = await meteredAccount(accounts, flags, new Date());
     // Account state (suspended, unverified email) is refused before anything is read or written.
     const precheck = await runs.reserveRows(account, null, 0, new Date());
     if (!precheck.ok) throw precheck.error;

@@ -106,7 +106,7 @@ function isBusy(err: unknown): boolean {
  * Opens (creating and migrating when needed) the accounts database in `dataDir`.
  * `busyTimeoutMs` is how long a write waits for another process's lock, blocking the thread
  * (default 10 s: right for a CLI run); `addr serve` passes 0 and retries off the event loop
- * (src/server/meter.ts), so that a lock held elsewhere never freezes it.
+ * (src/accounts/meter.ts), so that a lock held elsewhere never freezes it.
  */
 export function openAccountsDb(dataDir: string, options: { busyTimeoutMs?: number } = {}): SqliteAccountStore {
   const path = join(dataDir, ACCOUNTS_DB_FILE);
