@@ -1,6 +1,8 @@
 // Lint: typescript-eslint's recommended rules, plus the layering of docs/architecture.md:
-// the core is pure and never imports the store, SQLite, the file system or process; the batch
-// pipeline and the file formats never import the faces (commands, server).
+// the core is pure and never imports the store, SQLite, the file system or process; accounts
+// (plans, quota decisions, the metering service) sit on the core alone; the store never imports
+// the batch pipeline or the faces; the batch pipeline and the file formats never import the faces
+// (commands, server).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -47,6 +49,18 @@ export default tseslint.config(
       },
     }));
   })(),
+  {
+    files: ['src/accounts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/store/**', '**/commands/**', '**/server/**', '**/batch/**', '**/formats/**'], message: 'accounts sit on the core alone: the stores implement their ports, the faces and the batch call them' }] }],
+    },
+  },
+  {
+    files: ['src/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/commands/**', '**/server/**', '**/batch/**'], message: 'the store sits below the batch pipeline and the faces' }] }],
+    },
+  },
   {
     files: ['src/batch/**/*.ts'],
     rules: {

@@ -32,7 +32,7 @@ import { resultJson } from './result-schemas.js';
 import type { Column } from './render.js';
 import { engineLocation } from '../store/data-location.js';
 import { openValidationMeter } from './validation-meter.js';
-import { VALIDATE_COLUMNS } from './validate.js';
+import { VALIDATE_COLUMNS } from './result-columns.js';
 
 const col = (header: string, path: string = header): Column => ({ header, path: path.split('.') });
 

@@ -16,24 +16,7 @@ import { engineLocation } from '../store/data-location.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
 import { runLines } from './line-run.js';
 import { resultJson } from './result-schemas.js';
-import type { Column } from './render.js';
-
-const col = (header: string, path: string = header): Column => ({ header, path: path.split('.') });
-
-/** csv and table columns of a geocode result. */
-export const GEOCODE_COLUMNS: readonly Column[] = [
-  col('status'),
-  col('formatted_address'),
-  ...['lat', 'lon', 'quality', 'accuracy_meters'].map((f) => col(`geocode.${f}`)),
-  ...['name', 'utc_offset', 'dst'].map((f) => col(`timezone.${f}`)),
-  col('place_id'),
-  ...['line1', 'city', 'state', 'zip5', 'zip4'].map((f) => col(`standardized.${f}`)),
-  col('match_source'),
-  col('reason_codes'),
-  col('data_version'),
-  col('latency_ms'),
-  col('id'),
-];
+import { GEOCODE_COLUMNS } from './result-columns.js';
 
 /** Runs `addr geocode`; returns the exit code. */
 export async function runGeocode(args: readonly string[], flags: GeocodeFlags, ctx: CommandContext): Promise<number> {

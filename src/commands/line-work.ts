@@ -9,13 +9,11 @@ import { toNormalizeResult } from '../core/views/normalize-result.js';
 import { lazyEngine } from '../store/lazy-engine.js';
 import { openEngine } from '../store/open-engine.js';
 import type { EngineLocation } from '../store/open-engine.js';
-import { GEOCODE_COLUMNS } from './geocode.js';
-import { NORMALIZE_COLUMNS } from './normalize.js';
 import type { Format } from './options.js';
 import { createFormatter } from './render.js';
 import type { Column, Formatter } from './render.js';
+import { GEOCODE_COLUMNS, NORMALIZE_COLUMNS, VALIDATE_COLUMNS } from './result-columns.js';
 import { resultJson } from './result-schemas.js';
-import { VALIDATE_COLUMNS } from './validate.js';
 
 /** The streaming commands. */
 export type LineCommand = 'normalize' | 'validate' | 'geocode';

@@ -14,22 +14,7 @@ import type { NormalizeFlags } from './options.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
 import { runLines } from './line-run.js';
 import { resultJson } from './result-schemas.js';
-import type { Column } from './render.js';
-
-const COMPONENT_NAMES = [
-  'number', 'number_fraction', 'predir', 'street', 'suffix', 'postdir', 'unit_type', 'unit_number',
-  'po_box', 'rural_route', 'box', 'box_group_type', 'urbanization', 'city', 'state', 'zip5', 'zip4',
-] as const;
-
-/** csv and table columns of a normalize result: components flattened beside the lines. */
-export const NORMALIZE_COLUMNS: readonly Column[] = [
-  { header: 'input', path: ['input'] },
-  { header: 'delivery_line', path: ['delivery_line'], style: () => 'bold' },
-  { header: 'last_line', path: ['last_line'], style: () => 'bold' },
-  ...COMPONENT_NAMES.map((name): Column => ({ header: name, path: ['components', name] })),
-  ...(['predir', 'street', 'suffix', 'postdir'] as const).map((name): Column => ({ header: `cross_street.${name}`, path: ['components', 'cross_street', name] })),
-  { header: 'unparsed', path: ['unparsed'], style: () => 'yellow' },
-];
+import { NORMALIZE_COLUMNS } from './result-columns.js';
 
 /** Runs `addr normalize`; returns the exit code. */
 export async function runNormalize(args: readonly string[], flags: NormalizeFlags, ctx: CommandContext): Promise<number> {

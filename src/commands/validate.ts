@@ -21,41 +21,7 @@ import { runLines } from './line-run.js';
 import { resultJson } from './result-schemas.js';
 import { openValidationMeter } from './validation-meter.js';
 import type { ValidationMeter } from './validation-meter.js';
-import type { Column, Style } from './render.js';
-
-const STATUS_STYLE: Readonly<Record<string, Style>> = {
-  VALIDATED: 'green',
-  CORRECTED: 'cyan',
-  PARTIAL: 'yellow',
-  NOT_FOUND: 'red',
-};
-
-const col = (header: string, path: string = header, style?: Column['style']): Column => ({ header, path: path.split('.'), ...(style ? { style } : {}) });
-
-/** csv and table columns of a validation result (Variant A fields, docs/validation.md), nested objects flattened. */
-export const VALIDATE_COLUMNS: readonly Column[] = [
-  col('status', 'status', (v) => STATUS_STYLE[v] ?? null),
-  col('confidence'),
-  col('display_address', 'display_address', () => 'bold'),
-  ...['line1', 'line2', 'city', 'state', 'zip'].map((f) => col(`input.${f}`)),
-  ...['line1', 'line2', 'city', 'state', 'zip5', 'zip4', 'county', 'county_fips', 'deliverability', 'source'].map((f) => col(`standardized.${f}`)),
-  ...['lat', 'lon', 'quality', 'accuracy_meters'].map((f) => col(`geocode.${f}`)),
-  ...['name', 'utc_offset', 'dst'].map((f) => col(`timezone.${f}`)),
-  col('match_code'),
-  col('match_source'),
-  col('reason_codes', 'reason_codes', () => 'yellow'),
-  col('changes'),
-  col('quality.level'),
-  col('quality.review_recommended'),
-  col('quality.reasons'),
-  col('suggested_address'),
-  col('place_id'),
-  col('candidates'),
-  col('data_version'),
-  col('engine_version'),
-  col('latency_ms'),
-  col('id'),
-];
+import { VALIDATE_COLUMNS } from './result-columns.js';
 
 /** The line that says why --fail-on made the run exit 1: each status matched and how many results had it. */
 export function failOnReport(matched: ReadonlyMap<string, number>): string {

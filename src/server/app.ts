@@ -33,8 +33,8 @@ import type { CorsOrigins } from './cors.js';
 import { sendError } from './error-handler.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { LIMITS } from './limits.js';
-import { createMeter } from './meter.js';
-import type { Meter } from './meter.js';
+import { createMeter } from '../accounts/meter.js';
+import type { Meter } from '../accounts/meter.js';
 import './request-context.js';
 import { requestLog } from './request-log.js';
 import type { OffThreadExtract, RouteContext, RouteSpec } from './route-spec.js';
@@ -162,7 +162,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   const ctx: RouteContext = {
     engine: options.engine,
-    meter: options.meter ?? createMeter(options.accounts, now),
+    meter: options.meter ?? createMeter(options.accounts, now, LIMITS.accountsWaitMs),
     contract: options.contract,
     startedAt: Date.now(),
     routes,

@@ -1,5 +1,6 @@
 /**
- * Runs a metered engine call: the units are granted first (the quota is
+ * The server's face of the metering service (src/accounts/meter.ts): runs a metered
+ * engine call: the units are granted first (the quota is
  * decided before the engine runs), and given back when the call does not
  * serve the request. What the call threw is then answered as:
  *  - its own error when it is the request's fault (kind input: 400, or 404 for
@@ -11,12 +12,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { UsageKind } from '../accounts/plans.js';
 import { AddrError, isAddrError } from '../core/model/errors.js';
-import type { Meter } from './meter.js';
+import type { Meter } from '../accounts/meter.js';
 import { accountOf } from './request-context.js';
 
 /** Grants `units` of `kind` to the request's account, runs `work`, and gives them back if it throws. */
 export async function meteredCall<T>(meter: Meter, request: FastifyRequest, kind: UsageKind, units: number, work: () => T): Promise<T> {
-  const admission = await meter.admit(accountOf(request), kind, units);
+  const admission = await meter.admit(accountOf(request).name, kind, units);
   try {
     return work();
   } catch (err) {

@@ -56,7 +56,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const opened = openEngine({ referenceDbPath: config.referenceDbPath, dataDir: config.dataDir }); // points.sqlite too, when imported
   let accounts: AccountStore;
   try {
-    // A lock of accounts.sqlite held elsewhere is waited for off the event loop (meter.ts); keys and accounts are cached while watched.
+    // A lock of accounts.sqlite held elsewhere is waited for off the event loop (src/accounts/meter.ts); keys and accounts are cached while watched.
     accounts = await openAccountStore({ dataDir: config.dataDir, url: config.accountsUrl ?? null }, { busyTimeoutMs: 0, watch: true });
   } catch (err) {
     opened.close();

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { Engine, ExtractCallOptions, ExtractedAddress } from '../core/engine.js';
 import type { Contract } from './contract.js';
-import type { Meter } from './meter.js';
+import type { Meter } from '../accounts/meter.js';
 import type { RouteAccess } from './request-context.js';
 import type { SpreadsheetJobs } from './spreadsheets/spreadsheet-jobs.js';
 

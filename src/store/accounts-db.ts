@@ -13,8 +13,10 @@ import type { BatchRunStore } from '../accounts/batch-runs.js';
 import { decideUsage } from '../accounts/decide-usage.js';
 import type { UsageDecision, UsageRequest } from '../accounts/decide-usage.js';
 import { usageDay, usageWindow } from '../accounts/plans.js';
-import type { Account, AccountStatus, PlanName, UsageKind } from '../accounts/plans.js';
+import type { Account, UsageKind } from '../accounts/plans.js';
 import { AddrError, isAddrError } from '../core/model/errors.js';
+import { KEY_SELECT, NEW_ACCOUNT_COLUMNS, newAccountValues, patchColumns, toAccount, toKey } from './account-rows.js';
+import type { AccountRow, KeyRow } from './account-rows.js';
 import { ACCOUNT_MIGRATIONS } from './accounts-migrations.js';
 import { ensurePrivateDir, ensurePrivateFile } from './private-files.js';
 import type { Migration } from './accounts-migrations.js';
@@ -31,51 +33,6 @@ const CACHE_LIMIT = 10_000;
 
 /** A key's last use is written at most this often per connection (it is kept to the minute). */
 const TOUCH_EVERY_MS = 60_000;
-
-interface AccountRow {
-  id: number;
-  name: string;
-  plan: PlanName;
-  email: string | null;
-  email_verified: number;
-  status: AccountStatus;
-  daily_rows: number | null;
-  included_lookups: number | null;
-  overage: number;
-  autocomplete: number | null;
-  created_at: string;
-}
-
-interface KeyRow {
-  prefix: string;
-  account: string;
-  hash: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-const toAccount = (r: AccountRow): Account => ({
-  name: r.name,
-  plan: r.plan,
-  email: r.email,
-  emailVerified: r.email_verified === 1,
-  status: r.status,
-  dailyRows: r.daily_rows,
-  includedLookups: r.included_lookups,
-  overage: r.overage === 1,
-  autocomplete: r.autocomplete === null ? null : r.autocomplete === 1,
-  createdAt: r.created_at,
-});
-
-const toKey = (r: KeyRow): ApiKeyRecord => ({
-  prefix: r.prefix,
-  account: r.account,
-  hash: r.hash,
-  createdAt: r.created_at,
-  lastUsedAt: r.last_used_at,
-  revokedAt: r.revoked_at,
-});
 
 const flag = (value: boolean | null | undefined): number | null => (value === null || value === undefined ? null : value ? 1 : 0);
 
@@ -106,7 +63,7 @@ function isBusy(err: unknown): boolean {
  * Opens (creating and migrating when needed) the accounts database in `dataDir`.
  * `busyTimeoutMs` is how long a write waits for another process's lock, blocking the thread
  * (default 10 s: right for a CLI run); `addr serve` passes 0 and retries off the event loop
- * (src/server/meter.ts), so that a lock held elsewhere never freezes it.
+ * (src/accounts/meter.ts), so that a lock held elsewhere never freezes it.
  */
 export function openAccountsDb(dataDir: string, options: { busyTimeoutMs?: number } = {}): SqliteAccountStore {
   const path = join(dataDir, ACCOUNTS_DB_FILE);
@@ -233,29 +190,16 @@ export class SqliteAccountStore implements AccountStore {
   async createAccount(input: NewAccount, now: Date): Promise<Account> {
     this.dropCache();
     if (this.accountRow(input.name) !== null) throw new AddrError('ADDR_ERR_USAGE', [`An account named '${input.name}' already exists.`]);
-    this.sql(`INSERT INTO accounts (name, plan, email, email_verified, status, daily_rows, included_lookups, overage, autocomplete, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      input.name, input.plan, input.email ?? null, flag(input.emailVerified ?? false), input.status ?? 'active',
-      input.dailyRows ?? null, input.includedLookups ?? null, flag(input.overage ?? false), flag(input.autocomplete), now.toISOString(),
-    );
+    this.sql(`INSERT INTO accounts (${NEW_ACCOUNT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...newAccountValues(input, now, flag));
     return toAccount(this.requireRow(input.name));
   }
 
   async updateAccount(name: string, patch: AccountPatch): Promise<Account> {
     this.dropCache();
-    const columns: Record<string, unknown> = {};
-    if (patch.plan !== undefined) columns.plan = patch.plan;
-    if (patch.email !== undefined) columns.email = patch.email;
-    if (patch.emailVerified !== undefined) columns.email_verified = flag(patch.emailVerified);
-    if (patch.status !== undefined) columns.status = patch.status;
-    if (patch.dailyRows !== undefined) columns.daily_rows = patch.dailyRows;
-    if (patch.includedLookups !== undefined) columns.included_lookups = patch.includedLookups;
-    if (patch.overage !== undefined) columns.overage = flag(patch.overage);
-    if (patch.autocomplete !== undefined) columns.autocomplete = flag(patch.autocomplete);
+    const columns = patchColumns(patch, flag);
     this.requireRow(name);
-    const names = Object.keys(columns);
-    if (names.length > 0) {
-      this.sql(`UPDATE accounts SET ${names.map((c) => `${c} = @${c}`).join(', ')} WHERE name = @name`).run({ ...columns, name });
+    if (columns.length > 0) {
+      this.sql(`UPDATE accounts SET ${columns.map(([c]) => `${c} = ?`).join(', ')} WHERE name = ?`).run(...columns.map(([, v]) => v), name);
     }
     return toAccount(this.requireRow(name));
   }
@@ -267,8 +211,6 @@ export class SqliteAccountStore implements AccountStore {
       .run(record.prefix, account.id, record.hash, record.createdAt);
   }
 
-  private static readonly KEY_SELECT = 'SELECT k.prefix, a.name AS account, k.hash, k.created_at, k.last_used_at, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id';
-
   /** A key by its prefix, cached as getAccount (unknown prefixes are not cached: anyone can send them). */
   async findKey(prefix: string): Promise<ApiKeyRecord | null> {
     return this.findKeySync(prefix);
@@ -278,7 +220,7 @@ export class SqliteAccountStore implements AccountStore {
     this.checkCache();
     let row = this.keyRows.get(prefix);
     if (row === undefined) {
-      row = this.sql(`${SqliteAccountStore.KEY_SELECT} WHERE k.prefix = ?`).get(prefix) as KeyRow | undefined;
+      row = this.sql(`${KEY_SELECT} WHERE k.prefix = ?`).get(prefix) as KeyRow | undefined;
       if (row !== undefined) SqliteAccountStore.remember(this.keyRows, prefix, row);
     }
     return row === undefined ? null : toKey(row);
@@ -286,8 +228,8 @@ export class SqliteAccountStore implements AccountStore {
 
   async listKeys(account?: string): Promise<ApiKeyRecord[]> {
     const rows = account === undefined
-      ? this.sql(`${SqliteAccountStore.KEY_SELECT} ORDER BY a.name, k.created_at`).all() as KeyRow[]
-      : this.sql(`${SqliteAccountStore.KEY_SELECT} WHERE k.account_id = ? ORDER BY k.created_at`).all(this.requireRow(account).id) as KeyRow[];
+      ? this.sql(`${KEY_SELECT} ORDER BY a.name, k.created_at`).all() as KeyRow[]
+      : this.sql(`${KEY_SELECT} WHERE k.account_id = ? ORDER BY k.created_at`).all(this.requireRow(account).id) as KeyRow[];
     return rows.map(toKey);
   }
 

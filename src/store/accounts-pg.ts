@@ -26,10 +26,14 @@ import { decideMany } from '../accounts/decide-many.js';
 import type { StoredAccount } from '../accounts/decide-many.js';
 import type { UsageDecision, UsageRequest } from '../accounts/decide-usage.js';
 import { usageDay, usageWindow } from '../accounts/plans.js';
-import type { Account, AccountStatus, PlanName, UsageKind } from '../accounts/plans.js';
+import type { Account, UsageKind } from '../accounts/plans.js';
 import { AddrError, isAddrError } from '../core/model/errors.js';
 import { ACCOUNTS_CHANNEL, MIGRATION_LOCK, PG_MIGRATIONS } from './accounts-pg-schema.js';
+import { KEY_SELECT, NEW_ACCOUNT_COLUMNS, newAccountValues, patchColumns, toAccount, toKey } from './account-rows.js';
+import type { AccountRow, KeyRow } from './account-rows.js';
 import { PgBatchRunStore } from './batch-runs-pg.js';
+import { CONNECT_TIMEOUT_MS, TYPES, TimedClient, isPostgresUrl, isUnreachable, redactUrl } from './pg-connection.js';
+import type { Query } from './pg-connection.js';
 
 /** How often a watching store reads the version of accounts and keys. */
 const WATCH_MS = 250;
@@ -39,95 +43,6 @@ const CACHE_TRUST_MS = 750;
 const CACHE_LIMIT = 10_000;
 /** A key's last use is written at most this often per store (it is kept to the minute). */
 const TOUCH_EVERY_MS = 60_000;
-/** How long a connection attempt may take before the request is answered unreachable. */
-const CONNECT_TIMEOUT_MS = 2_000;
-/** How long a statement may wait for its answer (a server that stopped answering on an open connection). */
-const QUERY_TIMEOUT_MS = 10_000;
-
-/** BIGINT (20) as a JavaScript number: counts and offsets stay far below 2^53. */
-const TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
-};
-
-interface AccountRow {
-  id: number;
-  name: string;
-  plan: PlanName;
-  email: string | null;
-  email_verified: boolean;
-  status: AccountStatus;
-  daily_rows: number | null;
-  included_lookups: number | null;
-  overage: boolean;
-  autocomplete: boolean | null;
-  created_at: string;
-}
-
-interface KeyRow {
-  prefix: string;
-  account: string;
-  hash: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-const toAccount = (r: AccountRow): Account => ({
-  name: r.name,
-  plan: r.plan,
-  email: r.email,
-  emailVerified: r.email_verified,
-  status: r.status,
-  dailyRows: r.daily_rows,
-  includedLookups: r.included_lookups,
-  overage: r.overage,
-  autocomplete: r.autocomplete,
-  createdAt: r.created_at,
-});
-
-const toKey = (r: KeyRow): ApiKeyRecord => ({
-  prefix: r.prefix,
-  account: r.account,
-  hash: r.hash,
-  createdAt: r.created_at,
-  lastUsedAt: r.last_used_at,
-  revokedAt: r.revoked_at,
-});
-
-/** The URL without its password, for messages and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'postgres://…';
-  }
-}
-
-/** True for a postgres:// or postgresql:// URL. */
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(url);
-}
-
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03']);
-
-/** True for an error that says the server cannot be reached (as opposed to a statement it refused). */
-export function isUnreachable(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
-  const message = err instanceof Error ? err.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|not queryable/i.test(message);
-}
-
-/** A client whose connection attempt gives up after CONNECT_TIMEOUT_MS, and a statement after QUERY_TIMEOUT_MS. */
-class TimedClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
-  }
-}
-
-type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
 /** Opens the store at `url`, creating and migrating its schema; `watch` caches keys and accounts (addr serve). */
 export async function openAccountsPg(url: string, options: { watch?: boolean; poolSize?: number } = {}): Promise<PgAccountStore> {
@@ -331,26 +246,15 @@ export class PgAccountStore implements AccountStore {
 
   async createAccount(input: NewAccount, now: Date): Promise<Account> {
     this.dropCache();
-    const { rows } = await this.query(`INSERT INTO accounts (name, plan, email, email_verified, status, daily_rows, included_lookups, overage, autocomplete, created_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (name) DO NOTHING RETURNING *`, [
-      input.name, input.plan, input.email ?? null, input.emailVerified ?? false, input.status ?? 'active',
-      input.dailyRows ?? null, input.includedLookups ?? null, input.overage ?? false, input.autocomplete ?? null, now.toISOString(),
-    ]);
+    const { rows } = await this.query(`INSERT INTO accounts (${NEW_ACCOUNT_COLUMNS})
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (name) DO NOTHING RETURNING *`, newAccountValues(input, now, (v) => v));
     if (rows.length === 0) throw new AddrError('ADDR_ERR_USAGE', [`An account named '${input.name}' already exists.`]);
     return toAccount(rows[0] as AccountRow);
   }
 
   async updateAccount(name: string, patch: AccountPatch): Promise<Account> {
     this.dropCache();
-    const columns: [string, unknown][] = [];
-    if (patch.plan !== undefined) columns.push(['plan', patch.plan]);
-    if (patch.email !== undefined) columns.push(['email', patch.email]);
-    if (patch.emailVerified !== undefined) columns.push(['email_verified', patch.emailVerified]);
-    if (patch.status !== undefined) columns.push(['status', patch.status]);
-    if (patch.dailyRows !== undefined) columns.push(['daily_rows', patch.dailyRows]);
-    if (patch.includedLookups !== undefined) columns.push(['included_lookups', patch.includedLookups]);
-    if (patch.overage !== undefined) columns.push(['overage', patch.overage]);
-    if (patch.autocomplete !== undefined) columns.push(['autocomplete', patch.autocomplete]);
+    const columns = patchColumns(patch, (v) => v);
     if (columns.length === 0) return toAccount(await this.requireRow(name));
     const set = columns.map(([c], i) => `${c} = $${i + 2}`).join(', ');
     const { rows } = await this.query(`UPDATE accounts SET ${set} WHERE name = $1 RETURNING *`, [name, ...columns.map(([, v]) => v)]);
@@ -365,27 +269,25 @@ export class PgAccountStore implements AccountStore {
     if (rowCount === 0) throw new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [record.account]);
   }
 
-  private static readonly KEY_SELECT = 'SELECT k.prefix, a.name AS account, k.hash, k.created_at, k.last_used_at, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id';
-
   async findKey(prefix: string): Promise<ApiKeyRecord | null> {
     let row: KeyRow | undefined = this.cacheTrusted() ? this.keyRows.get(prefix) : undefined;
     if (row === undefined) {
-      row = (await this.query(`${PgAccountStore.KEY_SELECT} WHERE k.prefix = $1`, [prefix])).rows[0] as KeyRow | undefined;
+      row = (await this.query(`${KEY_SELECT} WHERE k.prefix = $1`, [prefix])).rows[0] as KeyRow | undefined;
       if (row !== undefined) this.remember(this.keyRows, prefix, row);
     }
     return row === undefined ? null : toKey(row);
   }
 
   async listKeys(account?: string): Promise<ApiKeyRecord[]> {
-    if (account === undefined) return ((await this.query(`${PgAccountStore.KEY_SELECT} ORDER BY a.name, k.created_at`)).rows as KeyRow[]).map(toKey);
+    if (account === undefined) return ((await this.query(`${KEY_SELECT} ORDER BY a.name, k.created_at`)).rows as KeyRow[]).map(toKey);
     const id = (await this.requireRow(account)).id;
-    return ((await this.query(`${PgAccountStore.KEY_SELECT} WHERE k.account_id = $1 ORDER BY k.created_at`, [id])).rows as KeyRow[]).map(toKey);
+    return ((await this.query(`${KEY_SELECT} WHERE k.account_id = $1 ORDER BY k.created_at`, [id])).rows as KeyRow[]).map(toKey);
   }
 
   async revokeKey(prefix: string, now: Date): Promise<ApiKeyRecord | null> {
     this.dropCache();
     await this.query('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE prefix = $2', [now.toISOString(), prefix]);
-    const row = (await this.query(`${PgAccountStore.KEY_SELECT} WHERE k.prefix = $1`, [prefix])).rows[0] as KeyRow | undefined;
+    const row = (await this.query(`${KEY_SELECT} WHERE k.prefix = $1`, [prefix])).rows[0] as KeyRow | undefined;
     return row === undefined ? null : toKey(row);
   }
 

@@ -3,70 +3,29 @@
  * migration 2), so that the rows a run pays for and the usage that counts
  * them are written in one IMMEDIATE transaction. Implements BatchRunStore.
  */
-import type { BatchProgress, BatchRun, BatchRunStore, BatchTally } from '../accounts/batch-runs.js';
-import type { UsageDecision } from '../accounts/decide-usage.js';
+import type { BatchProgress, BatchRun, BatchRunStore } from '../accounts/batch-runs.js';
+import type Database from 'better-sqlite3';
+import type { UsageDecision, UsageRequest } from '../accounts/decide-usage.js';
 import { AddrError } from '../core/model/errors.js';
-import type { SqliteAccountStore } from './accounts-db.js';
+import { RUN_SELECT, toRun } from './account-rows.js';
+import type { RunRow } from './account-rows.js';
 
-interface RunRow {
-  id: number;
-  account: string;
-  input_path: string;
-  output_path: string;
-  temp_path: string;
-  input_size: number;
-  input_mtime_ms: number;
-  header_hash: string;
-  settings: string;
-  rows_done: number;
-  rows_paid: number;
-  in_offset: number;
-  in_line: number;
-  out_bytes: number;
-  tally: string;
-  state: BatchRun['state'];
-  pid: number | null;
-  started_at: string;
-  updated_at: string;
+/** What the checkpoints need of the SQLite account store (accounts-db.ts): its connection, and consume() inside a transaction. */
+export interface SqliteRunHost {
+  readonly db: Database.Database;
+  consumeSync(name: string, request: UsageRequest, now: Date): UsageDecision;
 }
-
-/** The tally column (JSON); '{}' (a run checkpointed before it existed) reads as nothing counted. */
-function readTally(text: string): BatchTally {
-  const parsed = JSON.parse(text) as Partial<BatchTally>;
-  return { statuses: parsed.statuses ?? {}, elapsedMs: parsed.elapsedMs ?? 0 };
-}
-
-const toRun = (r: RunRow): BatchRun => ({
-  id: r.id,
-  account: r.account,
-  input: { path: r.input_path, size: r.input_size, mtimeMs: r.input_mtime_ms, headerHash: r.header_hash },
-  outputPath: r.output_path,
-  tempPath: r.temp_path,
-  settings: r.settings,
-  rowsDone: r.rows_done,
-  rowsPaid: r.rows_paid,
-  inOffset: r.in_offset,
-  inLine: r.in_line,
-  outBytes: r.out_bytes,
-  tally: readTally(r.tally),
-  state: r.state,
-  pid: r.pid,
-  startedAt: r.started_at,
-  updatedAt: r.updated_at,
-});
-
-const SELECT = 'SELECT b.*, a.name AS account FROM batch_runs b JOIN accounts a ON a.id = b.account_id';
 
 /** BatchRunStore over the accounts database's connection. */
 export class SqliteBatchRunStore implements BatchRunStore {
-  private readonly accounts: SqliteAccountStore;
+  private readonly accounts: SqliteRunHost;
 
-  constructor(accounts: SqliteAccountStore) {
+  constructor(accounts: SqliteRunHost) {
     this.accounts = accounts;
   }
 
   async findRun(inputPath: string, outputPath: string): Promise<BatchRun | null> {
-    const row = this.accounts.db.prepare(`${SELECT} WHERE b.input_path = ? AND b.output_path = ?`).get(inputPath, outputPath) as RunRow | undefined;
+    const row = this.accounts.db.prepare(`${RUN_SELECT} WHERE b.input_path = ? AND b.output_path = ?`).get(inputPath, outputPath) as RunRow | undefined;
     return row === undefined ? null : toRun(row);
   }
 
@@ -83,7 +42,7 @@ export class SqliteBatchRunStore implements BatchRunStore {
         account.id, run.input.path, run.outputPath, run.tempPath, run.input.size, run.input.mtimeMs, run.input.headerHash,
         run.settings, run.inOffset, run.inLine, run.outBytes, process.pid, at, at,
       );
-      const row = db.prepare(`${SELECT} WHERE b.id = ?`).get(info.lastInsertRowid) as RunRow;
+      const row = db.prepare(`${RUN_SELECT} WHERE b.id = ?`).get(info.lastInsertRowid) as RunRow;
       return toRun(row);
     }).immediate();
   }

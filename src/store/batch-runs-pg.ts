@@ -4,69 +4,31 @@
  * the usage that counts them are written in one transaction, as
  * src/store/batch-runs-db.ts does in SQLite. Implements BatchRunStore.
  */
-import type { BatchProgress, BatchRun, BatchRunStore, BatchTally } from '../accounts/batch-runs.js';
+import type { BatchProgress, BatchRun, BatchRunStore } from '../accounts/batch-runs.js';
+import type { ConsumeRequest } from '../accounts/account-store.js';
 import type { UsageDecision } from '../accounts/decide-usage.js';
 import { AddrError } from '../core/model/errors.js';
-import type { PgAccountStore } from './accounts-pg.js';
+import { RUN_SELECT, toRun } from './account-rows.js';
+import type { RunRow } from './account-rows.js';
+import type { Query } from './pg-connection.js';
 
-interface RunRow {
-  id: number;
-  account: string;
-  input_path: string;
-  output_path: string;
-  temp_path: string;
-  input_size: number;
-  input_mtime_ms: number;
-  header_hash: string;
-  settings: string;
-  rows_done: number;
-  rows_paid: number;
-  in_offset: number;
-  in_line: number;
-  out_bytes: number;
-  tally: string;
-  state: BatchRun['state'];
-  pid: number | null;
-  started_at: string;
-  updated_at: string;
+/** What the checkpoints need of the PostgreSQL account store (accounts-pg.ts): statements, transactions, decisions inside one. */
+export interface PgRunHost {
+  query: Query;
+  transaction<T>(work: (query: Query) => Promise<T>): Promise<T>;
+  decideIn(q: Query, requests: readonly ConsumeRequest[]): Promise<UsageDecision[]>;
 }
-
-function readTally(text: string): BatchTally {
-  const parsed = JSON.parse(text) as Partial<BatchTally>;
-  return { statuses: parsed.statuses ?? {}, elapsedMs: parsed.elapsedMs ?? 0 };
-}
-
-const toRun = (r: RunRow): BatchRun => ({
-  id: r.id,
-  account: r.account,
-  input: { path: r.input_path, size: r.input_size, mtimeMs: r.input_mtime_ms, headerHash: r.header_hash },
-  outputPath: r.output_path,
-  tempPath: r.temp_path,
-  settings: r.settings,
-  rowsDone: r.rows_done,
-  rowsPaid: r.rows_paid,
-  inOffset: r.in_offset,
-  inLine: r.in_line,
-  outBytes: r.out_bytes,
-  tally: readTally(r.tally),
-  state: r.state,
-  pid: r.pid,
-  startedAt: r.started_at,
-  updatedAt: r.updated_at,
-});
-
-const SELECT = 'SELECT b.*, a.name AS account FROM batch_runs b JOIN accounts a ON a.id = b.account_id';
 
 /** BatchRunStore over the PostgreSQL account store's pool. */
 export class PgBatchRunStore implements BatchRunStore {
-  private readonly accounts: PgAccountStore;
+  private readonly accounts: PgRunHost;
 
-  constructor(accounts: PgAccountStore) {
+  constructor(accounts: PgRunHost) {
     this.accounts = accounts;
   }
 
   async findRun(inputPath: string, outputPath: string): Promise<BatchRun | null> {
-    const row = (await this.accounts.query(`${SELECT} WHERE b.input_path = $1 AND b.output_path = $2`, [inputPath, outputPath])).rows[0] as RunRow | undefined;
+    const row = (await this.accounts.query(`${RUN_SELECT} WHERE b.input_path = $1 AND b.output_path = $2`, [inputPath, outputPath])).rows[0] as RunRow | undefined;
     return row === undefined ? null : toRun(row);
   }
 
@@ -83,7 +45,7 @@ export class PgBatchRunStore implements BatchRunStore {
         run.settings, run.inOffset, run.inLine, run.outBytes, process.pid, at,
       ]);
       const id = (rows[0] as { id: number }).id;
-      return toRun((await q(`${SELECT} WHERE b.id = $1`, [id])).rows[0] as RunRow);
+      return toRun((await q(`${RUN_SELECT} WHERE b.id = $1`, [id])).rows[0] as RunRow);
     });
   }
 

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/accounts/api-keys.js';
 import { buildApp } from '../../src/server/app.js';
-import { createMeter } from '../../src/server/meter.js';
+import { createMeter } from '../../src/accounts/meter.js';
 import { ACCOUNTS_DB_FILE, openAccountsDb } from '../../src/store/accounts-db.js';
 import type { SqliteAccountStore } from '../../src/store/accounts-db.js';
 import { bearer, realEngine } from './server-fixture.js';

@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/core/engine.js';
 import { AddrError } from '../../src/core/model/errors.js';
-import type { Meter } from '../../src/server/meter.js';
+import type { Meter } from '../../src/accounts/meter.js';
 import { LIMITS } from '../../src/server/limits.js';
 import { bearer, makeServer, realEngine } from './server-fixture.js';
 import type { TestServer } from './server-fixture.js';
@@ -245,7 +245,8 @@ describe('POST /v1/addresses/extract', () => {
       const released: number[] = [];
       let calls = 0;
       const meter: Meter = {
-        admit: (account, kind, units) => (++calls === 1 ? Promise.resolve({ account: account.name, kind, units, day: '2026-11-22' }) : Promise.reject(refusal)),
+        decide: () => Promise.reject(new Error('extract admits its units, it does not ask for decisions')),
+        admit: (account, kind, units) => (++calls === 1 ? Promise.resolve({ account, kind, units, day: '2026-11-22' }) : Promise.reject(refusal)),
         release: async (admission) => { released.push(admission.units); },
       };
       const t = await makeServer({ points: ['suggest.oa.csv', 'sebastopol.oa.csv'], meter });

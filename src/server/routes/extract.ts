@@ -56,7 +56,7 @@ export const extractPost: RouteSpec = {
     const contract = contractOf(request, ctx.contract);
     if (body.text.trim() === '') throw new AddrError('ADDR_ERR_INPUT_INVALID', ['`text` is empty: send the text to find addresses in.']);
     const account = accountOf(request);
-    const first = await ctx.meter.admit(account, 'validation', 1);
+    const first = await ctx.meter.admit(account.name, 'validation', 1);
     let found: ExtractedAddress[];
     const what = { aggressive: body.aggressive === true, input: body.format ?? 'auto' } as const;
     try {
@@ -76,7 +76,7 @@ export const extractPost: RouteSpec = {
       // The rest as far as the allowance goes; a quota refusal now (it ran out meanwhile) serves the first address
       // alone. Any other refusal (the account suspended meanwhile, the database failing) refuses the request.
       try {
-        granted += (await ctx.meter.admit(account, 'validation', found.length - 1, true)).units;
+        granted += (await ctx.meter.admit(account.name, 'validation', found.length - 1, true)).units;
       } catch (err) {
         if (!(isAddrError(err) && (err.code === 'ADDR_ERR_QUOTA_EXCEEDED' || err.code === 'ADDR_ERR_LOOKUP_LIMIT'))) {
           await ctx.meter.release(first);

@@ -1,0 +1,178 @@
+/**
+ * The points of one street of points.sqlite as points-db.ts reads them: their row
+ * (POINT_ROW_COLUMNS) made a PointRecord, and a street's points held in memory in a packed form
+ * (HeldStreet), so that repeated lookups on a street read no database.
+ */
+import type { PointRecord, StreetRecord } from '../core/model/ports.js';
+import { leadingNumber } from '../core/parse/vocabulary.js';
+import { houseNumberKey } from '../core/points/point-address.js';
+
+// The point columns of one street's rows, in this order (streetPointsStmt, pointOf).
+export const POINT_ROW_COLUMNS = 'id, place_id, number, number_int, number_fraction, unit_type, unit_number, city, zip4, lat, lon, inferred';
+export type PointRow = [number, string, string, number | null, string | null, string | null, string | null, string | null, string | null, number, number, number];
+
+/** A point of `street` from its row (POINT_ROW_COLUMNS): the same record POINT_COLUMNS gives. */
+export function pointOf(street: StreetRecord, r: PointRow): PointRecord {
+  return {
+    id: r[0], place_id: r[1], street_id: street.id, number: r[2], number_int: r[3], number_fraction: r[4],
+    predir: street.predir, street: street.street, suffix: street.suffix, postdir: street.postdir,
+    unit_type: r[5], unit_number: r[6], city: r[7] ?? street.city, state: street.state, zip5: street.zip5, zip4: r[8],
+    lat: r[9], lon: r[10], inferred: r[11], source: street.source,
+  };
+}
+
+/** The rarely set columns of a held point (most points have none of them), and its number when not the plain integer. */
+interface PointExtra { number: string | null; fraction: string | null; unit_type: string | null; unit_number: string | null; city: string | null; zip4: string | null }
+
+// A held point's id and its INFERRED bits share one float: id * INFERRED_SPAN + inferred.
+const INFERRED_SPAN = 32;
+const MAX_PACKED_ID = Math.floor(Number.MAX_SAFE_INTEGER / INFERRED_SPAN) - 1;
+
+/** True when the rows of a street can be held (ids and INFERRED bits fit in the packing). */
+export function holdable(rows: readonly PointRow[]): boolean {
+  for (const r of rows) if (r[0] > MAX_PACKED_ID || r[0] < 0 || r[11] < 0 || r[11] >= INFERRED_SPAN) return false;
+  return true;
+}
+
+/**
+ * The points of one street held in memory (~90 bytes a point, against ~400 as records): a
+ * PointRecord is built only for the points a lookup returns. Rows come ordered by number_int
+ * (points without a leading integer first, as SQL orders NULLs), then unit. The numbers of a
+ * point lie side by side in one array (leading integer, lat, lon, id and INFERRED bits), its
+ * strings side by side in another: a lookup on a street not read lately misses the cache on a
+ * few lines, not on one per column.
+ */
+export class HeldStreet {
+  readonly size: number;
+  used = false; // asked since it was held or last given a second chance (eviction)
+  private readonly nums: Float64Array; // per point: leading integer (NaN: none), lat, lon, id * INFERRED_SPAN + inferred
+  private readonly strs: (string | PointExtra | null)[]; // per point: place_id, extra (null: none)
+  private readonly firstNumbered: number;
+  private readonly minInt: number; // the leading integers of the first and last numbered points,
+  private readonly maxInt: number; // kept here so a search reads the points' array once
+
+  constructor(private readonly street: StreetRecord, rows: readonly PointRow[]) {
+    const n = rows.length;
+    this.size = n;
+    const nums = new Float64Array(n * 4);
+    const strs = new Array<string | PointExtra | null>(n * 2);
+    let firstNumbered = n;
+    for (let i = 0; i < n; i++) {
+      const r = rows[i] as PointRow;
+      const int = r[3];
+      if (int !== null && firstNumbered === n) firstNumbered = i;
+      const number = int !== null && r[2] === String(int) ? null : r[2];
+      nums[i * 4] = int ?? Number.NaN;
+      nums[i * 4 + 1] = r[9];
+      nums[i * 4 + 2] = r[10];
+      nums[i * 4 + 3] = r[0] * INFERRED_SPAN + r[11];
+      strs[i * 2] = r[1];
+      strs[i * 2 + 1] = number !== null || r[4] !== null || r[5] !== null || r[6] !== null || r[7] !== null || r[8] !== null
+        ? { number, fraction: r[4], unit_type: r[5], unit_number: r[6], city: r[7], zip4: r[8] } : null;
+    }
+    this.nums = nums;
+    this.strs = strs;
+    this.firstNumbered = firstNumbered;
+    this.minInt = firstNumbered < n ? (nums[firstNumbered * 4] as number) : Number.NaN;
+    this.maxInt = firstNumbered < n ? (nums[(n - 1) * 4] as number) : Number.NaN;
+  }
+
+  private extra(i: number): PointExtra | null {
+    return this.strs[i * 2 + 1] as PointExtra | null;
+  }
+
+  private int(i: number): number {
+    return this.nums[i * 4] as number;
+  }
+
+  private numberOf(i: number): string {
+    return this.extra(i)?.number ?? String(this.int(i));
+  }
+
+  private record(i: number): PointRecord {
+    const s = this.street;
+    const x = this.extra(i);
+    const nums = this.nums;
+    const int = nums[i * 4] as number;
+    const packed = nums[i * 4 + 3] as number;
+    const inferred = packed % INFERRED_SPAN;
+    return {
+      id: (packed - inferred) / INFERRED_SPAN, place_id: this.strs[i * 2] as string, street_id: s.id, number: x?.number ?? String(int), number_int: Number.isNaN(int) ? null : int,
+      number_fraction: x?.fraction ?? null, predir: s.predir, street: s.street, suffix: s.suffix, postdir: s.postdir,
+      unit_type: x?.unit_type ?? null, unit_number: x?.unit_number ?? null, city: x?.city ?? s.city, state: s.state, zip5: s.zip5, zip4: x?.zip4 ?? null,
+      lat: nums[i * 4 + 1] as number, lon: nums[i * 4 + 2] as number, inferred, source: s.source,
+    };
+  }
+
+  // The first numbered index whose integer is above n (above) or at least n (not above).
+  // Numbers grow about evenly along a street: the search starts where n would lie if they did,
+  // then gallops to the bound, reading a few neighbours (one or two cache lines) rather than the
+  // ~log2(size) scattered entries of a plain binary search (each a miss on a street not just read).
+  private bound(n: number, above: boolean): number {
+    const nums = this.nums;
+    const first = this.firstNumbered;
+    const size = this.size;
+    if (first >= size) return size;
+    const min = this.minInt;
+    const max = this.maxInt;
+    const goesRight = (i: number): boolean => {
+      const v = nums[i * 4] as number;
+      return v < n || (above && v === n);
+    };
+    let guess = first;
+    if (max > min) guess = first + Math.floor(((Math.min(Math.max(n, min), max) - min) / (max - min)) * (size - 1 - first));
+    let lo: number;
+    let hi: number;
+    if (goesRight(guess)) {
+      // The bound is past guess: gallop right.
+      let step = 1;
+      lo = guess + 1;
+      while (lo + step - 1 < size && goesRight(lo + step - 1)) {
+        lo += step;
+        step *= 2;
+      }
+      hi = Math.min(size, lo + step - 1);
+    } else {
+      // The bound is at or before guess: gallop left.
+      let step = 1;
+      hi = guess;
+      while (hi - step >= first && !goesRight(hi - step)) {
+        hi -= step;
+        step *= 2;
+      }
+      lo = Math.max(first, hi - step + 1);
+    }
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (goesRight(mid)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The points with this number, leading zeros aside (as pointsAt). */
+  at(number: string): PointRecord[] {
+    const key = houseNumberKey(number);
+    const lead = leadingNumber(number);
+    const out: PointRecord[] = [];
+    if (lead === null) {
+      for (let i = 0; i < this.firstNumbered; i++) if (houseNumberKey(this.numberOf(i)) === key) out.push(this.record(i));
+      return out;
+    }
+    // A number held as its plain integer (no extra number) is written String(lead).
+    let plain: boolean | null = null;
+    for (let i = this.bound(lead, false); i < this.size && this.int(i) === lead; i++) {
+      const text = this.extra(i)?.number ?? null;
+      if (text === null ? (plain ??= String(lead) === key) : houseNumberKey(text) === key) out.push(this.record(i));
+    }
+    return out;
+  }
+
+  /** Up to `limit` numbered points at or below n and `limit` above it, in order (as pointsNear). */
+  near(n: number, limit: number): PointRecord[] {
+    const at = this.bound(n, true);
+    const out: PointRecord[] = [];
+    for (let i = Math.max(this.firstNumbered, at - limit); i < Math.min(this.size, at + limit); i++) out.push(this.record(i));
+    return out;
+  }
+}
