@@ -28,6 +28,26 @@ interface PointExtra { number: string | null; fraction: string | null; unit_type
 const INFERRED_SPAN = 32;
 const MAX_PACKED_ID = Math.floor(Number.MAX_SAFE_INTEGER / INFERRED_SPAN) - 1;
 
+/**
+ * Rows ordered by number_int (as the index reads them: NULLs first) put in unit order within each
+ * number, as ORDER BY number_int, unit_number would (NULL first, then by the text's code units):
+ * SQLite sorts a street's rows in a temporary B-tree for the second key, the costlier part of
+ * reading a street, while most numbers have one row. In place; the order of ties is kept.
+ */
+export function orderUnitsWithinNumbers(rows: PointRow[]): PointRow[] {
+  for (let a = 0; a < rows.length;) {
+    let b = a + 1;
+    const int = (rows[a] as PointRow)[3];
+    while (b < rows.length && (rows[b] as PointRow)[3] === int) b++;
+    if (b - a > 1) {
+      const run = rows.slice(a, b).sort((x, y) => (x[6] === y[6] ? 0 : x[6] === null ? -1 : y[6] === null ? 1 : x[6] < y[6] ? -1 : 1));
+      for (let k = 0; k < run.length; k++) rows[a + k] = run[k] as PointRow;
+    }
+    a = b;
+  }
+  return rows;
+}
+
 /** True when the rows of a street can be held (ids and INFERRED bits fit in the packing). */
 export function holdable(rows: readonly PointRow[]): boolean {
   for (const r of rows) if (r[0] > MAX_PACKED_ID || r[0] < 0 || r[11] < 0 || r[11] >= INFERRED_SPAN) return false;

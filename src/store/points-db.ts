@@ -12,7 +12,7 @@ import { houseNumberKey } from '../core/points/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/model/ports.js';
 import { leadingNumber } from '../core/parse/vocabulary.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
-import { HeldStreet, POINT_ROW_COLUMNS, holdable, pointOf } from './held-street.js';
+import { HeldStreet, POINT_ROW_COLUMNS, holdable, orderUnitsWithinNumbers, pointOf } from './held-street.js';
 import type { PointRow } from './held-street.js';
 import { POINT_MIGRATIONS } from './points-migrations.js';
 
@@ -132,7 +132,7 @@ export class SqlitePointStore implements PointStore {
     this.namesStmt = db.prepare('SELECT DISTINCT street_key AS street FROM streets WHERE zip5 = ?');
     this.atStmt = db.prepare<[number, string], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number = ? ORDER BY unit_number`).raw(true);
     this.atIntStmt = db.prepare<[number, number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number_int = ? ORDER BY unit_number`).raw(true);
-    this.streetPointsStmt = db.prepare<[number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? ORDER BY number_int, unit_number`).raw(true);
+    this.streetPointsStmt = db.prepare<[number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? ORDER BY number_int`).raw(true); // units ordered in JS (held-street.ts)
     this.streetStmt = db.prepare(`SELECT ${STREET_COLUMNS} FROM ${STREET_FROM} WHERE s.id = ?`);
     this.belowStmt = db.prepare<[number, number, number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number_int <= ? ORDER BY number_int DESC LIMIT ?`).raw(true);
     this.aboveStmt = db.prepare<[number, number, number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number_int > ? ORDER BY number_int LIMIT ?`).raw(true);
@@ -216,7 +216,7 @@ export class SqlitePointStore implements PointStore {
       return null;
     }
     this.askedOnce.delete(streetId);
-    const rows = this.streetPointsStmt.all(streetId);
+    const rows = orderUnitsWithinNumbers(this.streetPointsStmt.all(streetId));
     if (!holdable(rows)) return null; // never in practice (ids below 2^48, five INFERRED bits): asked per number
     const held = new HeldStreet(street, rows);
     // Second chance: the oldest street asked again since it was held goes to the back once.
