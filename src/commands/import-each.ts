@@ -64,7 +64,9 @@ export async function importEach<S extends object>(
     if (done) progress?.stopAndPersist({ symbol: styleText('green', '✔', { stream: ctx.stderr }), text: labels.done(names.length) });
     else if (summaries.length === 0) progress?.fail('Import failed; nothing of it was kept.');
     // The files imported before a failure stay imported (each is its own source and transaction).
-    else progress?.fail(`Import failed; nothing of the file being read was kept (${summaries.length === 1 ? 'the file before it is' : `the ${summaries.length} files before it are`} imported).`);
+    else if (progress !== null) progress.fail(`Import failed; nothing of the file being read was kept (${summaries.length === 1 ? 'the file before it is' : `the ${summaries.length} files before it are`} imported).`);
+    // Without a terminal (a script, --json): say which files did go in, beside the error.
+    else ctx.stderr.write(`Imported before the failure: ${names.slice(0, summaries.length).join(', ')}; nothing of ${names[summaries.length] ?? 'the next file'} was kept.\n`);
   }
   if (json) ctx.stdout.write(`${JSON.stringify(summaries.length === 1 ? summaries[0] : summaries, null, 2)}\n`);
   return summaries;

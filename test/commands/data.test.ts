@@ -1,7 +1,7 @@
 // `addr data import|status|remove` as a user runs them (the built CLI, a temporary data
 // directory, the real locality database), including an import killed half-way.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { POINT_FIXTURES } from '../store/points-fixtures.js';
@@ -59,6 +59,13 @@ describe('addr data', () => {
     // Again: both unchanged, each summary in its paragraph.
     const again = runCli(['data', 'import', ...files, ...data]);
     expect(again.stdout.match(/^outcome +unchanged/gm)).toHaveLength(2);
+    // A file that fails part way (a broken gzip): those before it stay, and stderr says which.
+    const broken = join(dir, 'broken.csv.gz');
+    writeFileSync(broken, Buffer.from([0x1f, 0x8b, 0x08, 0xff, 1, 2, 3]));
+    const failed = runCli(['data', 'import', join(POINT_FIXTURES, 'nad-r4.csv'), broken, ...data, '--json']);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain(`Imported before the failure: ${join(POINT_FIXTURES, 'nad-r4.csv')}; nothing of ${broken} was kept.`);
+    expect((JSON.parse(runCli(['data', 'status', ...data, '--format', 'json']).stdout) as unknown[]).length).toBe(3);
   });
 
   it('reads stdin with --source, and refuses a missing file or stdin without a name (exit 2)', () => {
