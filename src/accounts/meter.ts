@@ -3,7 +3,7 @@
  * autocomplete calls) are granted to an account before the work runs and given back when it is not
  * served. Every face meters through it: `addr serve` (server/engine-call.ts), the CLI's
  * commands (unit-meter.ts, over this meter) and `addr batch`, whose rows are reserved with its
- * checkpoint in one transaction (batch/row-reservation.ts, with usage-ledger.ts and
+ * checkpoint in one transaction (row-reservation.ts, with usage-ledger.ts and
  * metered-account.ts). The store decides and records in one transaction, so concurrent requests
  * (and other processes sharing the store) never go past an allowance and a refused request
  * records nothing.
