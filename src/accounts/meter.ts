@@ -3,7 +3,7 @@
  * autocomplete calls) are granted to an account before the work runs and given back when it is not
  * served. Every face meters through it: `addr serve` (server/engine-call.ts), the CLI's
  * commands (unit-meter.ts, over this meter) and `addr batch`, whose rows are reserved with its
- * checkpoint in one transaction (batch/row-reservation.ts, with usage-ledger.ts and
+ * checkpoint in one transaction (row-reservation.ts, with usage-ledger.ts and
  * metered-account.ts). The store decides and records in one transaction, so concurrent requests
  * (and other processes sharing the store) never go past an allowance and a refused request
  * records nothing.
@@ -77,8 +77,12 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-/** A meter over the accounts store; `waitMs`: how long a request waits for a lock held elsewhere (0: refused at once). */
-export function createMeter(store: AccountStore, now: () => Date, waitMs: number): Meter {
+/**
+ * A meter over the accounts store; `waitMs`: how long a request waits for a lock held elsewhere (0: refused at
+ * once). `gather`: the requests of one event-loop turn are decided together (a server's many requests); false
+ * decides each at once (a command asking for one unit at a time, which has nothing to gather).
+ */
+export function createMeter(store: AccountStore, now: () => Date, waitMs: number, gather = true): Meter {
   let queue: Pending[] = [];
   let scheduled = false; // a decision of the queue is due (next turn, or after a retry delay)
   let deciding = false; // a decision is out to the store: the requests asking meanwhile wait for the next one
@@ -122,8 +126,10 @@ export function createMeter(store: AccountStore, now: () => Date, waitMs: number
       });
   };
   const decide = (account: string, kind: UsageKind, units: number, partial = false): Promise<Metered> => new Promise<Metered>((resolve, reject) => {
-    if (!scheduled) schedule(0);
     queue.push({ account, kind, units, partial, now: now(), giveUpAt: performance.now() + waitMs, resolve, reject });
+    if (scheduled) return;
+    if (gather) schedule(0);
+    else decideQueued();
   });
   return {
     decide,

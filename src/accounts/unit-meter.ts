@@ -28,8 +28,9 @@ export interface UnitMeter {
 
 /** Each unit decided and recorded before it is worked on, against the account's plan; closes `store` at the end. */
 export function decidingMeter(store: AccountStore, name: string, kind: UsageKind, now: () => Date): UnitMeter {
-  // A command waits on no lock of its own making: the store's own busy timeout is all the waiting there is.
-  const meter = createMeter(store, now, 0);
+  // A command waits on no lock of its own making (the store's own busy timeout is all the waiting there is), and
+  // asks for one unit at a time: each is decided at once.
+  const meter = createMeter(store, now, 0, false);
   const ledger = new UsageLedger();
   let admitted = 0;
   return {

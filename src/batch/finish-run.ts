@@ -20,7 +20,8 @@ import { writeWorkbookFromJournal } from './batch-xlsx.js';
 import type { OpenedRun } from './open-run.js';
 import type { Plan } from './plan-run.js';
 import { plural } from './resume-rules.js';
-import type { RowReservation } from './row-reservation.js';
+import type { RowReservation } from '../accounts/row-reservation.js';
+import type { Sink } from './batch-sinks.js';
 import { SIGNAL_EXIT } from './run-loop.js';
 import { saveCheckpoint } from './run-state.js';
 import type { RunState } from './run-state.js';
@@ -32,6 +33,12 @@ export interface EndParts {
   reservation: RowReservation;
   runs: BatchRunStore;
   ctx: BatchContext;
+}
+
+/** The rows the output took once every write settled; none when the output is not kept. */
+async function deliveredRows(sink: Sink, outputKept: boolean): Promise<number> {
+  await sink.settle();
+  return outputKept ? sink.deliveredRows : 0;
 }
 
 /** Puts the rows done at the output: the partial file renamed, or the workbook written from the journal. */
@@ -61,7 +68,7 @@ export async function finishRun(parts: EndParts, failure: unknown): Promise<numb
   if (failure !== null) {
     await saveCheckpoint(runs, run, state, sink, 'running');
     finishFile();
-    await reservation.giveBackUndelivered(sink, run === null && tempPath === null);
+    await reservation.giveBackUndelivered(() => deliveredRows(sink, run === null && tempPath === null));
     // Without a checkpoint (stdin), or refused before the first row of a new run, nothing is left behind.
     const refusedAtStart = isAddrError(failure) && failure.kind === 'quota' && state.rowsDone === 0 && run !== null && run.rowsDone === 0;
     if (run !== null && refusedAtStart) await runs.deleteRun(run.id);
@@ -73,7 +80,7 @@ export async function finishRun(parts: EndParts, failure: unknown): Promise<numb
   if (state.signal !== null) {
     await saveCheckpoint(runs, run, state, sink, 'running');
     finishFile();
-    await reservation.giveBackUndelivered(sink, true);
+    await reservation.giveBackUndelivered(() => deliveredRows(sink, true));
     writeSummary(ctx, state, sink, p.inputPath === null ? '; the rest of stdin was not read' : '');
     if (run !== null) {
       ctx.stderr.write(`addr batch: interrupted (${state.signal}); the checkpoint is kept: run the same command with --resume to finish from input line ${int(state.inLine)}.\n`);
@@ -84,7 +91,7 @@ export async function finishRun(parts: EndParts, failure: unknown): Promise<numb
   if (state.stop !== null) {
     await saveCheckpoint(runs, run, state, sink, 'stopped');
     finishFile();
-    await reservation.giveBackUndelivered(sink, true);
+    await reservation.giveBackUndelivered(() => deliveredRows(sink, true));
     await publish(p, opened, true);
     writeSummary(ctx, state, sink, toOutput);
     const why = `${(state.stop.reason ?? await reservation.allowanceRefusal()).message} `;
@@ -97,7 +104,7 @@ export async function finishRun(parts: EndParts, failure: unknown): Promise<numb
   finishFile();
   await publish(p, opened, false);
   if (run !== null) await runs.deleteRun(run.id);
-  await reservation.giveBackUndelivered(sink, true);
+  await reservation.giveBackUndelivered(() => deliveredRows(sink, true));
   writeSummary(ctx, state, sink, toOutput);
   const others = opened.input.otherSheets;
   if (others.length > 0) {

@@ -14,7 +14,7 @@
  *   worker threads validate (batch-pool.ts, batch-worker.ts, one engine each), and the
  *   results are written in input order to OUT.partial, renamed to OUT when
  *   complete; memory stays bounded whatever the size of the file;
- * - row-reservation.ts: before each chunk is handed to a worker its rows are reserved against
+ * - accounts/row-reservation.ts: before each chunk is handed to a worker its rows are reserved against
  *   the account's plan: the usage and the run's checkpoint (accounts.sqlite,
  *   batch_runs) are written in one IMMEDIATE transaction; after each chunk is
  *   written the checkpoint records rows, input offset and output length (run-state.ts), so a
@@ -41,7 +41,7 @@ import { resumeRun, startRun } from './open-run.js';
 import { planRun } from './plan-run.js';
 import type { Plan } from './plan-run.js';
 import { checkpointToResume } from './resume-rules.js';
-import { RowReservation } from './row-reservation.js';
+import { RowReservation } from '../accounts/row-reservation.js';
 import { runLoop } from './run-loop.js';
 import { RunState } from './run-state.js';
 import { sniffInput } from './sniff-input.js';

@@ -1,6 +1,6 @@
 /**
  * The loop of an `addr batch` run: each chunk of the input has its rows reserved
- * (row-reservation.ts), goes to the worker pool, and its results are written in input order, the
+ * (src/accounts/row-reservation.ts), goes to the worker pool, and its results are written in input order, the
  * checkpoint saved at most every 250 ms. A signal (Ctrl-C, kill) stops the rows being taken; what the
  * workers finish is still written and the checkpoint kept.
  */
@@ -10,7 +10,7 @@ import type { BatchRunStore } from '../accounts/batch-runs.js';
 import type { OpenedRun } from './open-run.js';
 import type { Plan } from './plan-run.js';
 import type { Progress } from './batch-progress.js';
-import type { RowReservation } from './row-reservation.js';
+import type { RowReservation } from '../accounts/row-reservation.js';
 import { saveCheckpoint } from './run-state.js';
 import type { RunState } from './run-state.js';
 import { workerSetup } from './run-settings.js';

@@ -53,6 +53,29 @@ describe('the usage ledger', () => {
   });
 });
 
+describe('the meter', () => {
+  const fakeStore = (calls: number[]): AccountStore => ({
+    consumeMany: async (requests) => {
+      calls.push(requests.length);
+      return requests.map(() => ({ ok: true, allowed: 1, day: '2026-03-15', remaining: null }));
+    },
+  }) as Partial<AccountStore> as AccountStore;
+
+  it("gathers the requests of one turn into one decision, or decides each at once for a command", async () => {
+    const gathered: number[] = [];
+    const server = createMeter(fakeStore(gathered), () => DAY1, 0);
+    const asked = [server.admit('a', 'validation', 1), server.admit('b', 'validation', 1), server.admit('a', 'validation', 1)];
+    expect(gathered).toEqual([]); // decided on the next turn, together
+    await Promise.all(asked);
+    expect(gathered).toEqual([3]);
+    const direct: number[] = [];
+    const command = createMeter(fakeStore(direct), () => DAY1, 0, false);
+    const one = command.admit('a', 'validation', 1);
+    expect(direct).toEqual([1]); // asked of the store at once
+    expect(await one).toMatchObject({ account: 'a', units: 1, day: '2026-03-15' });
+  });
+});
+
 describe.each(STORE_KINDS)('metering over the %s store', (kind) => {
   describe.skipIf(skipStore(kind))(kind, () => {
     it('grants concurrent admissions exactly up to the allowance, then answers the refusal', async () => {

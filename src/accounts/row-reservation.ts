@@ -1,15 +1,15 @@
 /**
- * The rows of an `addr batch` run reserved against the account's plan before a worker sees them
- * (docs/cli.md, `addr batch`): each chunk's rows are reserved with the run's checkpoint in one
- * transaction (BatchRunStore.reserveRows), rows an interrupted run paid for are used first, and a
- * run without a checkpoint gives back at its end the rows it reserved and never delivered.
+ * The metering of `addr batch` (docs/cli.md, `addr batch`; docs/architecture.md, "Metering"): the
+ * rows of a run are reserved against the account's plan before a worker sees them, each chunk's
+ * with the run's checkpoint in one transaction (BatchRunStore.reserveRows); rows an interrupted
+ * run paid for are used first, and a run without a checkpoint gives back at its end the rows it
+ * reserved and never delivered.
  */
-import type { AccountStore } from '../accounts/account-store.js';
-import type { BatchRun, BatchRunStore } from '../accounts/batch-runs.js';
-import { refusalPastAllowance } from '../accounts/metered-account.js';
-import { UsageLedger } from '../accounts/usage-ledger.js';
 import type { AddrError } from '../core/model/errors.js';
-import type { Sink } from './batch-sinks.js';
+import type { AccountStore } from './account-store.js';
+import type { BatchRun, BatchRunStore } from './batch-runs.js';
+import { refusalPastAllowance } from './metered-account.js';
+import { UsageLedger } from './usage-ledger.js';
 
 /** The rows granted of a chunk, and the refusal that stopped the rest (null: the allowance ran out partway). */
 export interface Reserved {
@@ -46,12 +46,12 @@ export class RowReservation {
   /**
    * Without a checkpoint (stdout, or stdin to a file) nothing carries reserved rows over to a resume: the rows
    * reserved but never delivered (a reader that went away, a signal, a failure whose output is removed) are
-   * given back, latest day first, so only delivered rows stay charged.
+   * given back, latest day first, so only delivered rows stay charged. `delivered` counts the rows delivered
+   * (asked only without a checkpoint).
    */
-  async giveBackUndelivered(sink: Sink, outputKept: boolean): Promise<void> {
+  async giveBackUndelivered(delivered: () => Promise<number>): Promise<void> {
     if (this.run !== null) return;
-    await sink.settle();
-    const undelivered = this.reserved.total - (outputKept ? sink.deliveredRows : 0);
+    const undelivered = this.reserved.total - await delivered();
     await this.reserved.giveBack(undelivered, (day, rows) => this.accounts.release(this.account, 'batch_row', rows, day));
   }
 
