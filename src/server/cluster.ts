@@ -19,9 +19,9 @@ import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { AddrError } from '../core/model/errors.js';
+import { ensurePrivateDir } from '../store/private-files.js';
 import type { ServerConfig } from './listen.js';
-import { jobRunnerOptions } from './spreadsheets/open-spreadsheet-jobs.js';
-import { JobRunner } from './spreadsheets/job-runner.js';
+import type { JobRunner } from './spreadsheets/job-runner.js';
 
 /** The environment variable a worker finds its configuration in (JSON). */
 export const WORKER_CONFIG_ENV = 'ADDR_SERVE_WORKER_CONFIG';
@@ -50,16 +50,30 @@ function logLine(stream: NodeJS.WritableStream, level: 'info' | 'warn' | 'error'
   stream.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, role: 'primary', ...extra, msg })}\n`);
 }
 
+/** The spreadsheet jobs' runner of the primary (loaded on demand: the workers need none of it to start). */
+async function startRunner(config: ServerConfig, log: NodeJS.WritableStream): Promise<JobRunner | null> {
+  try {
+    const [{ JobRunner: Runner }, { jobRunnerOptions }] = await Promise.all([import('./spreadsheets/job-runner.js'), import('./spreadsheets/open-spreadsheet-jobs.js')]);
+    return new Runner(jobRunnerOptions(config, (err, job) => {
+      logLine(log, 'error', 'spreadsheet job failed', { job: job.id, err: { message: err instanceof Error ? err.message : String(err) } });
+    }));
+  } catch (err) {
+    // The workers serve every other route; the jobs stay queued on disk for the next start.
+    logLine(log, 'error', 'the spreadsheet job runner could not start', { err: { message: err instanceof Error ? err.message : String(err) } });
+    return null;
+  }
+}
+
 /** Runs the workers until a signal stops them; resolves with the exit code. `onUrl` is called once, when the first worker listens. */
 export async function runCluster(config: ServerConfig, workers: number, onUrl: (url: string) => void): Promise<number> {
   const log = config.logStream;
   const { logStream: _stream, jobsRunner: _runner, workers: _workers, handleSignals: _signals, logLinesAtomic: _atomic, ...rest } = config;
   const workerConfig: WorkerConfig = rest;
-  const runner = new JobRunner(jobRunnerOptions(config, (err, job) => {
-    logLine(log, 'error', 'spreadsheet job failed', { job: job.id, err: { message: err instanceof Error ? err.message : String(err) } });
-  }));
+  // The data directory is made here (0700), before the workers and the job runner race to make it.
+  ensurePrivateDir(config.dataDir);
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./cluster-worker.js', import.meta.url)), args: [], silent: false });
 
+  let runnerReady: Promise<JobRunner | null> = new Promise<never>(() => undefined); // set once the workers are forked
   const listening = new Set<Worker>();
   const forkedAt = new Map<Worker, number>();
   let everListened = false;
@@ -101,10 +115,10 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
           }
           break;
         case 'addr:enqueue':
-          runner.enqueue(message.id);
+          void runnerReady.then((runner) => runner?.enqueue(message.id));
           break;
         case 'addr:remove':
-          void runner.remove(message.id).finally(() => {
+          void runnerReady.then((runner) => runner?.remove(message.id)).finally(() => {
             if (worker.isConnected()) worker.send({ type: 'addr:removed', seq: message.seq } satisfies ToWorker);
           });
           break;
@@ -132,7 +146,7 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
   const finish = async (): Promise<void> => {
     if (finished) return;
     finished = true;
-    await runner.close();
+    await (await runnerReady)?.close();
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
     cluster.removeAllListeners('exit');
@@ -156,7 +170,10 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
+  // The workers first: each loads and opens everything itself, in parallel; the primary loads no engine, and
+  // only then the job runner (which loads the batch machinery), while they start.
   for (let i = 0; i < workers; i++) fork();
+  runnerReady = startRunner(config, log);
   return done;
 }
 

@@ -28,10 +28,9 @@ import { startBatchPool } from '../../batch/batch-pool.js';
 import type { BatchPool } from '../../batch/batch-pool.js';
 import { tempPathOf } from '../../batch/batch-files.js';
 import type { BatchFlags } from '../../batch/batch-options.js';
-import { RESULT_COLUMNS } from '../../core/spreadsheet/batch-row.js';
 import { isAddrError } from '../../core/model/errors.js';
 import { openAccountStore } from '../../store/open-accounts.js';
-import { JobFiles } from './job-files.js';
+import { JobFiles, statusColumn } from './job-files.js';
 import type { SpreadsheetJob } from './job-files.js';
 import { readResultPage } from './sheet-scan.js';
 
@@ -260,7 +259,3 @@ const rowsWere = (n: number): string => `${n} ${n === 1 ? 'row was' : 'rows were
 
 const discard = (): Writable => new Writable({ write: (_chunk, _encoding, callback) => callback() });
 
-/** The index of the status column of a job's result: the first result column, after the input's. */
-export function statusColumn(job: Pick<SpreadsheetJob, 'headers'>): number {
-  return job.headers.length + RESULT_COLUMNS.indexOf('status');
-}

@@ -13,11 +13,9 @@
  */
 import type { AccountStore } from '../../accounts/account-store.js';
 import { openAccountStore } from '../../store/open-accounts.js';
-import { JobFiles } from './job-files.js';
+import { JobFiles, statusColumn } from './job-files.js';
 import type { SpreadsheetJob } from './job-files.js';
-import { JobRunner, statusColumn } from './job-runner.js';
 import type { JobRunnerOptions } from './job-runner.js';
-import { readResultPage } from './sheet-scan.js';
 import type { ResultPage } from './sheet-scan.js';
 
 export { statusColumn };
@@ -34,6 +32,32 @@ export interface RunnerLink {
   close(): Promise<void>;
 }
 
+/**
+ * The runner of this process, loaded (with the batch machinery it runs: ~0.2 s of modules) on its own,
+ * so that a module that only serves routes (a worker of --workers, which has a RunnerLink) never loads
+ * it; what is asked of it meanwhile waits for it.
+ */
+class LocalRunner implements RunnerLink {
+  private readonly runner: Promise<RunnerLink>;
+
+  constructor(options: JobRunnerOptions) {
+    this.runner = import('./job-runner.js').then(({ JobRunner }) => new JobRunner(options));
+  }
+
+  enqueue(id: string): void {
+    // A runner that could not load leaves the job queued on disk, for the next start.
+    this.runner.then((runner) => runner.enqueue(id), () => undefined);
+  }
+
+  async remove(id: string): Promise<void> {
+    await (await this.runner).remove(id);
+  }
+
+  async close(): Promise<void> {
+    await (await this.runner).close();
+  }
+}
+
 /** The jobs of one data directory, as every route reads them. */
 export class SpreadsheetJobs {
   readonly files: JobFiles;
@@ -45,7 +69,7 @@ export class SpreadsheetJobs {
   constructor(readonly options: SpreadsheetJobsOptions, runner?: RunnerLink) {
     this.now = options.now ?? (() => new Date());
     this.files = new JobFiles(options.dataDir);
-    this.runner = runner ?? new JobRunner(options);
+    this.runner = runner ?? new LocalRunner(options);
   }
 
   private accounts(): Promise<AccountStore> {
@@ -81,7 +105,8 @@ export class SpreadsheetJobs {
   }
 
   /** A page of a finished job's result. */
-  page(job: SpreadsheetJob, page: { offset: number; limit: number; status?: string }): Promise<ResultPage> {
+  async page(job: SpreadsheetJob, page: { offset: number; limit: number; status?: string }): Promise<ResultPage> {
+    const { readResultPage } = await import('./sheet-scan.js'); // the sheet readers, loaded at the first page asked
     return readResultPage(this.files.resultPath(job), job.outputFormat, statusColumn(job), page);
   }
 
