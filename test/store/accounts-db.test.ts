@@ -181,7 +181,7 @@ describe('sqlite account store', () => {
     const { dir } = open();
     const again = open(dir).store;
     expect(migrateAccountsDb(again.db)).toEqual([]);
-    expect(again.db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(again.db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
     expect(again.db.pragma('journal_mode', { simple: true })).toBe('wal');
   });
 
@@ -205,6 +205,26 @@ describe('sqlite account store', () => {
     await expect(authenticate(store, k2.key, DAY1)).rejects.toThrow(expect.objectContaining({ code: 'ADDR_ERR_UNAUTHORIZED' }));
     expect((await store.findKey(k2.prefix))?.lastUsedAt).toBeNull(); // the first authentication touched k1 only
     expect((await store.findKey(k1.prefix))?.lastUsedAt).toBe(DAY1.toISOString());
+  });
+
+  it('keeps its cache while other connections only record usage, and drops it when they change an account or a key', async () => {
+    const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    const { store, dir } = open();
+    const other = open(dir).store; // another worker of addr serve --workers, as far as SQLite can tell
+    await store.createAccount({ name: 'acme', plan: 'production', overage: true }, DAY1);
+    const key = generateApiKey();
+    await store.addKey({ prefix: key.prefix, account: 'acme', hash: key.hash, createdAt: DAY1.toISOString() });
+    await nextTurn();
+    expect((await store.findKey(key.prefix))?.lastUsedAt).toBeNull();
+    // A key's last use written behind the store's back, then usage recorded: both commits of another connection.
+    other.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(DAY2.toISOString(), key.prefix);
+    expect(await other.consume('acme', { kind: 'validation', rows: 1 }, DAY1)).toMatchObject({ ok: true });
+    await nextTurn();
+    expect((await store.findKey(key.prefix))?.lastUsedAt).toBeNull(); // still the cached row: neither changed a key
+    other.db.prepare('UPDATE accounts SET plan = ? WHERE name = ?').run('free_beta', 'acme'); // a raw change: the trigger tells
+    await nextTurn();
+    expect((await store.findKey(key.prefix))?.lastUsedAt).toBe(DAY2.toISOString());
+    expect((await store.getAccount('acme'))?.plan).toBe('free_beta');
   });
 
   it('keeps only the hash of a key: the plain key appears nowhere in the files', async () => {
