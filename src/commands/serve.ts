@@ -12,7 +12,7 @@
  * processes sharing the port (src/server/cluster.ts).
  */
 import { AddrError } from '../core/model/errors.js';
-import { LIMITS } from '../server/limits.js';
+import { HTTP_LIMITS } from '../server/http-limits.js';
 import { EXIT_OK } from '../core/model/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { ServeFlags } from './options.js';
@@ -36,8 +36,8 @@ export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<
     ...(flags.keepAliveTimeout === undefined ? {} : { keepAliveTimeoutMs: flags.keepAliveTimeout }),
     ...(flags.maxConnections === undefined ? {} : { maxConnections: flags.maxConnections }),
   };
-  const headers = http.headersTimeoutMs ?? LIMITS.http.headersTimeoutMs;
-  const whole = http.requestTimeoutMs ?? LIMITS.http.requestTimeoutMs;
+  const headers = http.headersTimeoutMs ?? HTTP_LIMITS.headersTimeoutMs;
+  const whole = http.requestTimeoutMs ?? HTTP_LIMITS.requestTimeoutMs;
   if (headers > whole) {
     throw new AddrError('ADDR_ERR_USAGE', [`--header-timeout (${headers / 1000} s) cannot be longer than --request-timeout (${whole / 1000} s), which includes the headers: raise --request-timeout or lower --header-timeout.`]);
   }

@@ -50,6 +50,14 @@ function logLine(stream: NodeJS.WritableStream, level: 'info' | 'warn' | 'error'
   stream.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, role: 'primary', ...extra, msg })}\n`);
 }
 
+/**
+ * Sends a message to a worker that may be going: one that failed to start disconnects right after it said so,
+ * and a send that finds its channel closed is dropped (its exit is handled), not an 'error' of the primary.
+ */
+function sendTo(worker: Worker, message: ToWorker): void {
+  if (worker.isConnected()) worker.send(message, undefined, undefined, () => undefined);
+}
+
 /** The spreadsheet jobs' runner of the primary (loaded on demand: the workers need none of it to start). */
 async function startRunner(config: ServerConfig, log: NodeJS.WritableStream): Promise<JobRunner | null> {
   try {
@@ -86,19 +94,20 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
 
   const broadcast = (message: ToWorker): void => {
     for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker !== undefined && worker.isConnected()) worker.send(message);
+      if (worker !== undefined) sendTo(worker, message);
     }
   };
   const announceCount = (): void => broadcast({ type: 'addr:workers', count: Math.max(1, listening.size) });
 
   const fork = (): void => {
     const worker = cluster.fork({ [WORKER_CONFIG_ENV]: JSON.stringify(workerConfig) });
+    worker.on('error', () => undefined); // its channel closed under a send: its 'exit' follows
     forkedAt.set(worker, performance.now());
     worker.on('message', (message: ToPrimary) => {
       switch (message.type) {
         case 'addr:listening':
           // Started after a stop was asked (the request may have come before it listened for messages): it stops too.
-          if (stopping) worker.send({ type: 'addr:shutdown', now: false } satisfies ToWorker);
+          if (stopping) sendTo(worker, { type: 'addr:shutdown', now: false });
           listening.add(worker);
           if (!everListened) {
             everListened = true;
@@ -119,7 +128,7 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
           break;
         case 'addr:remove':
           void runnerReady.then((runner) => runner?.remove(message.id)).finally(() => {
-            if (worker.isConnected()) worker.send({ type: 'addr:removed', seq: message.seq } satisfies ToWorker);
+            sendTo(worker, { type: 'addr:removed', seq: message.seq });
           });
           break;
         default:
