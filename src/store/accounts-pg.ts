@@ -5,10 +5,13 @@
  * and quotas. Implements the AccountStore port as src/store/accounts-db.ts
  * does for SQLite (docs/deployment.md).
  *
- * - Quotas: each decision is one transaction that locks the rows of the
- *   accounts it decides for (SELECT … FOR UPDATE), reads their usage, decides
- *   (src/accounts/decide-many.ts) and records: concurrent deciders of any
- *   process or machine wait for each other, so an allowance is never exceeded.
+ * - Quotas: each decision locks the rows of the accounts it decides for,
+ *   reads their usage, decides and records, in one transaction: concurrent
+ *   deciders of any process or machine wait for each other, so an allowance is
+ *   never exceeded. A batch of the meter (consumeMany) is one statement, a call
+ *   of addr_consume (src/store/accounts-pg-schema.ts); a batch run's chunk
+ *   (src/store/batch-runs-pg.ts) is a transaction of its own (decideIn, with
+ *   SELECT … FOR UPDATE and src/accounts/decide-many.ts).
  * - Keys and accounts are cached for authentication while the store `watch`es:
  *   every change of an account or key is announced by a trigger (NOTIFY on
  *   ACCOUNTS_CHANNEL, src/store/accounts-pg-schema.ts) and bumps a version the
