@@ -12,7 +12,7 @@
  * processes sharing the port (src/server/cluster.ts).
  */
 import { AddrError } from '../core/model/errors.js';
-import { HTTP_LIMITS } from '../server/http-limits.js';
+import { HTTP_LIMITS } from '../server/primary-limits.js';
 import { EXIT_OK } from '../core/model/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { ServeFlags } from './options.js';

@@ -3,9 +3,12 @@
  * (node:cluster, src/server/cluster-worker.ts) that share the port, each
  * opening its own engine and its own connection to the account store; the
  * primary serves no request. It:
- * - runs the spreadsheet jobs (one JobRunner, src/server/spreadsheets/job-runner.ts),
- *   which the workers reach by message: a job runs in exactly one process, and
- *   the jobs a stopped server left are resumed once, here, at start;
+ * - loads no engine and opens no store: its workers load and open theirs in
+ *   parallel, forked once the job runner (a light module) has started;
+ * - runs the spreadsheet jobs (one JobRunner, src/server/spreadsheets/job-runner.ts,
+ *   made before the workers are forked), which the workers reach by message:
+ *   a job runs in exactly one process, and the jobs a stopped server left are
+ *   resumed once, here, at start;
  * - prints the URL once the first worker listens, and tells every worker how
  *   many run (/healthz);
  * - replaces a worker that dies (its in-flight requests are the only loss);
@@ -18,8 +21,8 @@
 import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { AddrError } from '../core/model/errors.js';
 import { ensurePrivateDir } from '../store/private-files.js';
+import { AddrError } from '../core/model/errors.js';
 import type { ServerConfig } from './listen.js';
 import type { JobRunner } from './spreadsheets/job-runner.js';
 
@@ -77,11 +80,17 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
   const log = config.logStream;
   const { logStream: _stream, jobsRunner: _runner, workers: _workers, handleSignals: _signals, logLinesAtomic: _atomic, ...rest } = config;
   const workerConfig: WorkerConfig = rest;
-  // The data directory is made here (0700), before the workers and the job runner race to make it.
-  ensurePrivateDir(config.dataDir);
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./cluster-worker.js', import.meta.url)), args: [], silent: false });
 
-  let runnerReady: Promise<JobRunner | null> = new Promise<never>(() => undefined); // set once the workers are forked
+  // The runner first (its module is light: the batch machinery loads with the first job), so that it has listed
+  // and resumed the jobs on disk before any worker takes an upload (it removes the directories of jobs not saved whole).
+  // The data directory is made here (0700), as a worker would, before the runner makes it.
+  try {
+    ensurePrivateDir(config.dataDir);
+  } catch {
+    // The workers report it (the account store cannot be opened there either).
+  }
+  const runnerReady: Promise<JobRunner | null> = Promise.resolve(await startRunner(config, log));
   const listening = new Set<Worker>();
   const forkedAt = new Map<Worker, number>();
   let everListened = false;
@@ -179,10 +188,8 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
-  // The workers first: each loads and opens everything itself, in parallel; the primary loads no engine, and
-  // only then the job runner (which loads the batch machinery), while they start.
+  // Each worker loads and opens everything itself, in parallel; the primary loads no engine.
   for (let i = 0; i < workers; i++) fork();
-  runnerReady = startRunner(config, log);
   return done;
 }
 

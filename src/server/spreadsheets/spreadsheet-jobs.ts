@@ -15,6 +15,7 @@ import type { AccountStore } from '../../accounts/account-store.js';
 import { openAccountStore } from '../../store/open-accounts.js';
 import { JobFiles, statusColumn } from './job-files.js';
 import type { SpreadsheetJob } from './job-files.js';
+import { JobRunner } from './job-runner.js'; // light: the batch machinery it runs loads with the first job
 import type { JobRunnerOptions } from './job-runner.js';
 import type { ResultPage } from './sheet-scan.js';
 
@@ -32,32 +33,6 @@ export interface RunnerLink {
   close(): Promise<void>;
 }
 
-/**
- * The runner of this process, loaded (with the batch machinery it runs: ~0.2 s of modules) on its own,
- * so that a module that only serves routes (a worker of --workers, which has a RunnerLink) never loads
- * it; what is asked of it meanwhile waits for it.
- */
-class LocalRunner implements RunnerLink {
-  private readonly runner: Promise<RunnerLink>;
-
-  constructor(options: JobRunnerOptions) {
-    this.runner = import('./job-runner.js').then(({ JobRunner }) => new JobRunner(options));
-  }
-
-  enqueue(id: string): void {
-    // A runner that could not load leaves the job queued on disk, for the next start.
-    this.runner.then((runner) => runner.enqueue(id), () => undefined);
-  }
-
-  async remove(id: string): Promise<void> {
-    await (await this.runner).remove(id);
-  }
-
-  async close(): Promise<void> {
-    await (await this.runner).close();
-  }
-}
-
 /** The jobs of one data directory, as every route reads them. */
 export class SpreadsheetJobs {
   readonly files: JobFiles;
@@ -69,7 +44,7 @@ export class SpreadsheetJobs {
   constructor(readonly options: SpreadsheetJobsOptions, runner?: RunnerLink) {
     this.now = options.now ?? (() => new Date());
     this.files = new JobFiles(options.dataDir);
-    this.runner = runner ?? new LocalRunner(options);
+    this.runner = runner ?? new JobRunner(options);
   }
 
   private accounts(): Promise<AccountStore> {
