@@ -61,7 +61,7 @@ function sendTo(worker: Worker, message: ToWorker): void {
   if (worker.isConnected()) worker.send(message, undefined, undefined, () => undefined);
 }
 
-/** The spreadsheet jobs' runner of the primary (loaded on demand: the workers need none of it to start). */
+/** The spreadsheet jobs' runner of the primary; null (logged) when it cannot start: the workers serve every other route. */
 async function startRunner(config: ServerConfig, log: NodeJS.WritableStream): Promise<JobRunner | null> {
   try {
     const [{ JobRunner: Runner }, { jobRunnerOptions }] = await Promise.all([import('./spreadsheets/job-runner.js'), import('./spreadsheets/open-spreadsheet-jobs.js')]);
@@ -90,7 +90,7 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
   } catch {
     // The workers report it (the account store cannot be opened there either).
   }
-  const runnerReady: Promise<JobRunner | null> = Promise.resolve(await startRunner(config, log));
+  const runner = await startRunner(config, log);
   const listening = new Set<Worker>();
   const forkedAt = new Map<Worker, number>();
   let everListened = false;
@@ -133,10 +133,10 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
           }
           break;
         case 'addr:enqueue':
-          void runnerReady.then((runner) => runner?.enqueue(message.id));
+          runner?.enqueue(message.id);
           break;
         case 'addr:remove':
-          void runnerReady.then((runner) => runner?.remove(message.id)).finally(() => {
+          void Promise.resolve(runner?.remove(message.id)).finally(() => {
             sendTo(worker, { type: 'addr:removed', seq: message.seq });
           });
           break;
@@ -164,7 +164,7 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
   const finish = async (): Promise<void> => {
     if (finished) return;
     finished = true;
-    await (await runnerReady)?.close();
+    await runner?.close();
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
     cluster.removeAllListeners('exit');
