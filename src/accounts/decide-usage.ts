@@ -46,6 +46,18 @@ export function checkAccess(account: Account, kind: UsageKind): AddrError | null
   return null;
 }
 
+/**
+ * The allowance of validation and batch rows a request of `kind` counts against in the account's window, or
+ * null when it has none (autocomplete, the unlimited plan, production with overage). Within it a request
+ * is granted its rows when they fit, what remains (at least one) when `partial`, else refused: decideUsage
+ * below, and the PostgreSQL store's one-statement decision (src/store/accounts-pg-schema.ts), which must
+ * agree with it (src/store/accounts-pg.ts checks that they do).
+ */
+export function usageLimit(account: Account, kind: UsageKind): number | null {
+  const allowance = rowAllowance(account);
+  return kind !== 'autocomplete' && allowance !== null && !(account.plan === 'production' && account.overage) ? allowance : null;
+}
+
 /** Decides a request; never throws for a refusal, returns it. */
 export function decideUsage(account: Account, usageSoFar: UsageSoFar, request: UsageRequest, now: Date): UsageDecision {
   const refuse = (error: AddrError): UsageDecision => ({ ok: false, error });
@@ -53,10 +65,9 @@ export function decideUsage(account: Account, usageSoFar: UsageSoFar, request: U
   if (denied !== null) return refuse(denied);
   const day = usageDay(now);
   const rows = Math.max(0, Math.floor(request.rows));
-  const allowance = rowAllowance(account);
   // Autocomplete is metered apart and never counts against the row allowance.
-  const limited = request.kind !== 'autocomplete' && allowance !== null && !(account.plan === 'production' && account.overage);
-  if (!limited) return { ok: true, allowed: rows, day, remaining: null };
+  const allowance = usageLimit(account, request.kind);
+  if (allowance === null) return { ok: true, allowed: rows, day, remaining: null };
   const remaining = Math.max(0, allowance - usageSoFar.rows);
   if (rows <= remaining) return { ok: true, allowed: rows, day, remaining: remaining - rows };
   if (request.partial && remaining > 0) return { ok: true, allowed: remaining, day, remaining: 0 };

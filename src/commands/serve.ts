@@ -12,15 +12,13 @@
  * processes sharing the port (src/server/cluster.ts).
  */
 import { AddrError } from '../core/model/errors.js';
-import { LIMITS } from '../server/limits.js';
-import { startServer } from '../server/listen.js';
+import { HTTP_LIMITS } from '../server/primary-limits.js';
 import { EXIT_OK } from '../core/model/exit-codes.js';
 import type { CommandContext } from './io.js';
 import type { ServeFlags } from './options.js';
 import { availableParallelism } from 'node:os';
 import { engineLocation } from '../store/data-location.js';
-import { accountsUrl, openAccountStore } from '../store/open-accounts.js';
-import { checkEngineStores } from '../store/check-engine-stores.js';
+import { accountsUrl } from '../store/open-accounts.js';
 import { runCluster, workerCount } from '../server/cluster.js';
 import type { ServerConfig } from '../server/listen.js';
 
@@ -38,8 +36,8 @@ export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<
     ...(flags.keepAliveTimeout === undefined ? {} : { keepAliveTimeoutMs: flags.keepAliveTimeout }),
     ...(flags.maxConnections === undefined ? {} : { maxConnections: flags.maxConnections }),
   };
-  const headers = http.headersTimeoutMs ?? LIMITS.http.headersTimeoutMs;
-  const whole = http.requestTimeoutMs ?? LIMITS.http.requestTimeoutMs;
+  const headers = http.headersTimeoutMs ?? HTTP_LIMITS.headersTimeoutMs;
+  const whole = http.requestTimeoutMs ?? HTTP_LIMITS.requestTimeoutMs;
   if (headers > whole) {
     throw new AddrError('ADDR_ERR_USAGE', [`--header-timeout (${headers / 1000} s) cannot be longer than --request-timeout (${whole / 1000} s), which includes the headers: raise --request-timeout or lower --header-timeout.`]);
   }
@@ -59,12 +57,12 @@ export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<
   };
   const workers = workerCount(flags.workers, availableParallelism(), config.accountsUrl !== null && config.accountsUrl !== undefined);
   if (workers > 1) {
-    // Checked once here, so that a missing reference or an unreachable store is one error (exit 4), not one per
-    // worker; the store's schema is created or migrated here too, before any worker opens it.
-    checkEngineStores(location);
-    await (await openAccountStore({ dataDir: location.dataDir, url: config.accountsUrl ?? null })).close();
+    // The primary loads no engine and opens no store: the workers, forked at once, open theirs in parallel. A missing
+    // reference or an unreachable store fails each of them alike; the primary reports the first (one error, exit 4).
+    // Two workers migrating a store at once is safe: each migration runs under the store's write lock.
     return runCluster(config, workers, (url) => ctx.stdout.write(`${url}\n`));
   }
+  const { startServer } = await import('../server/listen.js'); // only here: the primary of --workers needs none of it
   const server = await startServer(config);
   // The URL on stdout whatever --log-level (the log's "listening" line is info): with --port 0 it says the port chosen.
   ctx.stdout.write(`${server.url}\n`);

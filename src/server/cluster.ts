@@ -3,9 +3,12 @@
  * (node:cluster, src/server/cluster-worker.ts) that share the port, each
  * opening its own engine and its own connection to the account store; the
  * primary serves no request. It:
- * - runs the spreadsheet jobs (one JobRunner, src/server/spreadsheets/job-runner.ts),
- *   which the workers reach by message: a job runs in exactly one process, and
- *   the jobs a stopped server left are resumed once, here, at start;
+ * - loads no engine and opens no store: its workers load and open theirs in
+ *   parallel, forked once the job runner (a light module) has started;
+ * - runs the spreadsheet jobs (one JobRunner, src/server/spreadsheets/job-runner.ts,
+ *   made before the workers are forked), which the workers reach by message:
+ *   a job runs in exactly one process, and the jobs a stopped server left are
+ *   resumed once, here, at start;
  * - prints the URL once the first worker listens, and tells every worker how
  *   many run (/healthz);
  * - replaces a worker that dies (its in-flight requests are the only loss);
@@ -18,10 +21,10 @@
 import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
+import { ensurePrivateDir } from '../store/private-files.js';
 import { AddrError } from '../core/model/errors.js';
 import type { ServerConfig } from './listen.js';
-import { jobRunnerOptions } from './spreadsheets/open-spreadsheet-jobs.js';
-import { JobRunner } from './spreadsheets/job-runner.js';
+import type { JobRunner } from './spreadsheets/job-runner.js';
 
 /** The environment variable a worker finds its configuration in (JSON). */
 export const WORKER_CONFIG_ENV = 'ADDR_SERVE_WORKER_CONFIG';
@@ -50,16 +53,44 @@ function logLine(stream: NodeJS.WritableStream, level: 'info' | 'warn' | 'error'
   stream.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, role: 'primary', ...extra, msg })}\n`);
 }
 
+/**
+ * Sends a message to a worker that may be going: one that failed to start disconnects right after it said so,
+ * and a send that finds its channel closed is dropped (its exit is handled), not an 'error' of the primary.
+ */
+function sendTo(worker: Worker, message: ToWorker): void {
+  if (worker.isConnected()) worker.send(message, undefined, undefined, () => undefined);
+}
+
+/** The spreadsheet jobs' runner of the primary; null (logged) when it cannot start: the workers serve every other route. */
+async function startRunner(config: ServerConfig, log: NodeJS.WritableStream): Promise<JobRunner | null> {
+  try {
+    const [{ JobRunner: Runner }, { jobRunnerOptions }] = await Promise.all([import('./spreadsheets/job-runner.js'), import('./spreadsheets/open-spreadsheet-jobs.js')]);
+    return new Runner(jobRunnerOptions(config, (err, job) => {
+      logLine(log, 'error', 'spreadsheet job failed', { job: job.id, err: { message: err instanceof Error ? err.message : String(err) } });
+    }));
+  } catch (err) {
+    // The workers serve every other route; the jobs stay queued on disk for the next start.
+    logLine(log, 'error', 'the spreadsheet job runner could not start', { err: { message: err instanceof Error ? err.message : String(err) } });
+    return null;
+  }
+}
+
 /** Runs the workers until a signal stops them; resolves with the exit code. `onUrl` is called once, when the first worker listens. */
 export async function runCluster(config: ServerConfig, workers: number, onUrl: (url: string) => void): Promise<number> {
   const log = config.logStream;
   const { logStream: _stream, jobsRunner: _runner, workers: _workers, handleSignals: _signals, logLinesAtomic: _atomic, ...rest } = config;
   const workerConfig: WorkerConfig = rest;
-  const runner = new JobRunner(jobRunnerOptions(config, (err, job) => {
-    logLine(log, 'error', 'spreadsheet job failed', { job: job.id, err: { message: err instanceof Error ? err.message : String(err) } });
-  }));
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./cluster-worker.js', import.meta.url)), args: [], silent: false });
 
+  // The runner first (its module is light: the batch machinery loads with the first job), so that it has listed
+  // and resumed the jobs on disk before any worker takes an upload (it removes the directories of jobs not saved whole).
+  // The data directory is made here (0700), as a worker would, before the runner makes it.
+  try {
+    ensurePrivateDir(config.dataDir);
+  } catch {
+    // The workers report it (the account store cannot be opened there either).
+  }
+  const runner = await startRunner(config, log);
   const listening = new Set<Worker>();
   const forkedAt = new Map<Worker, number>();
   let everListened = false;
@@ -72,19 +103,20 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
 
   const broadcast = (message: ToWorker): void => {
     for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker !== undefined && worker.isConnected()) worker.send(message);
+      if (worker !== undefined) sendTo(worker, message);
     }
   };
   const announceCount = (): void => broadcast({ type: 'addr:workers', count: Math.max(1, listening.size) });
 
   const fork = (): void => {
     const worker = cluster.fork({ [WORKER_CONFIG_ENV]: JSON.stringify(workerConfig) });
+    worker.on('error', () => undefined); // its channel closed under a send: its 'exit' follows
     forkedAt.set(worker, performance.now());
     worker.on('message', (message: ToPrimary) => {
       switch (message.type) {
         case 'addr:listening':
           // Started after a stop was asked (the request may have come before it listened for messages): it stops too.
-          if (stopping) worker.send({ type: 'addr:shutdown', now: false } satisfies ToWorker);
+          if (stopping) sendTo(worker, { type: 'addr:shutdown', now: false });
           listening.add(worker);
           if (!everListened) {
             everListened = true;
@@ -101,11 +133,11 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
           }
           break;
         case 'addr:enqueue':
-          runner.enqueue(message.id);
+          runner?.enqueue(message.id);
           break;
         case 'addr:remove':
-          void runner.remove(message.id).finally(() => {
-            if (worker.isConnected()) worker.send({ type: 'addr:removed', seq: message.seq } satisfies ToWorker);
+          void Promise.resolve(runner?.remove(message.id)).finally(() => {
+            sendTo(worker, { type: 'addr:removed', seq: message.seq });
           });
           break;
         default:
@@ -132,7 +164,7 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
   const finish = async (): Promise<void> => {
     if (finished) return;
     finished = true;
-    await runner.close();
+    await runner?.close();
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
     cluster.removeAllListeners('exit');
@@ -156,6 +188,7 @@ export async function runCluster(config: ServerConfig, workers: number, onUrl: (
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
+  // Each worker loads and opens everything itself, in parallel; the primary loads no engine.
   for (let i = 0; i < workers; i++) fork();
   return done;
 }

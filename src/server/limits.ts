@@ -6,6 +6,7 @@
 import { REVERSE_LIMITS } from '../core/suggest/reverse.js';
 import { SUGGEST_LIMITS } from '../core/suggest/suggest.js';
 import limits from './data/limits.json' with { type: 'json' };
+import { HTTP_LIMITS, SPREADSHEET_LIMITS } from './primary-limits.js';
 
 /** Bounds every route and the OpenAPI document use. */
 export const LIMITS = Object.freeze({
@@ -26,22 +27,9 @@ export const LIMITS = Object.freeze({
     defaultMaxDistanceMeters: REVERSE_LIMITS.defaultMaxDistanceMeters,
     maxMaxDistanceMeters: REVERSE_LIMITS.maxMaxDistanceMeters,
   }),
-  spreadsheets: Object.freeze({
-    bodyLimitBytes: limits.spreadsheetBodyLimitBytes, // the file of POST /v1/spreadsheets
-    running: limits.spreadsheetJobsRunning, // jobs running at once on a server
-    runningPerAccount: limits.spreadsheetJobsRunningPerAccount, // jobs of one account running at once
-    perAccount: limits.spreadsheetJobsPerAccount, // jobs of one account waiting or running
-    retentionHours: limits.spreadsheetRetentionHours, // default of --spreadsheet-retention
-    rowsMaxLimit: limits.spreadsheetRowsMaxLimit, // rows of a page of GET /v1/spreadsheets/{id}/rows
-  }),
+  spreadsheets: SPREADSHEET_LIMITS, // the spreadsheet jobs' bounds (primary-limits.ts)
   shutdownGraceMs: limits.shutdownGraceMs, // how long in-flight requests may take to finish on SIGTERM
-  http: Object.freeze({
-    headersTimeoutMs: limits.headersTimeoutMs, // the headers must arrive within this (408)
-    requestTimeoutMs: limits.requestTimeoutMs, // the whole request, body included, within this (408)
-    keepAliveTimeoutMs: limits.keepAliveTimeoutMs, // an idle kept-alive connection is closed after this
-    maxConnections: limits.maxConnections, // connections open at once; more are closed at once
-    maxHeaderBytes: limits.maxHeaderBytes, // 431 over this
-  }),
+  http: HTTP_LIMITS, // timeouts and the connection and header caps (primary-limits.ts)
   accountsWaitMs: limits.accountsWaitMs, // how long a request waits for accounts.sqlite locked by another process (then 503)
   retryAfterUnavailableS: limits.retryAfterUnavailableS, // Retry-After of a 503
   extract: Object.freeze({

@@ -97,13 +97,16 @@ export class SqliteAccountStore implements AccountStore {
   private readonly statements = new Map<string, Database.Statement>();
   // When each key's last_used_at was last written by this connection (ms), to write it at most once a TOUCH_EVERY_MS.
   private readonly touched = new Map<string, number>();
-  // Key and account rows as last read, for authentication: valid while PRAGMA data_version (which changes when
-  // another connection commits) stays the same; this connection's own writes to keys and accounts clear them.
+  // Key and account rows as last read, for authentication: valid while accounts_version (bumped by every change of
+  // an account or a key, migration 4) stays the same, which is read again when PRAGMA data_version says that
+  // another connection committed (usage, mostly); this connection's own writes to keys and accounts clear them.
   private readonly keyRows = new Map<string, KeyRow>();
   private readonly accountRows = new Map<string, AccountRow>();
   private dataVersion = -1;
+  private accountsVersion = -1;
   private versionChecked = false; // data_version was read in this turn of the event loop
   private readonly dataVersionStatement: Database.Statement;
+  private readonly accountsVersionStatement: Database.Statement;
 
   private readonly consumeTx: Database.Transaction<(name: string, request: UsageRequest, now: Date) => UsageDecision>;
   private readonly consumeManyTx: Database.Transaction<(requests: readonly ConsumeRequest[]) => UsageDecision[]>;
@@ -114,20 +117,25 @@ export class SqliteAccountStore implements AccountStore {
     this.consumeTx = db.transaction((name: string, request: UsageRequest, now: Date) => this.decideAndRecord(name, request, now));
     this.consumeManyTx = db.transaction((requests: readonly ConsumeRequest[]) => this.decideAndRecordMany(requests));
     this.dataVersionStatement = db.prepare('PRAGMA data_version').pluck();
+    this.accountsVersionStatement = db.prepare('SELECT version FROM accounts_version WHERE id = 1').pluck();
   }
 
   /**
    * Empties the lookup cache when another connection (another process, say)
-   * committed since it was filled. Asked at most once per turn of the event
-   * loop (a busy server authenticates many requests per turn): a commit by
-   * another process is seen from the next turn on.
+   * changed an account or a key since it was filled. Asked at most once per
+   * turn of the event loop (a busy server authenticates many requests per
+   * turn): a change by another process is seen from the next turn on.
    */
   private checkCache(): void {
     if (this.versionChecked) return;
     const version = this.dataVersionStatement.get() as number;
     if (version !== this.dataVersion) {
-      this.dropCache();
       this.dataVersion = version;
+      const accounts = this.accountsVersionStatement.get() as number;
+      if (accounts !== this.accountsVersion) {
+        this.dropCache();
+        this.accountsVersion = accounts;
+      }
     }
     this.versionChecked = true;
     setImmediate(this.uncheck).unref();

@@ -84,4 +84,23 @@ export const ACCOUNT_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE batch_runs ADD COLUMN tally TEXT NOT NULL DEFAULT '{}';
     `,
   },
+  {
+    version: 4,
+    description: 'accounts_version: bumped by every change of an account or of a key (not by usage), for the caches of authentication',
+    // Servers cache keys and accounts for authentication (src/store/accounts-db.ts). PRAGMA data_version
+    // tells that another connection committed, which the usage every request records does all the time
+    // when processes share the file (addr serve --workers): this version tells whether what was committed
+    // touched accounts or keys. A key's last use is not a change of it.
+    sql: `
+      CREATE TABLE accounts_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
+      INSERT INTO accounts_version VALUES (1, 0);
+      CREATE TRIGGER accounts_inserted AFTER INSERT ON accounts BEGIN UPDATE accounts_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER accounts_updated AFTER UPDATE ON accounts BEGIN UPDATE accounts_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER accounts_deleted AFTER DELETE ON accounts BEGIN UPDATE accounts_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER api_keys_inserted AFTER INSERT ON api_keys BEGIN UPDATE accounts_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER api_keys_updated AFTER UPDATE OF prefix, account_id, hash, revoked_at ON api_keys
+        BEGIN UPDATE accounts_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER api_keys_deleted AFTER DELETE ON api_keys BEGIN UPDATE accounts_version SET version = version + 1 WHERE id = 1; END;
+    `,
+  },
 ];

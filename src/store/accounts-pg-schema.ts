@@ -88,4 +88,61 @@ export const PG_MIGRATIONS: readonly Migration[] = [
         VALUES ('local', 'unlimited', true, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
     `,
   },
+  {
+    version: 2,
+    description: 'addr_consume: a batch of quota decisions in one statement',
+    // A batch of requests, decided in order and recorded, in one statement (one round trip, its own
+    // transaction): src/store/accounts-pg.ts computes each request's allowance from the account rows it read
+    // at accounts_version p_version (usageLimit, src/accounts/decide-usage.ts); this locks the rows of those
+    // accounts (in name order, as every decider does: no deadlock), and when the version is still p_version
+    // (no account or key changed since) grants each request its units when they fit the allowance with what
+    // the window already used and the batch granted before it, what remains (at least one) when partial,
+    // else nothing; records the grants and returns, per request in order, the rows used before it and its
+    // grant. A changed version returns no row and records nothing: the caller reads the accounts again.
+    // Every statement of a function gets a new snapshot once the lock is held, so the usage read is that
+    // of every decider before it. p_ids[i] null: nothing to decide (an unknown account, a refusal).
+    sql: `
+      CREATE FUNCTION addr_consume(p_version BIGINT, p_ids BIGINT[], p_kinds TEXT[], p_units BIGINT[], p_limits BIGINT[],
+        p_partial BOOLEAN[], p_days TEXT[], p_froms TEXT[])
+      RETURNS TABLE (used BIGINT, granted BIGINT) LANGUAGE plpgsql AS $$
+      DECLARE
+        n INTEGER := COALESCE(array_length(p_ids, 1), 0);
+        u BIGINT[] := array_fill(0::BIGINT, ARRAY[n]);
+        g BIGINT[] := array_fill(0::BIGINT, ARRAY[n]);
+        recorded BIGINT;
+        remaining BIGINT;
+      BEGIN
+        PERFORM 1 FROM accounts WHERE id = ANY(p_ids) ORDER BY name FOR UPDATE;
+        IF (SELECT version FROM accounts_version WHERE id = 1) IS DISTINCT FROM p_version THEN
+          RETURN;
+        END IF;
+        FOR i IN 1 .. n LOOP
+          CONTINUE WHEN p_ids[i] IS NULL;
+          IF p_limits[i] IS NULL THEN
+            g[i] := p_units[i];
+            CONTINUE;
+          END IF;
+          SELECT COALESCE(SUM(count), 0) INTO recorded FROM usage
+            WHERE account_id = p_ids[i] AND day BETWEEN p_froms[i] AND p_days[i] AND kind IN ('validation', 'batch_row');
+          u[i] := recorded;
+          FOR j IN 1 .. i - 1 LOOP
+            IF p_ids[j] = p_ids[i] AND p_kinds[j] <> 'autocomplete' AND p_days[j] BETWEEN p_froms[i] AND p_days[i] THEN
+              u[i] := u[i] + g[j];
+            END IF;
+          END LOOP;
+          remaining := GREATEST(0, p_limits[i] - u[i]);
+          IF p_units[i] <= remaining THEN
+            g[i] := p_units[i];
+          ELSIF p_partial[i] AND remaining > 0 THEN
+            g[i] := remaining;
+          END IF;
+        END LOOP;
+        INSERT INTO usage (account_id, day, kind, count)
+          SELECT r.id, r.day, r.kind, SUM(r.units) FROM unnest(p_ids, p_days, p_kinds, g) AS r(id, day, kind, units)
+          WHERE r.id IS NOT NULL AND r.units > 0 GROUP BY r.id, r.day, r.kind
+          ON CONFLICT (account_id, day, kind) DO UPDATE SET count = usage.count + excluded.count;
+        RETURN QUERY SELECT r.u, r.g FROM unnest(u, g) WITH ORDINALITY AS r(u, g, i) ORDER BY r.i;
+      END $$;
+    `,
+  },
 ];

@@ -5,10 +5,13 @@
  * and quotas. Implements the AccountStore port as src/store/accounts-db.ts
  * does for SQLite (docs/deployment.md).
  *
- * - Quotas: each decision is one transaction that locks the rows of the
- *   accounts it decides for (SELECT … FOR UPDATE), reads their usage, decides
- *   (src/accounts/decide-many.ts) and records: concurrent deciders of any
- *   process or machine wait for each other, so an allowance is never exceeded.
+ * - Quotas: each decision locks the rows of the accounts it decides for,
+ *   reads their usage, decides and records, in one transaction: concurrent
+ *   deciders of any process or machine wait for each other, so an allowance is
+ *   never exceeded. A batch of the meter (consumeMany) is one statement, a call
+ *   of addr_consume (src/store/accounts-pg-schema.ts); a batch run's chunk
+ *   (src/store/batch-runs-pg.ts) is a transaction of its own (decideIn, with
+ *   SELECT … FOR UPDATE and src/accounts/decide-many.ts).
  * - Keys and accounts are cached for authentication while the store `watch`es:
  *   every change of an account or key is announced by a trigger (NOTIFY on
  *   ACCOUNTS_CHANNEL, src/store/accounts-pg-schema.ts) and bumps a version the
@@ -24,6 +27,7 @@ import type { AccountPatch, AccountStore, ApiKeyRecord, ConsumeRequest, NewAccou
 import type { BatchRunStore } from '../accounts/batch-runs.js';
 import { decideMany } from '../accounts/decide-many.js';
 import type { StoredAccount } from '../accounts/decide-many.js';
+import { checkAccess, decideUsage, usageLimit } from '../accounts/decide-usage.js';
 import type { UsageDecision, UsageRequest } from '../accounts/decide-usage.js';
 import { usageDay, usageWindow } from '../accounts/plans.js';
 import type { Account, UsageKind } from '../accounts/plans.js';
@@ -58,6 +62,15 @@ export async function openAccountsPg(url: string, options: { watch?: boolean; po
   return store;
 }
 
+/** Account rows read with the version of accounts and keys they are current at (accounts_version). */
+interface AccountsView {
+  version: number;
+  rows: Map<string, AccountRow | null>; // null: no such account at that version
+}
+
+/** How many times in a row a batch is decided again on accounts read anew before it is decided in a transaction. */
+const MAX_STALE_VIEWS = 3;
+
 /** AccountStore over a pool of PostgreSQL connections. */
 export class PgAccountStore implements AccountStore {
   readonly location: string;
@@ -72,6 +85,7 @@ export class PgAccountStore implements AccountStore {
   private watcher: NodeJS.Timeout | null = null;
   private listener: pg.Client | null = null;
   private closed = false;
+  private decisionView: AccountsView | null = null; // the accounts the last batch was decided with
 
   constructor(url: string, poolSize: number) {
     this.url = url;
@@ -352,9 +366,83 @@ export class PgAccountStore implements AccountStore {
     return decision as UsageDecision;
   }
 
+  /** The accounts named and the version of accounts and keys, read in one snapshot. */
+  private async accountsAt(names: readonly string[]): Promise<AccountsView> {
+    const { rows } = await this.query(`SELECT v.version AS addr_version, a.* FROM accounts_version v
+      LEFT JOIN accounts a ON a.name = ANY($1) WHERE v.id = 1`, [names]);
+    const view: AccountsView = { version: (rows[0] as { addr_version: number } | undefined)?.addr_version ?? -1, rows: new Map(names.map((name) => [name, null])) };
+    for (const row of rows as (AccountRow & { addr_version: number })[]) if (row.name !== null) view.rows.set(row.name, row);
+    return view;
+  }
+
+  /**
+   * Decides and records a batch in one statement (addr_consume, src/store/accounts-pg-schema.ts): the
+   * allowances are computed here from the account rows of `decisionView` (read again when it lacks one, or
+   * when the function finds that an account or key changed since), the arithmetic under the accounts' locks
+   * there; decideUsage then gives each request its answer from the usage the function saw, and must grant
+   * what the function recorded. After MAX_STALE_VIEWS changed versions in a row (accounts being changed
+   * all the while), the batch is decided in a transaction of its own (decideIn).
+   */
   async consumeMany(requests: readonly ConsumeRequest[]): Promise<UsageDecision[]> {
     if (requests.length === 0) return [];
+    const names = [...new Set(requests.map((r) => r.account))];
+    for (let attempt = 0; attempt < MAX_STALE_VIEWS; attempt++) {
+      let view = this.decisionView;
+      if (view === null || attempt > 0 || names.some((name) => !view?.rows.has(name))) {
+        const read = await this.accountsAt(names);
+        // Rows read at the same version are as current as these: kept beside them (up to CACHE_LIMIT).
+        const kept = this.decisionView;
+        if (kept !== null && kept.version === read.version && kept.rows.size + read.rows.size <= CACHE_LIMIT) {
+          for (const [name, row] of kept.rows) if (!read.rows.has(name)) read.rows.set(name, row);
+        }
+        view = read;
+        this.decisionView = view;
+      }
+      const decided = await this.consumeIn(view, requests);
+      if (decided !== null) return decided;
+    }
     return this.transaction((q) => this.decideIn(q, requests));
+  }
+
+  /** One call of addr_consume with the allowances of `view`; null when the accounts changed since it was read. */
+  private async consumeIn(view: AccountsView, requests: readonly ConsumeRequest[]): Promise<UsageDecision[] | null> {
+    const n = requests.length;
+    const ids: (number | null)[] = new Array<number | null>(n);
+    const kinds: string[] = new Array<string>(n);
+    const units: number[] = new Array<number>(n);
+    const limits: (number | null)[] = new Array<number | null>(n);
+    const partial: boolean[] = new Array<boolean>(n);
+    const days: string[] = new Array<string>(n);
+    const froms: string[] = new Array<string>(n);
+    const accounts: (Account | null)[] = new Array<Account | null>(n);
+    requests.forEach((r, i) => {
+      const row = view.rows.get(r.account) ?? null;
+      const account = row === null ? null : toAccount(row);
+      const window = account === null ? null : usageWindow(account, r.now);
+      // Refused whatever the usage (suspended, unverified, not on the plan): nothing to decide there.
+      const open = account !== null && checkAccess(account, r.request.kind) === null;
+      accounts[i] = account;
+      ids[i] = open && row !== null ? row.id : null;
+      kinds[i] = r.request.kind;
+      units[i] = Math.max(0, Math.floor(r.request.rows));
+      limits[i] = open && account !== null ? usageLimit(account, r.request.kind) : null;
+      partial[i] = r.request.partial === true;
+      days[i] = usageDay(r.now);
+      froms[i] = window?.from ?? days[i] as string;
+    });
+    const { rows } = await this.query('SELECT used, granted FROM addr_consume($1, $2, $3, $4, $5, $6, $7, $8)',
+      [view.version, ids, kinds, units, limits, partial, days, froms]);
+    if (rows.length !== n) return null;
+    return requests.map((r, i) => {
+      const account = accounts[i];
+      if (account === null || account === undefined) return { ok: false, error: new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [r.account]) };
+      const { used, granted } = rows[i] as { used: number; granted: number };
+      const decision = decideUsage(account, { rows: used }, r.request, r.now);
+      if ((decision.ok ? decision.allowed : 0) !== granted) {
+        throw new AddrError('ADDR_ERR_INTERNAL', [`the quota decision of PostgreSQL (${granted} granted) and of addr (${decision.ok ? decision.allowed : 0}) differ for account '${r.account}'`]);
+      }
+      return decision;
+    });
   }
 
   async release(name: string, kind: UsageKind, units: number, day: string): Promise<void> {

@@ -4,7 +4,6 @@
  * SQLite store `accounts.sqlite` of the data directory (the default).
  */
 import type { AccountStore } from '../accounts/account-store.js';
-import { openAccountsDb } from './accounts-db.js';
 
 /** Where the accounts are. */
 export interface AccountsLocation {
@@ -27,5 +26,6 @@ export async function openAccountStore(location: AccountsLocation, options: { wa
     const { openAccountsPg } = await import('./accounts-pg.js'); // pg is loaded only by those who use it
     return openAccountsPg(location.url, { ...(options.watch === undefined ? {} : { watch: options.watch }), ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }) });
   }
+  const { openAccountsDb } = await import('./accounts-db.js'); // loaded by those who use it too (the primary of addr serve --workers does not)
   return openAccountsDb(location.dataDir, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs });
 }

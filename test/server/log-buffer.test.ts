@@ -17,4 +17,22 @@ describe('LogBuffer', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toHaveLength(2); // the scheduled flush finds nothing left
   });
+
+  it('with atomic lines, writes whole lines in pieces of at most 4096 bytes (counted in bytes, not characters), in order', async () => {
+    const writes: string[] = [];
+    const buffer = new LogBuffer({ write: (text: string) => writes.push(text) } as unknown as NodeJS.WritableStream, true);
+    // 300 lines of 100-400 bytes, some of them with 2- and 3-byte characters.
+    const lines = Array.from({ length: 300 }, (_, i) => `{"i":${i},"s":"${(i % 3 === 0 ? 'é€' : 'ab').repeat(20 + (i * 7) % 60)}"}\n`);
+    for (const line of lines) buffer.write(line);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes.join('')).toBe(lines.join(''));
+    expect(writes.length).toBeGreaterThan(1);
+    for (const [i, write] of writes.entries()) {
+      expect(Buffer.byteLength(write)).toBeLessThanOrEqual(4096);
+      expect(write.endsWith('\n')).toBe(true);
+      // Full: the next write's first line would not have fitted.
+      const next = writes[i + 1];
+      if (next !== undefined) expect(Buffer.byteLength(write) + Buffer.byteLength(next.slice(0, next.indexOf('\n') + 1))).toBeGreaterThan(4096);
+    }
+  });
 });

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { BIN, runCli, tempDir } from '../commands/run-cli.js';
+import { BIN, runCli, runCliAsync, tempDir } from '../commands/run-cli.js';
 
 describe('addr serve', () => {
   it('serves, logs without secrets, and shuts down gracefully on SIGTERM', async () => {
@@ -72,6 +72,22 @@ describe('addr serve', () => {
     expect(log).not.toContain(key);
     expect(log).not.toContain(key.slice(5, 13));
     expect(log).not.toMatch(/Secret Lane/i);
+  });
+
+  it('with workers, a missing reference database or an unreachable account store is one error and the exit code of one process', async () => {
+    const dataDir = tempDir();
+    const missing = { env: { ADDR_REFERENCE_DB: `${dataDir}/no-such-locality.sqlite` } };
+    const unreachable = ['--accounts-url', 'postgres://addr@127.0.0.1:1/none'];
+    for (const [args, options] of [[[], missing], [unreachable, {}]] as const) {
+      const one = await runCliAsync(['serve', '--port', '0', '--workers', '1', '--data-dir', dataDir, ...args], options);
+      const two = await runCliAsync(['serve', '--port', '0', '--workers', '2', '--data-dir', dataDir, ...args], options);
+      expect(one.code).toBeGreaterThan(0);
+      expect(two.code, two.stderr).toBe(one.code);
+      const errors = two.stderr.split('\n').filter((line) => line.startsWith('error: '));
+      expect(errors, two.stderr).toHaveLength(1);
+      expect(errors[0]).toBe(one.stderr.split('\n').find((line) => line.startsWith('error: ')));
+      expect(two.stdout).toBe(''); // no URL: nothing listened
+    }
   });
 
   it('refuses a port that is not one, with exit 2', () => {

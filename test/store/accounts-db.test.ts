@@ -181,7 +181,7 @@ describe('sqlite account store', () => {
     const { dir } = open();
     const again = open(dir).store;
     expect(migrateAccountsDb(again.db)).toEqual([]);
-    expect(again.db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(again.db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
     expect(again.db.pragma('journal_mode', { simple: true })).toBe('wal');
   });
 
@@ -205,6 +205,26 @@ describe('sqlite account store', () => {
     await expect(authenticate(store, k2.key, DAY1)).rejects.toThrow(expect.objectContaining({ code: 'ADDR_ERR_UNAUTHORIZED' }));
     expect((await store.findKey(k2.prefix))?.lastUsedAt).toBeNull(); // the first authentication touched k1 only
     expect((await store.findKey(k1.prefix))?.lastUsedAt).toBe(DAY1.toISOString());
+  });
+
+  it('keeps its cache while other connections only record usage, and drops it when they change an account or a key', async () => {
+    const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    const { store, dir } = open();
+    const other = open(dir).store; // another worker of addr serve --workers, as far as SQLite can tell
+    await store.createAccount({ name: 'acme', plan: 'production', overage: true }, DAY1);
+    const key = generateApiKey();
+    await store.addKey({ prefix: key.prefix, account: 'acme', hash: key.hash, createdAt: DAY1.toISOString() });
+    await nextTurn();
+    expect((await store.findKey(key.prefix))?.lastUsedAt).toBeNull();
+    // A key's last use written behind the store's back, then usage recorded: both commits of another connection.
+    other.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(DAY2.toISOString(), key.prefix);
+    expect(await other.consume('acme', { kind: 'validation', rows: 1 }, DAY1)).toMatchObject({ ok: true });
+    await nextTurn();
+    expect((await store.findKey(key.prefix))?.lastUsedAt).toBeNull(); // still the cached row: neither changed a key
+    other.db.prepare('UPDATE accounts SET plan = ? WHERE name = ?').run('free_beta', 'acme'); // a raw change: the trigger tells
+    await nextTurn();
+    expect((await store.findKey(key.prefix))?.lastUsedAt).toBe(DAY2.toISOString());
+    expect((await store.getAccount('acme'))?.plan).toBe('free_beta');
   });
 
   it('keeps only the hash of a key: the plain key appears nowhere in the files', async () => {
@@ -246,7 +266,7 @@ describe.skipIf(skipStore('postgres'))('postgresql account store', () => {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
-      expect((await client.query('SELECT version FROM schema_version')).rows).toEqual([{ version: 1 }]);
+      expect((await client.query('SELECT version FROM schema_version ORDER BY version')).rows).toEqual([{ version: 1 }, { version: 2 }]);
       expect((await client.query("SELECT count(*)::int AS n FROM accounts WHERE name = 'local'")).rows).toEqual([{ n: 1 }]);
     } finally {
       await client.end();
@@ -274,6 +294,65 @@ describe.skipIf(skipStore('postgres'))('postgresql account store', () => {
       new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 1000)),
     ]);
     expect(seen).toBeLessThan(1000);
+  });
+
+  it('decides each batch in one statement: exact under concurrency of several instances, whatever the mix of requests', async () => {
+    const { store, another } = await fresh('postgres');
+    await store.createAccount({ name: 'free', plan: 'free_beta', emailVerified: true, dailyRows: 40 }, DAY1);
+    await store.createAccount({ name: 'prod', plan: 'production', includedLookups: 60 }, DAY1);
+    await store.createAccount({ name: 'over', plan: 'production', includedLookups: 5, overage: true }, DAY1);
+    await store.createAccount({ name: 'shut', plan: 'production', status: 'suspended' }, DAY1);
+    const instances = [store, await another(), await another(), await another()];
+    const statements: string[] = [];
+    const spied = instances[1] as PgAccountStore;
+    const query = spied.query.bind(spied);
+    spied.query = (text, values) => {
+      statements.push(text);
+      return query(text, values);
+    };
+    // Each instance sends batches of 7 requests: 1 validation of each account, 2 batch rows of 'free'
+    // and 3 of 'prod' with partial grants, and 1 row for an account that does not exist.
+    const batch = (now: Date) => [
+      { account: 'free', request: { kind: 'validation' as const, rows: 1 }, now },
+      { account: 'prod', request: { kind: 'validation' as const, rows: 1 }, now },
+      { account: 'over', request: { kind: 'validation' as const, rows: 1 }, now },
+      { account: 'shut', request: { kind: 'validation' as const, rows: 1 }, now },
+      { account: 'free', request: { kind: 'batch_row' as const, rows: 2, partial: true }, now },
+      { account: 'prod', request: { kind: 'batch_row' as const, rows: 3, partial: true }, now },
+      { account: 'nobody', request: { kind: 'validation' as const, rows: 1 }, now },
+    ];
+    // A first batch each (the accounts read), then 25 at once.
+    const decided = (await Promise.all(instances.map((s) => s.consumeMany(batch(DAY1))))).flat();
+    statements.length = 0;
+    decided.push(...(await Promise.all(instances.flatMap((s) => Array.from({ length: 25 }, () => s.consumeMany(batch(DAY1)))))).flat());
+    const granted = (account: string): number => decided.reduce((n, d, i) => n + (batch(DAY1)[i % 7]?.account === account && d.ok ? d.allowed : 0), 0);
+    expect(granted('free')).toBe(40);
+    expect(granted('prod')).toBe(60);
+    expect(granted('over')).toBe(104);
+    expect(granted('shut')).toBe(0);
+    const codes = new Set(decided.filter((d) => !d.ok).map((d) => (d.ok ? '' : d.error.code)));
+    expect([...codes].sort()).toEqual(['ADDR_ERR_ACCOUNT_NOT_FOUND', 'ADDR_ERR_ACCOUNT_SUSPENDED', 'ADDR_ERR_LOOKUP_LIMIT', 'ADDR_ERR_QUOTA_EXCEEDED']);
+    const usage = await store.usageByDay({});
+    const recorded = (account: string): number => usage.filter((u) => u.account === account).reduce((n, u) => n + u.validation + u.batch_row, 0);
+    expect(['free', 'prod', 'over', 'shut'].map(recorded)).toEqual([40, 60, 104, 0]);
+    // Once it had read its accounts, the spied instance decided each of its 25 batches in one statement, and nothing else.
+    expect(statements.filter((t) => t.includes('addr_consume'))).toHaveLength(25);
+    expect(statements.filter((t) => !t.includes('addr_consume'))).toEqual([]);
+  });
+
+  it('decides with an account as it is now when another instance changed it since it was read', async () => {
+    const { store, another } = await fresh('postgres');
+    const admin = await another();
+    await admin.createAccount({ name: 'acme', plan: 'free_beta', emailVerified: true, dailyRows: 1 }, DAY1);
+    expect(await store.consume('acme', { kind: 'validation', rows: 1 }, DAY1)).toMatchObject({ ok: true });
+    expect(await store.consume('acme', { kind: 'validation', rows: 1 }, DAY1)).toMatchObject({ ok: false, error: { code: 'ADDR_ERR_QUOTA_EXCEEDED' } });
+    await admin.updateAccount('acme', { dailyRows: 3 });
+    expect(await store.consume('acme', { kind: 'validation', rows: 2 }, DAY1)).toMatchObject({ ok: true, allowed: 2, remaining: 0 });
+    await admin.updateAccount('acme', { status: 'suspended' });
+    expect(await store.consume('acme', { kind: 'validation', rows: 1 }, DAY2)).toMatchObject({ ok: false, error: { code: 'ADDR_ERR_ACCOUNT_SUSPENDED' } });
+    await admin.createAccount({ name: 'late', plan: 'unlimited' }, DAY1); // created after the first reads
+    expect(await store.consume('late', { kind: 'validation', rows: 7 }, DAY2)).toMatchObject({ ok: true, allowed: 7 });
+    expect((await store.usageByDay({ account: 'acme' }))[0]?.validation).toBe(3);
   });
 
   it('answers ADDR_ERR_ACCOUNTS_UNREACHABLE when the server cannot be reached, and works again once it can', async () => {

@@ -25,8 +25,7 @@ import type { RouteContext, RouteSpec } from '../route-spec.js';
 import { newJobId } from '../spreadsheets/job-files.js';
 import type { SpreadsheetJob } from '../spreadsheets/job-files.js';
 import { JobParams, PreviewBody, RowsBody, RowsQuery, SpreadsheetJobBody, SpreadsheetQuery } from '../spreadsheets/job-schemas.js';
-import { summarizeSheet } from '../spreadsheets/sheet-scan.js';
-import { statusColumn } from '../spreadsheets/spreadsheet-jobs.js';
+import { statusColumn } from '../spreadsheets/job-files.js';
 import type { SpreadsheetJobs } from '../spreadsheets/spreadsheet-jobs.js';
 import { SPREADSHEET_MEDIA_TYPES, receiveSpreadsheet } from '../spreadsheets/upload.js';
 
@@ -118,7 +117,7 @@ async function receive(request: FastifyRequest, dir: string, sampleRows: number)
   const upload = await receiveSpreadsheet(request, dir, LIMITS.spreadsheets.bodyLimitBytes, query.name);
   const options = optionsOf(query, upload.fields);
   if (options.sheet !== undefined && upload.format !== 'xlsx') throw new AddrError('ADDR_ERR_INPUT_INVALID', ['sheet picks a worksheet of an XLSX file; this file is not a workbook.']);
-  return { upload, options, read: (columns: string | undefined) => summarizeSheet(upload.path, upload.format, { ...(options.sheet === undefined ? {} : { sheet: options.sheet }), ...(columns === undefined ? {} : { columns }), sampleRows }) };
+  return { upload, options, read: async (columns: string | undefined) => (await import('../spreadsheets/sheet-scan.js')).summarizeSheet(upload.path, upload.format, { ...(options.sheet === undefined ? {} : { sheet: options.sheet }), ...(columns === undefined ? {} : { columns }), sampleRows }) };
 }
 
 const ACCESS = { auth: true, usage: 'batch_row' } as const;

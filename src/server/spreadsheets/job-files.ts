@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync,
 import { join } from 'node:path';
 import type { BatchFormat } from '../../batch/batch-files.js';
 import type { ColumnMapping } from '../../core/spreadsheet/detect-columns.js';
+import { RESULT_COLUMNS } from '../../core/spreadsheet/batch-row.js';
 
 /** Where a job stands. */
 export type JobStatus = 'queued' | 'running' | 'done' | 'partial' | 'failed';
@@ -120,4 +121,9 @@ export class JobFiles {
     const dir = this.dir(id);
     if (dir !== null) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The index of the status column of a job's result: the first result column, after the input's. */
+export function statusColumn(job: Pick<SpreadsheetJob, 'headers'>): number {
+  return job.headers.length + RESULT_COLUMNS.indexOf('status');
 }

@@ -23,17 +23,14 @@ import { Readable, Writable } from 'node:stream';
 import type { AccountStore } from '../../accounts/account-store.js';
 import { decideUsage } from '../../accounts/decide-usage.js';
 import { rowAllowance } from '../../accounts/plans.js';
-import { runBatch } from '../../batch/run-batch.js';
 import { startBatchPool } from '../../batch/batch-pool.js';
 import type { BatchPool } from '../../batch/batch-pool.js';
 import { tempPathOf } from '../../batch/batch-files.js';
 import type { BatchFlags } from '../../batch/batch-options.js';
-import { RESULT_COLUMNS } from '../../core/spreadsheet/batch-row.js';
 import { isAddrError } from '../../core/model/errors.js';
 import { openAccountStore } from '../../store/open-accounts.js';
-import { JobFiles } from './job-files.js';
+import { JobFiles, statusColumn } from './job-files.js';
 import type { SpreadsheetJob } from './job-files.js';
-import { readResultPage } from './sheet-scan.js';
 
 /** How the jobs run. */
 export interface JobRunnerOptions {
@@ -197,6 +194,7 @@ export class JobRunner {
       };
       // The run's messages on stderr (columns, progress, summary) say what the job's record says.
       const ctx = { stdin: Readable.from([]), stdout: discard(), stderr: discard(), env: {} };
+      const { runBatch } = await import('../../batch/run-batch.js'); // the batch machinery, loaded by the first job
       const code = await runBatch([input], flags, ctx, running.pool);
       // Aborted, or stopped by SIGTERM/SIGINT (the run's own handlers): the checkpoint stays for the next start.
       if (running.aborted || code !== 0) return;
@@ -219,6 +217,7 @@ export class JobRunner {
   }
 
   private async finish(job: SpreadsheetJob, status: 'done' | 'partial', update: (patch: Partial<SpreadsheetJob>) => void): Promise<void> {
+    const { readResultPage } = await import('./sheet-scan.js');
     const { total, counts } = await readResultPage(this.files.resultPath(job), job.outputFormat, statusColumn(job), { offset: 0, limit: 0 });
     const finishedAt = this.now();
     const unprocessed = Math.max(0, job.rowsTotal - total);
@@ -260,7 +259,3 @@ const rowsWere = (n: number): string => `${n} ${n === 1 ? 'row was' : 'rows were
 
 const discard = (): Writable => new Writable({ write: (_chunk, _encoding, callback) => callback() });
 
-/** The index of the status column of a job's result: the first result column, after the input's. */
-export function statusColumn(job: Pick<SpreadsheetJob, 'headers'>): number {
-  return job.headers.length + RESULT_COLUMNS.indexOf('status');
-}

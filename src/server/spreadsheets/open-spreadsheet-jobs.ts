@@ -1,5 +1,5 @@
 /** The spreadsheet jobs of a server started by addr serve, with the bounds of src/server/data/limits.json. */
-import { LIMITS } from '../limits.js';
+import { SPREADSHEET_LIMITS } from '../primary-limits.js';
 import type { SpreadsheetJob } from './job-files.js';
 import { SpreadsheetJobs } from './spreadsheet-jobs.js';
 import type { RunnerLink } from './spreadsheet-jobs.js';
@@ -14,9 +14,9 @@ export function jobRunnerOptions(
     dataDir: config.dataDir,
     accountsUrl: config.accountsUrl ?? null,
     referenceDbPath: config.referenceDbPath,
-    retentionMs: (config.spreadsheetRetentionHours ?? LIMITS.spreadsheets.retentionHours) * 3_600_000,
-    maxRunning: LIMITS.spreadsheets.running,
-    maxRunningPerAccount: LIMITS.spreadsheets.runningPerAccount,
+    retentionMs: (config.spreadsheetRetentionHours ?? SPREADSHEET_LIMITS.retentionHours) * 3_600_000,
+    maxRunning: SPREADSHEET_LIMITS.running,
+    maxRunningPerAccount: SPREADSHEET_LIMITS.runningPerAccount,
     workersPerJob: 1,
     onError,
   };

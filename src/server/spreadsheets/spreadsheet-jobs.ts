@@ -13,11 +13,10 @@
  */
 import type { AccountStore } from '../../accounts/account-store.js';
 import { openAccountStore } from '../../store/open-accounts.js';
-import { JobFiles } from './job-files.js';
+import { JobFiles, statusColumn } from './job-files.js';
 import type { SpreadsheetJob } from './job-files.js';
-import { JobRunner, statusColumn } from './job-runner.js';
+import { JobRunner } from './job-runner.js'; // light: the batch machinery it runs loads with the first job
 import type { JobRunnerOptions } from './job-runner.js';
-import { readResultPage } from './sheet-scan.js';
 import type { ResultPage } from './sheet-scan.js';
 
 export { statusColumn };
@@ -81,7 +80,8 @@ export class SpreadsheetJobs {
   }
 
   /** A page of a finished job's result. */
-  page(job: SpreadsheetJob, page: { offset: number; limit: number; status?: string }): Promise<ResultPage> {
+  async page(job: SpreadsheetJob, page: { offset: number; limit: number; status?: string }): Promise<ResultPage> {
+    const { readResultPage } = await import('./sheet-scan.js'); // the sheet readers, loaded at the first page asked
     return readResultPage(this.files.resultPath(job), job.outputFormat, statusColumn(job), page);
   }
 
