@@ -52,9 +52,9 @@ function sideAt(b: Buffer, at: number, zipAt: number, parity: number): RangeSide
   return { from: b.readUInt32BE(at), to: b.readUInt32BE(at + 4), parity: String.fromCharCode(parity) as Parity, zip5: zipText(b.readUInt32BE(zipAt)) };
 }
 
-/** Whether the spans can be read (false: some edge is INEXACT, or the length is not whole edges). */
-export function spansExact(b: Buffer): boolean {
-  if (b.length % SPAN_BYTES !== 0) return false;
+/** Whether the spans can be read (false: not a BLOB, some edge is INEXACT, or the length is not whole edges). */
+export function spansExact(b: unknown): b is Buffer {
+  if (!Buffer.isBuffer(b) || b.length % SPAN_BYTES !== 0) return false;
   for (let at = 0; at < b.length; at += SPAN_BYTES) if ((((b[at + L_PARITY] as number) | (b[at + R_PARITY] as number)) & INEXACT) !== 0) return false;
   return true;
 }

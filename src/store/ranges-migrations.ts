@@ -113,7 +113,7 @@ export const RANGE_MIGRATIONS: readonly Migration[] = [
         UPDATE range_streets SET
           min_n = MIN(COALESCE(min_n, 2147483647), (SELECT ${LOWEST('e')} FROM edges e WHERE e.id = NEW.edge_id)),
           max_n = MAX(COALESCE(max_n, -1), (SELECT ${HIGHEST('e')} FROM edges e WHERE e.id = NEW.edge_id)),
-          spans = COALESCE(spans, X'') || COALESCE((SELECT unhex(${spanHexSql('e')}) FROM edges e WHERE e.id = NEW.edge_id), X'')
+          spans = unhex(hex(COALESCE(spans, X'')) || COALESCE((SELECT ${spanHexSql('e')} FROM edges e WHERE e.id = NEW.edge_id), '')) -- || of blobs gives text
         WHERE id = NEW.street_id;
       END;
     `,
