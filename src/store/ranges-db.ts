@@ -33,11 +33,6 @@ const RECENT_LOOKUPS = 20_000; // answers of streetsInZip and streetsInState kep
 const RECENT_ZIP_KEYS = 256; // ZIPs whose street keys are kept (a few hundred to a few thousand names each)
 const NEAR_CANDIDATES = 256; // edges whose boxes touch a search window, read for their exact distance
 const NEAR_FIRST_M = 60; // half-width of the first search window (reverse geocoding)
-// Bytes of ranges.sqlite read through memory mapping rather than a read() per page (as points-search.ts
-// maps points.sqlite): ~30% less CPU per validation over 5,000,000 edges (docs/performance.md). The
-// pages touched count in the process's RSS, up to this much; they are file pages the system shares
-// between processes and reclaims (docs/data.md, "Memory at national scale").
-const MMAP_BYTES = 1 << 30;
 
 /** One imported range source as `addr data status` lists it. */
 export interface RangeSourceInfo {
@@ -159,7 +154,6 @@ export class SqliteRangeStore implements RangeStore {
   private readonly stmts;
 
   constructor(readonly db: Database.Database) {
-    db.pragma(`mmap_size = ${MMAP_BYTES}`);
     for (const r of db.prepare<[], { zip5: string; state: string }>('SELECT DISTINCT zip5, state FROM range_zips').all()) {
       this.zips.add(r.zip5);
       this.states.add(r.state);
