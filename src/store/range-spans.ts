@@ -38,6 +38,12 @@ export function spanHexSql(e: string): string {
     ${zipField(`${e}.lzip`)}, ${zipField(`${e}.rzip`)}, ${parityByte(e, 'l')}, ${parityByte(e, 'r')})`;
 }
 
+/** The UPDATE that writes the spans of the streets `where` selects (a condition on range_streets), from their links and edges. */
+export function fillSpansSql(where: string): string {
+  return `UPDATE range_streets SET spans = (SELECT unhex(group_concat(${spanHexSql('e')}, '' ORDER BY se.edge_id))
+    FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = range_streets.id) WHERE ${where}`;
+}
+
 /** One edge as its span says: its id and sides. */
 export interface EdgeSpan { id: number; left: RangeSide | null; right: RangeSide | null }
 

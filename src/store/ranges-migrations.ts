@@ -26,17 +26,14 @@
  *   street_key, min_n, max_n) finds the streets of a state whose numbers may
  *   hold a number without reading the others (a common name in a large state).
  * - (3) range_streets.spans: each edge of the street with its sides' ranges, ZIPs and parities
- *   (range-spans.ts), appended by the same trigger as an edge is linked (the importer writes an
- *   edge before linking it): a lookup of a number reads the street's row, not each edge's.
+ *   (range-spans.ts), written by each import for its streets once their edges are linked
+ *   (ranges-import.ts; appending them in the trigger cost the import a third more CPU): a
+ *   lookup of a number reads the street's row, not each edge's.
  *   range_streets_span made again with id and zip5 after the span (the same order of rows):
  *   the streets of a state holding a number are filtered by ZIP from the index alone.
  */
 import type { Migration } from './accounts-migrations.js';
-import { spanHexSql } from './range-spans.js';
-
-/** The lowest and highest number of any side of the edge row aliased `e`, in SQL. */
-const LOWEST = (e: string): string => `MIN(COALESCE(${e}.lfrom, ${e}.rfrom), COALESCE(${e}.lto, ${e}.rto), COALESCE(${e}.rfrom, ${e}.lfrom), COALESCE(${e}.rto, ${e}.lto))`;
-const HIGHEST = (e: string): string => `MAX(COALESCE(${e}.lfrom, ${e}.rfrom), COALESCE(${e}.lto, ${e}.rto), COALESCE(${e}.rfrom, ${e}.lfrom), COALESCE(${e}.rto, ${e}.lto))`;
+import { fillSpansSql } from './range-spans.js';
 
 /** Every migration of ranges.sqlite, oldest first. */
 export const RANGE_MIGRATIONS: readonly Migration[] = [
@@ -101,21 +98,12 @@ export const RANGE_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    description: 'range_streets.spans: the ranges of a street\'s edges, kept by the trigger',
+    description: 'range_streets.spans: the ranges of a street\'s edges, written by each import',
     sql: `
       ALTER TABLE range_streets ADD COLUMN spans BLOB;
-      UPDATE range_streets SET spans = (SELECT unhex(group_concat(${spanHexSql('e')}, '' ORDER BY se.edge_id))
-        FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = range_streets.id);
+      ${fillSpansSql('1')};
       DROP INDEX range_streets_span;
       CREATE INDEX range_streets_span ON range_streets (state, street_key, min_n, max_n, id, zip5);
-      DROP TRIGGER street_edges_span;
-      CREATE TRIGGER street_edges_span AFTER INSERT ON street_edges BEGIN
-        UPDATE range_streets SET
-          min_n = MIN(COALESCE(min_n, 2147483647), (SELECT ${LOWEST('e')} FROM edges e WHERE e.id = NEW.edge_id)),
-          max_n = MAX(COALESCE(max_n, -1), (SELECT ${HIGHEST('e')} FROM edges e WHERE e.id = NEW.edge_id)),
-          spans = unhex(hex(COALESCE(spans, X'')) || COALESCE((SELECT ${spanHexSql('e')} FROM edges e WHERE e.id = NEW.edge_id), '')) -- || of blobs gives text
-        WHERE id = NEW.street_id;
-      END;
     `,
   },
 ];

@@ -1,7 +1,7 @@
 // The spans of a street's edges kept in its row (src/store/range-spans.ts, migration 3 of
 // ranges-migrations.ts) over the Meagher County, MT sample (fixtures/tiger): the edges the store
-// gives from them are those the edges' rows give, the trigger of an import and the migration of
-// an older database write the same spans, a value that does not fit the fields falls back to
+// gives from them are those the edges' rows give, an import and the migration of an older
+// database write the same spans, a value that does not fit the fields falls back to
 // the rows, and a state lookup filtered by ZIP keeps the unfiltered order.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RangeEdge, RangeSide, RangeStreet } from '../../src/core/ranges/range-store.js';
 import { defaultLocalityDbPath } from '../../src/store/data-location.js';
-import { decodeSpans, spanHexSql } from '../../src/store/range-spans.js';
+import { decodeSpans, fillSpansSql } from '../../src/store/range-spans.js';
 import { decodeCoords, openRangesDatabase, SqliteRangeStore } from '../../src/store/ranges-db.js';
 import { importRanges } from '../../src/store/ranges-import.js';
 import { openLocalityStore } from '../../src/store/sqlite-locality-store.js';
@@ -86,7 +86,7 @@ describe('the spans of a street in its row', () => {
     }
   });
 
-  it('are written the same by the trigger of an import and by the migration of an older database', () => {
+  it('are written the same by an import and by the migration of an older database', () => {
     const decoded = (db: Db): [number, ReturnType<typeof decodeSpans>][] =>
       (db.prepare('SELECT id, spans FROM range_streets ORDER BY id').raw(true).all() as [number, Buffer][]).map(([id, b]) => [id, decodeSpans(b, null)]);
     let store = storeOf();
@@ -95,9 +95,8 @@ describe('the spans of a street in its row', () => {
       imported = decoded(store.db);
       expect(imported.every(([, edges]) => edges.length > 0)).toBe(true);
       // A database of the second schema: the spans dropped, migration 3 undone, then applied on open.
-      store.db.exec(`DROP TRIGGER street_edges_span; DROP INDEX range_streets_span; ALTER TABLE range_streets DROP COLUMN spans;
+      store.db.exec(`DROP INDEX range_streets_span; ALTER TABLE range_streets DROP COLUMN spans;
         CREATE INDEX range_streets_span ON range_streets (state, street_key, min_n, max_n);
-        CREATE TRIGGER street_edges_span AFTER INSERT ON street_edges BEGIN SELECT 1; END;
         DELETE FROM schema_migrations WHERE version = 3`);
     } finally {
       store.close();
@@ -112,8 +111,7 @@ describe('the spans of a street in its row', () => {
 
   it('that do not fit their fields leave the street to its rows, with the same answers', () => {
     const db = openRangesDatabase(dir, false)!;
-    const rebuild = db.prepare(`UPDATE range_streets SET spans = (SELECT unhex(group_concat(${spanHexSql('e')}, '' ORDER BY se.edge_id))
-      FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = range_streets.id) WHERE id = ?`);
+    const rebuild = db.prepare(fillSpansSql('id = ?'));
     const street = (db.prepare("SELECT id FROM range_streets WHERE zip5 = '59645' AND street_key = 'MAIN' AND predir = 'E'").get() as { id: number }).id;
     const [first] = rowsOf(db, street, null);
     const end = first!.left !== null ? 'lto' : 'rto';
@@ -133,8 +131,7 @@ describe('the spans of a street in its row', () => {
     }
     const restore = openRangesDatabase(dir, false)!;
     restore.prepare(`UPDATE edges SET ${end} = ? WHERE id = ?`).run(was, first!.id);
-    restore.prepare(`UPDATE range_streets SET spans = (SELECT unhex(group_concat(${spanHexSql('e')}, '' ORDER BY se.edge_id))
-      FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = range_streets.id) WHERE id = ?`).run(street);
+    restore.prepare(fillSpansSql('id = ?')).run(street);
     restore.close();
   });
 
