@@ -161,7 +161,7 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
     log(`ranges: wrote ${int(made.edges)} edges (${int(made.records)} records) in ${((performance.now() - t) / 1000).toFixed(0)} s`);
     return { seconds: (performance.now() - t) / 1000, cpuSeconds: 0, rows: made.records, imported: made.records, edges: made.edges, maxRssMb: 0 };
   });
-  const rangesDir = join(opts.cacheDir, `ranges-${opts.edges}-g${GENERATOR_VERSION}-${codeHash(['../src/store/ranges-import.js', '../src/store/tiger-reader.js', '../src/core/point-address.js'])}`);
+  const rangesDir = join(opts.cacheDir, `ranges-${opts.edges}-g${GENERATOR_VERSION}-${codeHash(['../src/store/ranges-import.js', '../src/store/tiger-reader.js', '../src/core/points/point-address.js'])}`);
   const rangesImport = cached(rangesDir, `ranges.sqlite of ${int(opts.edges)} edges`, log, () => {
     log(`ranges: importing ${int(opts.edges)} generated edges ...`);
     return runWorker<Omit<ImportFigures, 'made'>>(['import-ranges', `${stem}.shp`, rangesDir, localityDb]);
@@ -182,7 +182,7 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
     await finished(out);
     writeFileSync(join(csvDir, 'figures.json'), JSON.stringify({ made: new Date().toISOString() }));
   }
-  const pointsDir = join(opts.cacheDir, `points-${opts.points}-g${GENERATOR_VERSION}-${codeHash(['../src/store/points-import.js', '../src/store/points-import-worker.js', '../src/store/points-migrations.js', '../src/core/point-address.js'])}`);
+  const pointsDir = join(opts.cacheDir, `points-${opts.points}-g${GENERATOR_VERSION}-${codeHash(['../src/store/points-import.js', '../src/store/points-import-worker.js', '../src/store/points-migrations.js', '../src/core/points/point-address.js'])}`);
   const pointsImport = cached(pointsDir, `points.sqlite of ${int(opts.points)} points`, log, () => {
     log(`ranges: importing ${int(opts.points)} generated points ...`);
     return runWorker<Omit<ImportFigures, 'made'>>(['import-points', csv, pointsDir, localityDb]);

@@ -7,14 +7,21 @@
  * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
  * the country); streets, edges and the R*Tree are read from disk per lookup,
  * with bounded caches of recent answers (RECENT_STREETS streets' edges,
- * RECENT_LOOKUPS street lookups, RECENT_ZIP_KEYS ZIPs' names): the memory does
+ * RECENT_LOOKUPS street lookups, RECENT_ZIP_KEYS ZIPs' names; a street's spans,
+ * range-spans.ts, are kept with the street object and go with it): the memory does
  * not grow with the data.
+ *
+ * A lookup of a number reads the street's row with its spans (one index search), decides
+ * from the spans which edges hold the number, and reads an edge's row only for the line
+ * of the edge an answer uses (docs/performance.md, "The range layer at national scale").
  */
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { projectOnto } from '../core/ranges/edge-geometry.js';
 import type { KeyScope, NearEdge, Parity, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
+import { decodeSpans, spansExact } from './range-spans.js';
+import type { EdgeSpan } from './range-spans.js';
 import { RANGE_MIGRATIONS } from './ranges-migrations.js';
 
 /** The file name of the range database in the data directory. */
@@ -104,7 +111,33 @@ function edgeOf(r: EdgeRow): RangeEdge {
   return new StoredEdge(r);
 }
 
+/** An edge as its street's spans give it (range-spans.ts): its TLID and line are read when first asked for. */
+class SpanEdge implements RangeEdge {
+  readonly id: number;
+  readonly left: RangeSide | null;
+  readonly right: RangeSide | null;
+  private row: { tlid: number; line: Float64Array } | null = null;
+  constructor(span: EdgeSpan, private readonly store: SqliteRangeStore) {
+    this.id = span.id;
+    this.left = span.left;
+    this.right = span.right;
+  }
+  private read(): { tlid: number; line: Float64Array } {
+    if (this.row === null) this.row = this.store.lineOf(this.id);
+    return this.row;
+  }
+  get tlid(): number {
+    return this.read().tlid;
+  }
+  get coords(): Float64Array {
+    return this.read().line;
+  }
+}
+
 const STREET_COLUMNS = 'id, predir, street, suffix, postdir, state, zip5';
+
+/** A row of STREET_COLUMNS and the street's spans, in their order. */
+type StreetRow = [number, string | null, string, string | null, string | null, string, string, Buffer | null];
 const EDGE_COLUMNS = 'e.id, e.tlid, e.lfrom, e.lto, e.lparity, e.lzip, e.rfrom, e.rto, e.rparity, e.rzip, e.coords';
 
 /** The range layer over ranges.sqlite. */
@@ -115,6 +148,9 @@ export class SqliteRangeStore implements RangeStore {
   private readonly recent = new Map<number, RangeEdge[]>();
   private readonly lookups = new Map<string, RangeStreet[]>();
   private readonly zipKeys = new Map<string, string[]>();
+  // The spans (range-spans.ts) of the streets this store returned, kept as long as the street is (by
+  // a caller, or in `lookups`); null: inexact, the edges' rows are read.
+  private readonly spans = new WeakMap<RangeStreet, Buffer | null>();
   private readonly stmts;
 
   constructor(readonly db: Database.Database) {
@@ -125,11 +161,17 @@ export class SqliteRangeStore implements RangeStore {
     const names = db.prepare<[], { name: string }>('SELECT name FROM range_sources ORDER BY name').all().map((r) => r.name);
     this.version = `ranges:${names.join(',')}`;
     this.stmts = {
-      inZip: db.prepare<[string, string], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE zip5 = ? AND street_key = ?`),
-      inState: db.prepare<[string, string], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE state = ? AND street_key = ?`),
-      inStateHolding: db.prepare<[string, string, number, number], RangeStreet>(`SELECT ${STREET_COLUMNS} FROM range_streets INDEXED BY range_streets_span
-        WHERE state = ? AND street_key = ? AND min_n <= ? AND max_n >= ?`),
+      // The streets with their spans: the edges holding a number are then found without another read.
+      inZip: db.prepare<[string, string], StreetRow>(`SELECT ${STREET_COLUMNS}, spans FROM range_streets WHERE zip5 = ? AND street_key = ?`).raw(true),
+      inState: db.prepare<[string, string], StreetRow>(`SELECT ${STREET_COLUMNS}, spans FROM range_streets WHERE state = ? AND street_key = ?`).raw(true),
+      // From the index alone (range_streets_span covers id and zip5, ranges-migrations.ts): the rows of a
+      // common name in a large state are read only for the ZIPs asked about.
+      holdingIds: db.prepare<[string, string, number, number], [number, string]>(`SELECT id, zip5 FROM range_streets INDEXED BY range_streets_span
+        WHERE state = ? AND street_key = ? AND min_n <= ? AND max_n >= ?`).raw(true),
+      byId: db.prepare<[number], StreetRow>(`SELECT ${STREET_COLUMNS}, spans FROM range_streets WHERE id = ?`).raw(true),
       keysInZip: db.prepare<[string], { street_key: string }>('SELECT DISTINCT street_key FROM range_streets WHERE zip5 = ?'),
+      spans: db.prepare<[number], Buffer | null>('SELECT spans FROM range_streets WHERE id = ?').pluck(true), // a street another query returned
+      line: db.prepare<[number], [number, Buffer]>('SELECT tlid, coords FROM edges WHERE id = ?').raw(true),
       edges: db.prepare<[number], EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = ?`).raw(true),
       // The number tested in SQL: the edges of a long street are not made into objects to be let go.
       holding: db.prepare<[{ s: number; n: number }], EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = @s
@@ -164,38 +206,78 @@ export class SqliteRangeStore implements RangeStore {
     return answer;
   }
 
+  /** The streets of rows, each with its spans kept for the edgesHolding or edgesOf that follows. */
+  private streetsOf(rows: readonly StreetRow[]): RangeStreet[] {
+    return rows.map((r) => {
+      const street: RangeStreet = { id: r[0], predir: r[1], street: r[2], suffix: r[3], postdir: r[4], state: r[5], zip5: r[6] };
+      const b = r[7];
+      this.spans.set(street, b !== null && spansExact(b) ? b : null);
+      return street;
+    });
+  }
+
   streetsInZip(zip5: string, key: string): RangeStreet[] {
-    return this.zips.has(zip5) ? this.remembered(this.lookups, RECENT_LOOKUPS, `z${zip5}|${key}`, () => this.stmts.inZip.all(zip5, key)) : [];
+    return this.zips.has(zip5) ? this.remembered(this.lookups, RECENT_LOOKUPS, `z${zip5}|${key}`, () => this.streetsOf(this.stmts.inZip.all(zip5, key))) : [];
   }
 
   streetsInState(state: string, key: string): RangeStreet[] {
-    return this.states.has(state) ? this.remembered(this.lookups, RECENT_LOOKUPS, `s${state}|${key}`, () => this.stmts.inState.all(state, key)) : [];
+    return this.states.has(state) ? this.remembered(this.lookups, RECENT_LOOKUPS, `s${state}|${key}`, () => this.streetsOf(this.stmts.inState.all(state, key))) : [];
   }
 
-  streetsInStateHolding(state: string, key: string, n: number): RangeStreet[] {
+  streetsInStateHolding(state: string, key: string, n: number, within: (zip5: string) => boolean): RangeStreet[] {
     if (!this.states.has(state)) return [];
     readInTurn(this.db);
-    return this.stmts.inStateHolding.all(state, key, n, n);
+    const rows: StreetRow[] = [];
+    for (const [id, zip5] of this.stmts.holdingIds.all(state, key, n, n)) {
+      if (!within(zip5)) continue;
+      const row = this.stmts.byId.get(id);
+      if (row !== undefined) rows.push(row);
+    }
+    return this.streetsOf(rows);
   }
 
   streetKeysInZip(zip5: string): string[] {
     return this.zips.has(zip5) ? this.remembered(this.zipKeys, RECENT_ZIP_KEYS, zip5, () => this.stmts.keysInZip.all(zip5).map((r) => r.street_key)) : [];
   }
 
-  edgesOf(streetId: number): RangeEdge[] {
+  /** The TLID and line of an edge (a SpanEdge's, when first asked for). */
+  lineOf(edgeId: number): { tlid: number; line: Float64Array } {
+    readInTurn(this.db);
+    const row = this.stmts.line.get(edgeId);
+    if (row === undefined) throw new Error(`ranges.sqlite: edge ${edgeId} of a street's spans is missing`);
+    return { tlid: row[0], line: decodeCoords(row[1]) };
+  }
+
+  /** The street's spans when they can be read (range-spans.ts), else null: its edges' rows are read instead. */
+  private spansOf(street: RangeStreet): Buffer | null {
+    const kept = this.spans.get(street);
+    if (kept !== undefined) return kept;
+    readInTurn(this.db);
+    const b = this.stmts.spans.get(street.id) ?? null;
+    const exact = b !== null && spansExact(b) ? b : null;
+    this.spans.set(street, exact);
+    return exact;
+  }
+
+  edgesOf(street: RangeStreet): RangeEdge[] {
+    const streetId = street.id;
     const held = this.recent.get(streetId);
     if (held !== undefined) return held;
+    const spans = this.spansOf(street);
     readInTurn(this.db);
-    const edges = this.stmts.edges.all(streetId).map(edgeOf);
+    const edges = spans !== null ? decodeSpans(spans, null).map((e) => new SpanEdge(e, this)) : this.stmts.edges.all(streetId).map(edgeOf);
     if (this.recent.size >= RECENT_STREETS) this.recent.delete(this.recent.keys().next().value as number);
     this.recent.set(streetId, edges);
     return edges;
   }
 
-  edgesHolding(streetId: number, n: number): RangeEdge[] {
+  edgesHolding(street: RangeStreet, n: number): RangeEdge[] {
+    const streetId = street.id;
     const held = this.recent.get(streetId);
     const spans = (side: RangeSide | null): boolean => side !== null && n >= Math.min(side.from, side.to) && n <= Math.max(side.from, side.to);
     if (held !== undefined) return held.filter((e) => spans(e.left) || spans(e.right));
+    const b = this.spansOf(street);
+    if (b !== null) return decodeSpans(b, n).map((e) => new SpanEdge(e, this));
     readInTurn(this.db);
     return this.stmts.holding.all({ s: streetId, n }).map(edgeOf);
   }

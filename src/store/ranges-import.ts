@@ -15,6 +15,7 @@ import type Database from 'better-sqlite3';
 import { AddrError } from '../core/model/errors.js';
 import { parseStreet } from '../core/points/point-address.js';
 import type { LocalityStore } from '../core/model/ports.js';
+import { fillSpansSql } from './range-spans.js';
 import { deleteRangeSourceRows, encodeCoords } from './ranges-db.js';
 import { hashAddrfeat, readAddrfeat } from './tiger-reader.js';
 import type { AddrfeatFile, AddrfeatRecord } from './tiger-reader.js';
@@ -174,6 +175,8 @@ export async function importRanges(db: Database.Database, options: RangeImportOp
     if (options.signal?.aborted) throw new AddrError('ADDR_ERR_IMPORT_INTERRUPTED', [file.name]);
     options.onProgress?.(summary.rows_read);
 
+    // Each street's spans (range-spans.ts), now that its edges are linked: one pass over the source's streets.
+    db.prepare(fillSpansSql('source_id = ?')).run(sourceId);
     const insertZip = db.prepare('INSERT INTO range_zips (source_id, zip5, state) VALUES (?, ?, ?)');
     for (const [zip, state] of zips) insertZip.run(sourceId, zip, state);
     summary.edges = tlids.size;

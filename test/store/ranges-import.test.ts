@@ -89,7 +89,7 @@ describe('addr data import: TIGER/Line ADDRFEAT', () => {
       // FULLNAME through the parser and Pub 28: Hwy 360 and State Hwy 360 name one edge (TLID 166706795).
       const hwy = store.streetsInZip('59645', 'STATE HIGHWAY 360');
       expect(hwy).toHaveLength(1);
-      const edges = store.edgesOf(hwy[0]!.id);
+      const edges = store.edgesOf(hwy[0]!);
       const alt = edges.find((e) => e.tlid === 166706795);
       expect(alt?.left).toEqual({ from: 1101, to: 1199, parity: 'O', zip5: '59645' });
       expect(alt?.right).toBeNull();
@@ -100,7 +100,7 @@ describe('addr data import: TIGER/Line ADDRFEAT', () => {
       );
       // The side in ZIP 99999 is dropped, its other side (59086) kept.
       const smith = store.streetsInZip('59086', 'SMITH CREEK');
-      expect(smith.flatMap((st) => store.edgesOf(st.id)).find((e) => e.tlid === 641198378)).toMatchObject({ left: null, right: { from: 400, to: 498, parity: 'E', zip5: '59086' } });
+      expect(smith.flatMap((st) => store.edgesOf(st)).find((e) => e.tlid === 641198378)).toMatchObject({ left: null, right: { from: 400, to: 498, parity: 'E', zip5: '59086' } });
       expect(store.coversZip('59645')).toBe(true);
       expect(store.coversZip('99999')).toBe(false);
       expect(store.coversState('MT')).toBe(true);
@@ -182,16 +182,18 @@ describe('addr data import: TIGER/Line ADDRFEAT', () => {
       expect(spans(store.db)).toEqual(expected(store.db));
       expect(spans(store.db).length).toBeGreaterThan(200);
       // E MAIN ST in 59645 spans 100-199 on one edge (and more on others): 150 is among its numbers, 100000 is not.
-      expect(store.streetsInStateHolding('MT', 'MAIN', 105).some((st) => st.predir === 'E' && st.zip5 === '59645')).toBe(true);
-      expect(store.streetsInStateHolding('MT', 'MAIN', 100_000)).toEqual([]);
-      // A database of the first schema: the spans dropped and migration 2 undone, then applied on open.
-      store.db.exec('DROP TRIGGER street_edges_span; DROP INDEX range_streets_span; ALTER TABLE range_streets DROP COLUMN min_n; ALTER TABLE range_streets DROP COLUMN max_n; DELETE FROM schema_migrations WHERE version = 2');
+      expect(store.streetsInStateHolding('MT', 'MAIN', 105, () => true).some((st) => st.predir === 'E' && st.zip5 === '59645')).toBe(true);
+      expect(store.streetsInStateHolding('MT', 'MAIN', 100_000, () => true)).toEqual([]);
+      // A database of the first schema: the spans dropped and migrations 2 and 3 undone, then applied on open.
+      store.db.exec(`DROP TRIGGER street_edges_span; DROP INDEX range_streets_span; ALTER TABLE range_streets DROP COLUMN min_n; ALTER TABLE range_streets DROP COLUMN max_n;
+        ALTER TABLE range_streets DROP COLUMN spans; DELETE FROM schema_migrations WHERE version IN (2, 3)`);
     } finally {
       store.close();
     }
     store = storeOf(dir);
     try {
       expect(spans(store.db)).toEqual(expected(store.db));
+      expect(store.db.prepare('SELECT COUNT(*) FROM range_streets WHERE spans IS NULL').pluck().get()).toBe(0);
     } finally {
       store.close();
     }

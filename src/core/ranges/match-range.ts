@@ -63,52 +63,87 @@ function fit(c: AddressComponents, s: RangeStreet): number {
   return score;
 }
 
+/**
+ * Sets of cityZips already made, per locality store: a batch names the same cities again and
+ * again. Above the ~35,000 places of the reference file, so a batch across the country ends up
+ * with each city's set made once (a set shares the ZIP strings of the store's places).
+ */
+const madeCityZips = new WeakMap<LocalityStore, Map<string, ReadonlySet<string>>>();
+const CITY_ZIPS_KEPT = 50_000;
+const NO_ZIPS: ReadonlySet<string> = new Set();
+
 /** The ZIPs of the city the input names and of the city decided, in the decided state. */
-function cityZips(c: AddressComponents, loc: Locality, locality: LocalityStore): Set<string> {
-  const out = new Set<string>();
-  if (loc.state === null) return out;
+function cityZips(c: AddressComponents, loc: Locality, locality: LocalityStore): ReadonlySet<string> {
+  if (loc.state === null) return NO_ZIPS;
+  let made = madeCityZips.get(locality);
+  if (made === undefined) madeCityZips.set(locality, (made = new Map()));
+  const id = `${loc.state}|${c.city ?? ''}|${loc.city ?? ''}`;
+  let out = made.get(id);
+  if (out !== undefined) return out;
+  const zips = new Set<string>();
   for (const name of [c.city, loc.city]) {
     if (name === null) continue;
-    for (const place of locality.placesByKey(cityKey(name), loc.state)) for (const z of place.zips) out.add(z);
+    for (const place of locality.placesByKey(cityKey(name), loc.state)) for (const z of place.zips) zips.add(z);
   }
+  out = zips;
+  if (made.size >= CITY_ZIPS_KEPT) made.delete(made.keys().next().value as string);
+  made.set(id, out);
   return out;
 }
 
 /** A city of more ZIPs than this has all its streets of a key read from the state's, not ZIP by ZIP. */
 const CITY_ZIPS_ONE_BY_ONE = 12;
 
-/** The streets of a key in a state; only those whose numbers span `holding` when it is given. */
-function inState(state: string, key: string, holding: number | null, ranges: RangeStore): RangeStreet[] {
-  return holding !== null ? ranges.streetsInStateHolding(state, key, holding) : ranges.streetsInState(state, key);
+/** Whether a ZIP's centre lies within NEARBY_KM of the decided locality. */
+function nearLocality(zip5: string, loc: Locality, locality: LocalityStore): boolean {
+  const at = loc.geocode;
+  const z = locality.zip(zip5);
+  return at !== null && z !== null && z.lat !== null && z.lon !== null && withinKm(at.lat, at.lon, z.lat, z.lon, NEARBY_KM);
+}
+
+/**
+ * The streets of a key in the decided state; only those whose numbers span `holding` when it is
+ * given, and then only in ZIPs cityStreets or ringStreets may keep (the others are not read).
+ * Remembered for the lookup: the city's other ZIPs and the ZIPs around filter one answer.
+ */
+function inState(key: string, holding: number | null, ctx: Lookup): RangeStreet[] {
+  const id = `${holding ?? ''}|${key}`;
+  let streets = ctx.inState.get(id);
+  if (streets === undefined) {
+    const { loc, zips, locality } = ctx;
+    const state = loc.state as string;
+    const within = (z: string): boolean => z !== loc.zip5 && (zips.has(z) || nearLocality(z, loc, locality));
+    streets = holding !== null ? ctx.ranges.streetsInStateHolding(state, key, holding, within) : ctx.ranges.streetsInState(state, key);
+    ctx.inState.set(id, streets);
+  }
+  return streets;
 }
 
 /** Streets of this key in the other ZIPs of the city named (or decided). */
-function cityStreets(key: string, loc: Locality, zips: Set<string>, ranges: RangeStore, holding: number | null): RangeStreet[] {
+function cityStreets(key: string, ctx: Lookup, holding: number | null): RangeStreet[] {
+  const { loc, zips, ranges } = ctx;
   if (loc.state === null || zips.size === 0) return [];
   if (holding === null && zips.size <= CITY_ZIPS_ONE_BY_ONE) return [...zips].filter((z) => z !== loc.zip5).flatMap((z) => ranges.streetsInZip(z, key));
-  return inState(loc.state, key, holding, ranges).filter((s) => s.zip5 !== loc.zip5 && zips.has(s.zip5));
+  return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && zips.has(s.zip5));
 }
 
 /** Streets of this key in the other ZIPs of the state whose centre lies near the decided locality (the city's own excluded). */
-function ringStreets(key: string, loc: Locality, zips: Set<string>, ranges: RangeStore, locality: LocalityStore, holding: number | null): RangeStreet[] {
-  const at = loc.geocode;
-  if (loc.state === null || at === null || !ranges.coversState(loc.state)) return [];
-  return inState(loc.state, key, holding, ranges).filter((s) => {
-    if (s.zip5 === loc.zip5 || zips.has(s.zip5)) return false;
-    const z = locality.zip(s.zip5);
-    return z !== null && z.lat !== null && z.lon !== null && withinKm(at.lat, at.lon, z.lat, z.lon, NEARBY_KM);
-  });
+function ringStreets(key: string, ctx: Lookup, holding: number | null): RangeStreet[] {
+  const { loc, zips, ranges, locality } = ctx;
+  if (loc.state === null || loc.geocode === null || !ranges.coversState(loc.state)) return [];
+  return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && !zips.has(s.zip5) && nearLocality(s.zip5, loc, locality));
 }
 
 /** What one lookup of a street name works with. */
 interface Lookup {
   n: number; // the house number's leading integer
   loc: Locality;
-  zips: Set<string>; // the ZIPs of the city named
+  zips: ReadonlySet<string>; // the ZIPs of the city named
   ranges: RangeStore;
   locality: LocalityStore;
   cityFirst: boolean; // the city and the ZIP given contradict each other (CITY_ZIP_MISMATCH)
   zipCovered: boolean; // the ranges cover the decided ZIP
+  inState: Map<string, RangeStreet[]>; // answers of inState for this address
 }
 
 /**
@@ -121,7 +156,7 @@ function hitsOf(c: AddressComponents, streets: readonly RangeStreet[], ctx: Look
   const hits: Hit[] = [];
   for (const street of streets) {
     const base = fit(c, street) * 4;
-    for (const edge of ctx.ranges.edgesHolding(street.id, ctx.n)) {
+    for (const edge of ctx.ranges.edgesHolding(street, ctx.n)) {
       for (const side of SIDES) {
         const s = edge[side];
         if (s === null || !sideHolds(s, ctx.n)) continue;
@@ -141,16 +176,16 @@ function byName(c: AddressComponents, key: string, ctx: Lookup): { streets: Rang
     // The street in another ZIP of the city, else near: a wrong or missing ZIP, or a street running
     // on. Only the streets whose numbers span the number are read (one indexed query per tier); the
     // ZIPs around are read only when the city's hold no side of a street spelled as given.
-    let near = cityStreets(key, loc, ctx.zips, ranges, ctx.n);
+    let near = cityStreets(key, ctx, ctx.n);
     let nearHits = hitsOf(c, near, ctx);
     if (!nearHits.some((h) => fit(c, h.street) === PERFECT_FIT)) {
-      const ring = ringStreets(key, loc, ctx.zips, ranges, ctx.locality, ctx.n);
+      const ring = ringStreets(key, ctx, ctx.n);
       near = [...near, ...ring];
       nearHits = [...nearHits, ...hitsOf(c, ring, ctx)].sort((x, y) => y.score - x.score);
     }
     if (nearHits.length === 0 && streets.length === 0) {
       // No street of the name holds the number, here or near: all of them, for the nearest number they hold.
-      near = [...cityStreets(key, loc, ctx.zips, ranges, null), ...ringStreets(key, loc, ctx.zips, ranges, ctx.locality, null)];
+      near = [...cityStreets(key, ctx, null), ...ringStreets(key, ctx, null)];
     }
     if (nearHits.length > 0 || streets.length === 0) {
       streets = [...streets, ...near];
@@ -234,7 +269,7 @@ function localityOfSide(zip5: string, c: AddressComponents, loc: Locality, local
 function nearestNumber(streets: readonly RangeStreet[], n: number, ranges: RangeStore): { street: RangeStreet; edge: RangeEdge; side: 'left' | 'right'; number: number } | null {
   let best: { street: RangeStreet; edge: RangeEdge; side: 'left' | 'right'; number: number } | null = null;
   for (const street of streets) {
-    for (const edge of ranges.edgesOf(street.id)) {
+    for (const edge of ranges.edgesOf(street)) {
       for (const side of SIDES) {
         const s: RangeSide | null = edge[side];
         if (s === null) continue;
@@ -256,7 +291,7 @@ export function matchRange(given: AddressComponents, loc: Locality, zip4: string
   if (!zipCovered && !(loc.state !== null && ranges.coversState(loc.state))) return null;
   const zips = cityZips(c, loc, locality);
   const cityFirst = f.hasReason('CITY_ZIP_MISMATCH');
-  const ctx: Lookup = { n, loc, zips, ranges, locality, cityFirst, zipCovered };
+  const ctx: Lookup = { n, loc, zips, ranges, locality, cityFirst, zipCovered, inState: new Map() };
   let fuzzy = false;
   let key = streetKey(c.street);
   let { streets, hits } = byName(c, key, ctx);

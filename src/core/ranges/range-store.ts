@@ -52,10 +52,10 @@ export interface RangeStore {
   coversState(state: string): boolean; // some edge lies in this state
   streetsInZip(zip5: string, key: string): RangeStreet[]; // the streets of a street key (streetKey of the name) in a ZIP
   streetsInState(state: string, key: string): RangeStreet[]; // ... in a state, any ZIP
-  streetsInStateHolding(state: string, key: string, n: number): RangeStreet[]; // ... whose numbers (lowest to highest of any side) span n: read without the others
+  streetsInStateHolding(state: string, key: string, n: number, within: (zip5: string) => boolean): RangeStreet[]; // ... whose numbers (lowest to highest of any side) span n and whose ZIP is `within`: the others are not read
   streetKeysInZip(zip5: string): string[]; // the distinct street keys of a ZIP (a misspelled name is matched against them)
-  edgesOf(streetId: number): RangeEdge[]; // the edges of a street
-  edgesHolding(streetId: number, n: number): RangeEdge[]; // those with a side whose range spans n, either way round (parity not checked): what a lookup of a number reads
+  edgesOf(street: RangeStreet): RangeEdge[]; // the edges of a street (one this store returned: it may keep what it read with it)
+  edgesHolding(street: RangeStreet, n: number): RangeEdge[]; // those with a side whose range spans n, either way round (parity not checked): what a lookup of a number reads
   nearestEdges(lat: number, lon: number, limit: number, maxMeters: number): NearEdge[]; // edges whose line passes within maxMeters, nearest first
   streetsByKeyRange(from: string, to: string, scope: KeyScope, limit: number): RangeStreet[]; // streets whose key lies in [from, to), by key, at most limit, from an index (autocomplete)
   dataVersion(): string; // the label of the loaded ranges for data_version: "ranges:<sources>"

@@ -146,11 +146,11 @@ function rangeBody(placeId: string, ref: Extract<PlaceRef, { kind: 'range_street
   const standardized = { line1: formatDeliveryLine(components), line2: null, city, state: street.state, zip5: street.zip5, zip4: null };
   let geocode: PlaceGeocode | null;
   if (number === null) {
-    const centre = streetCentre(ranges.edgesOf(street.id));
+    const centre = streetCentre(ranges.edgesOf(street));
     geocode = centre !== null ? { lat: centre.lat, lon: centre.lon, quality: 'STREET', accuracy_meters: centre.accuracy_meters } : null;
   } else {
     const n = Number(number);
-    const sides = ranges.edgesHolding(street.id, n).flatMap((edge) => (['left', 'right'] as const).map((side) => ({ edge, side, range: edge[side] })))
+    const sides = ranges.edgesHolding(street, n).flatMap((edge) => (['left', 'right'] as const).map((side) => ({ edge, side, range: edge[side] })))
       .filter((h) => h.range !== null && sideHolds(h.range, n));
     const hit = sides.find((h) => h.range?.zip5 === street.zip5);
     if (hit === undefined) throw notFound(placeId);

@@ -97,7 +97,7 @@ function candidateStreets(q: SuggestQuery, state: string | null, ports: RangeSug
 /** The sides' ZIPs of a street whose range holds the number with its parity (one ZIP nearly always). */
 function zipsHolding(street: RangeStreet, n: number, ranges: RangeStore): string[] {
   const zips = new Set<string>();
-  for (const edge of ranges.edgesHolding(street.id, n)) {
+  for (const edge of ranges.edgesHolding(street, n)) {
     for (const side of [edge.left, edge.right]) if (side !== null && sideHolds(side, n)) zips.add(side.zip5);
   }
   return [...zips].sort((a, b) => (a === street.zip5 ? -1 : b === street.zip5 ? 1 : a < b ? -1 : 1));
