@@ -10,6 +10,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AddrError } from '../core/model/errors.js';
+import { engineHeapMb } from '../store/open-engine.js';
+import type { EngineLocation } from '../store/open-engine.js';
 import type { ErrorCode } from '../core/model/errors.js';
 import type { ChunkRequest, ChunkResult, SetupMessage, WorkerBoot, WorkerFailure, WorkerSetup } from './batch-protocol.js';
 
@@ -17,7 +19,8 @@ import type { ChunkRequest, ChunkResult, SetupMessage, WorkerBoot, WorkerFailure
 // each heap grow far past that before collecting, which is what
 // the RSS target of docs/performance.md counts.
 // (Measured on 200,000 rows: 294 MB peak RSS uncapped, 210 MB with these caps, for the same CPU time.)
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
+// With imported points or ranges, the cap makes room for their bounded caches (engineHeapMb).
+const YOUNG_GENERATION_MB = 16;
 
 const MAX_IN_FLIGHT = 3; // chunks queued per worker: enough to keep it busy while the main thread writes
 
@@ -30,7 +33,7 @@ interface Slot {
  * A pool of batch workers delivering results in submission order. The streaming commands run
  * their own worker (line-worker.ts) in it: `url`, and the types of its messages.
  */
-export class BatchPool<Req extends { seq: number } = ChunkRequest, Res extends { seq: number } = ChunkResult, Setup = WorkerSetup, Boot = WorkerBoot> {
+export class BatchPool<Req extends { seq: number } = ChunkRequest, Res extends { seq: number } = ChunkResult, Setup = WorkerSetup, Boot extends EngineLocation = WorkerBoot> {
   private readonly slots: Slot[];
   private readonly done = new Map<number, Res>();
   private nextSeq = 0; // sequence number of the next submitted chunk
@@ -44,7 +47,7 @@ export class BatchPool<Req extends { seq: number } = ChunkRequest, Res extends {
   constructor(count: number, readonly boot: Boot, url: URL = new URL('./batch-worker.js', import.meta.url)) {
     this.slots = [];
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(url, { workerData: boot, resourceLimits: WORKER_LIMITS });
+      const worker = new Worker(url, { workerData: boot, resourceLimits: { maxOldGenerationSizeMb: engineHeapMb(boot), maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
       const slot: Slot = { worker, busy: 0 };
       worker.on('message', (msg: Res | WorkerFailure) => {
         if (msg.seq === -1) {

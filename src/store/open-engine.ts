@@ -5,12 +5,13 @@
  * opens its engine here, once per run or server, and closes it at the end;
  * store/data-location.ts says where the stores are.
  */
+import { existsSync } from 'node:fs';
 import { createEngine } from '../core/engine.js';
 import type { Engine } from '../core/engine.js';
 import type { EngineLocation } from './data-location.js';
 import { loadHtmlParser } from './html-parser.js';
-import { openPointStore } from './points-db.js';
-import { openRangeStore } from './ranges-db.js';
+import { openPointStore, pointsDbPath, POINT_STORE_HEAP_MB } from './points-db.js';
+import { openRangeStore, rangesDbPath, RANGE_STORE_HEAP_MB } from './ranges-db.js';
 import { SqlitePointSearch } from './points-search.js';
 import { openLocalityStore } from './sqlite-locality-store.js';
 
@@ -21,6 +22,22 @@ export type { EngineLocation };
 export interface OpenedEngine {
   engine: Engine;
   close(): void;
+}
+
+/** The heap of an engine without imported data, in MB: reference tables and memos (~10 MB live) and a few chunks of work. */
+const ENGINE_HEAP_MB = 64;
+
+/**
+ * The heap an engine over `location` may need, in MB: what a worker thread's heap is capped at
+ * (batch-pool.ts). The cap keeps a worker's memory near what it holds (V8 grows a heap far past
+ * its live data before collecting); the imported points and ranges hold bounded caches of their
+ * own, which the cap must leave room for.
+ */
+export function engineHeapMb(location: EngineLocation): number {
+  if (location.dataDir === undefined) return ENGINE_HEAP_MB;
+  const points = existsSync(pointsDbPath(location.dataDir)) ? POINT_STORE_HEAP_MB : 0;
+  const ranges = existsSync(rangesDbPath(location.dataDir)) ? RANGE_STORE_HEAP_MB : 0;
+  return ENGINE_HEAP_MB + points + ranges;
 }
 
 /** Opens the stores and builds the engine; throws ADDR_ERR_STORE_MISSING or ADDR_ERR_STORE_CORRUPT. */

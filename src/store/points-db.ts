@@ -26,6 +26,12 @@ const LON_CELLS = 360 * CELLS_PER_DEGREE;
 const METERS_PER_DEGREE = 111_320;
 const STREET_CACHE_LIMIT = 20_000; // entries of (ZIP or state, street key)
 const STREET_POINTS_HELD = 1_500_000; // points of recently asked streets kept in memory (~100 bytes each: ~150 MB at most)
+/**
+ * The heap an open point store may keep, in MB: the held streets (~100 bytes a point), the street
+ * caches and the in-memory index of positions (point-near-index.ts, up to 2,000,000 points, ~90 MB).
+ * A worker thread's heap cap makes room for it (open-engine.ts engineHeapMb).
+ */
+export const POINT_STORE_HEAP_MB = 288;
 const ASKED_ONCE_LIMIT = 100_000; // street ids remembered as asked once
 
 /** The grid cell of a position (points.cell). */

@@ -31,6 +31,8 @@ const METERS_PER_DEGREE = 111_320;
 const RECENT_STREETS = 2_000; // streets whose edges are kept (a batch asks the same streets again and again)
 const RECENT_LOOKUPS = 20_000; // answers of streetsInZip and streetsInState kept, each a short list
 const RECENT_ZIP_KEYS = 256; // ZIPs whose street keys are kept (a few hundred to a few thousand names each)
+/** The heap an open range store may keep, in MB (its bounded caches above, and a street's spans): see open-engine.ts engineHeapMb. */
+export const RANGE_STORE_HEAP_MB = 64;
 const NEAR_CANDIDATES = 256; // edges whose boxes touch a search window, read for their exact distance
 const NEAR_FIRST_M = 60; // half-width of the first search window (reverse geocoding)
 
