@@ -10,7 +10,15 @@
  * that passes is written by the compiled serializer, any other by JSON.stringify: the output is
  * the same text either way, only its cost differs.
  */
-import fastJson from 'fast-json-stringify';
+import { createRequire } from 'node:module';
+import type FastJson from 'fast-json-stringify';
+
+// Loaded with the first compiled serializer, not with the command: it and ajv take ~100 ms to
+// load, which a command printing one result would pay for nothing.
+let fastJson: typeof FastJson | null = null;
+function loadFastJson(): typeof FastJson {
+  return (fastJson ??= createRequire(import.meta.url)('fast-json-stringify') as typeof FastJson);
+}
 
 /** A JSON schema as the compiled serializers read them (server/schemas.ts). */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -110,7 +118,7 @@ export interface CompiledJson {
 
 /** Compiles the serializer and the check of `schema` (`literal`: see compileShapeCheck). */
 export function compiledJson(schema: JsonSchema, literal: ReadonlySet<string> = new Set()): CompiledJson {
-  const serialize = fastJson(schema as unknown as Parameters<typeof fastJson>[0]) as (value: unknown) => string;
+  const serialize = loadFastJson()(schema as unknown as Parameters<typeof FastJson>[0]) as (value: unknown) => string;
   const fits = compileShapeCheck(schema, literal);
   const counts = { compiled: 0, fallback: 0 };
   const write = (value: unknown): string => {

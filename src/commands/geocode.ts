@@ -14,8 +14,6 @@ import type { CommandContext } from './io.js';
 import type { GeocodeFlags } from './options.js';
 import { engineLocation } from '../store/data-location.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
-import { runLines } from './line-run.js';
-import { resultJson } from './result-schemas.js';
 import { GEOCODE_COLUMNS } from './result-columns.js';
 
 /** Runs `addr geocode`; returns the exit code. */
@@ -25,6 +23,9 @@ export async function runGeocode(args: readonly string[], flags: GeocodeFlags, c
   const color = shouldColor(ctx.stdout, flags.color, ctx.env);
   if (source.kind === 'lines') {
     // Many lines: batched writes, and worker threads for a long input (line-run.ts).
+    // Loaded for a run over lines only: a single address starts without the pool, the compiled
+    // serializers and the API's schemas (cold start, docs/performance.md).
+    const { runLines } = await import('./line-run.js');
     await runLines(source.stream, {
       setup: { command: 'geocode', render: { format, many: true, color } },
       location: () => engineLocation(flags.dataDir, ctx.env),
@@ -34,7 +35,8 @@ export async function runGeocode(args: readonly string[], flags: GeocodeFlags, c
   }
   let opened: OpenedEngine | null = null;
   try {
-    const renderer = createRenderer(openOutput(ctx.stdout), { format, columns: GEOCODE_COLUMNS, many: false, color }, resultJson('geocode'));
+    // One result or a few: JSON.stringify, the same text (the compiled serializer pays off over many lines).
+    const renderer = createRenderer(openOutput(ctx.stdout), { format, columns: GEOCODE_COLUMNS, many: false, color });
     for await (const input of readInputs(source)) {
       opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
       const result = opened.engine.geocode(input, { requestId: randomUUID(), startedAt: performance.now(), now: () => performance.now() });

@@ -12,8 +12,6 @@ import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { NormalizeFlags } from './options.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
-import { runLines } from './line-run.js';
-import { resultJson } from './result-schemas.js';
 import { NORMALIZE_COLUMNS } from './result-columns.js';
 
 /** Runs `addr normalize`; returns the exit code. */
@@ -23,6 +21,9 @@ export async function runNormalize(args: readonly string[], flags: NormalizeFlag
   const color = shouldColor(ctx.stdout, flags.color, ctx.env);
   if (source.kind === 'lines') {
     // Many lines: batched writes, and worker threads for a long input (line-run.ts).
+    // Loaded for a run over lines only: a single address starts without the pool, the compiled
+    // serializers and the API's schemas (cold start, docs/performance.md).
+    const { runLines } = await import('./line-run.js');
     await runLines(source.stream, {
       setup: { command: 'normalize', render: { format, many: true, color } },
       location: () => ({ referenceDbPath: resolveReferenceDbPath(ctx.env) }),
@@ -31,7 +32,8 @@ export async function runNormalize(args: readonly string[], flags: NormalizeFlag
     return EXIT_OK;
   }
   const out = openOutput(ctx.stdout);
-  const renderer = createRenderer(out, { format, columns: NORMALIZE_COLUMNS, many: false, color }, resultJson('normalize'));
+  // One result or a few: JSON.stringify, the same text (the compiled serializer pays off over many lines).
+  const renderer = createRenderer(out, { format, columns: NORMALIZE_COLUMNS, many: false, color });
   // The engine's gazetteer helps split street from city when commas are missing. normalize reads
   // no address points, so no data directory is opened; without the locality database it still
   // answers (store/lazy-engine.ts).

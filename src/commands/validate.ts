@@ -17,8 +17,6 @@ import { openOutput, readInputs, resolveInputSource } from './io.js';
 import type { CommandContext } from './io.js';
 import type { ValidateFlags } from './options.js';
 import { createRenderer, defaultFormat, shouldColor } from './render.js';
-import { runLines } from './line-run.js';
-import { resultJson } from './result-schemas.js';
 import { openValidationMeter } from './validation-meter.js';
 import type { ValidationMeter } from './validation-meter.js';
 import { VALIDATE_COLUMNS } from './result-columns.js';
@@ -45,6 +43,9 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
     const matched = new Map<string, number>(); // --fail-on statuses seen, with their counts
     if (source.kind === 'lines') {
       // Many lines: batched writes, and worker threads for a long input (line-run.ts).
+      // Loaded for a run over lines only: a single address starts without the pool, the compiled
+      // serializers and the API's schemas (cold start, docs/performance.md).
+      const { runLines } = await import('./line-run.js');
       const end = await runLines(source.stream, {
         setup: { command: 'validate', render: { format, many: true, color }, ...(flags.candidates !== undefined ? { candidates: flags.candidates } : {}) },
         location: () => engineLocation(flags.dataDir, ctx.env),
@@ -60,7 +61,8 @@ export async function runValidate(args: readonly string[], flags: ValidateFlags,
       for (const [status, n] of end.statuses) if (failOn.has(status)) matched.set(status, n);
     } else {
       const out = openOutput(ctx.stdout);
-      const renderer = createRenderer(out, { format, columns: VALIDATE_COLUMNS, many: false, color }, resultJson('validate'));
+      // One result or a few: JSON.stringify, the same text (the compiled serializer pays off over many lines).
+      const renderer = createRenderer(out, { format, columns: VALIDATE_COLUMNS, many: false, color });
       for await (const input of readInputs(source)) {
         opened ??= openEngine(engineLocation(flags.dataDir, ctx.env));
         // Metered once the engine can run, so missing reference data records no usage.
