@@ -4,6 +4,9 @@
 import { cityKey } from '../../src/core/parse/city-key.js';
 import type { LocalityStore, PlaceRecord, ZipRecord } from '../../src/core/model/ports.js';
 import type { AddressComponents, ParsedAddress } from '../../src/core/model/types.js';
+import type { ValidationResult } from '../../src/core/model/validation-result.js';
+import { validateAddress } from '../../src/core/validate/validate.js';
+import { CONFIDENCE_TABLE } from '../../src/core/validate/score-confidence.js';
 
 type Row = [zip5: string, city: string, state: string, county: string | null, fips: string | null, lat: number, lon: number];
 
@@ -131,3 +134,15 @@ export function parsedAddress(components: Partial<AddressComponents>, raw: Parse
 export function streetAddress(locality: Partial<AddressComponents>, raw: ParsedAddress['raw'] = {}): ParsedAddress {
   return parsedAddress({ number: '1', street: 'MAIN', suffix: 'ST', ...locality }, raw);
 }
+
+/** What a result decided at the locality layer is scaled by (the street unchecked). */
+export const LOCALITY_FACTOR = CONFIDENCE_TABLE.layer_factor.locality;
+
+/** validateAddress over the fake locality store. */
+export function validateOnFake(p: ParsedAddress, store: LocalityStore = fakeLocalityStore()): ValidationResult {
+  return validateAddress(p, store);
+}
+
+/** A military PSC box line with the given locality. */
+export const psc = (locality: Parameters<typeof parsedAddress>[0]): ParsedAddress =>
+  parsedAddress({ rural_route: '802', box: '74', box_group_type: 'PSC', ...locality });

@@ -4,18 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { validateAddress } from '../../src/core/validate/validate.js';
 import type { LocalityStore, ZipRecord } from '../../src/core/model/ports.js';
-import { CONFIDENCE_TABLE } from '../../src/core/validate/score-confidence.js';
 import type { ParsedAddress } from '../../src/core/model/types.js';
-import { fakeLocalityStore, parsedAddress, streetAddress } from './validate-fake-store.js';
-
-// What a result decided at the locality layer is scaled by (the street unchecked).
-const LOCALITY_FACTOR = CONFIDENCE_TABLE.layer_factor.locality;
+import { fakeLocalityStore, LOCALITY_FACTOR, psc, streetAddress, validateOnFake } from './validate-fake-store.js';
 
 const store = fakeLocalityStore();
-const run = (p: ParsedAddress) => validateAddress(p, store);
-
-const psc = (locality: Parameters<typeof parsedAddress>[0]) =>
-  parsedAddress({ rural_route: '802', box: '74', box_group_type: 'PSC', ...locality });
+const run = (p: ParsedAddress) => validateOnFake(p, store);
 
 describe('city matching', () => {
   it('corrects a clear misspelling of the ZIP city', () => {

@@ -9,18 +9,11 @@ import { CHANGE_CODES, REASON_CODES } from '../../src/core/model/reason-codes.js
 import type { ChangeCode, ReasonCode } from '../../src/core/model/reason-codes.js';
 import type { ValidationStatus } from '../../src/core/model/validation-result.js';
 import { ENGINE_VERSION } from '../../src/core/model/version.js';
-import { CONFIDENCE_TABLE } from '../../src/core/validate/score-confidence.js';
 import type { ParsedAddress } from '../../src/core/model/types.js';
-import { fakeLocalityStore, parsedAddress, streetAddress } from './validate-fake-store.js';
-
-// What a result decided at the locality layer is scaled by (the street unchecked).
-const LOCALITY_FACTOR = CONFIDENCE_TABLE.layer_factor.locality;
+import { fakeLocalityStore, LOCALITY_FACTOR, parsedAddress, psc, streetAddress, validateOnFake } from './validate-fake-store.js';
 
 const store = fakeLocalityStore();
-const run = (p: ParsedAddress) => validateAddress(p, store);
-
-const psc = (locality: Parameters<typeof parsedAddress>[0]) =>
-  parsedAddress({ rural_route: '802', box: '74', box_group_type: 'PSC', ...locality });
+const run = (p: ParsedAddress) => validateOnFake(p, store);
 
 describe('status', () => {
   it.each<[string, ParsedAddress, ValidationStatus]>([
