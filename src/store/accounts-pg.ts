@@ -25,17 +25,16 @@
 import pg from 'pg';
 import type { AccountPatch, AccountStore, ApiKeyRecord, ConsumeRequest, NewAccount, UsageRow } from '../accounts/account-store.js';
 import type { BatchRunStore } from '../accounts/batch-runs.js';
-import { decideMany } from '../accounts/decide-many.js';
-import type { StoredAccount } from '../accounts/decide-many.js';
-import { checkAccess, decideUsage, usageLimit } from '../accounts/decide-usage.js';
 import type { UsageDecision, UsageRequest } from '../accounts/decide-usage.js';
-import { usageDay, usageWindow } from '../accounts/plans.js';
+import { usageDay } from '../accounts/plans.js';
 import type { Account, UsageKind } from '../accounts/plans.js';
 import { AddrError, isAddrError } from '../core/model/errors.js';
 import { ACCOUNTS_CHANNEL, MIGRATION_LOCK, PG_MIGRATIONS } from './accounts-pg-schema.js';
 import { KEY_SELECT, NEW_ACCOUNT_COLUMNS, newAccountValues, patchColumns, toAccount, toKey } from './account-rows.js';
 import type { AccountRow, KeyRow } from './account-rows.js';
 import { PgBatchRunStore } from './batch-runs-pg.js';
+import { consumeOnce, decideLocked } from './pg-decide.js';
+import type { AccountsView } from './pg-decide.js';
 import { CONNECT_TIMEOUT_MS, TYPES, TimedClient, isPostgresUrl, isUnreachable, redactUrl } from './pg-connection.js';
 import type { Query } from './pg-connection.js';
 
@@ -60,12 +59,6 @@ export async function openAccountsPg(url: string, options: { watch?: boolean; po
     throw err;
   }
   return store;
-}
-
-/** Account rows read with the version of accounts and keys they are current at (accounts_version). */
-interface AccountsView {
-  version: number;
-  rows: Map<string, AccountRow | null>; // null: no such account at that version
 }
 
 /** How many times in a row a batch is decided again on accounts read anew before it is decided in a transaction. */
@@ -321,44 +314,9 @@ export class PgAccountStore implements AccountStore {
     }
   }
 
-  /**
-   * decideMany under the row locks of the accounts decided for, then the grants recorded, inside the
-   * caller's transaction. Accounts are locked in name order, so two deciders never wait for each other.
-   */
+  /** The batch decided under the accounts' row locks inside the caller's transaction (pg-decide.ts). */
   async decideIn(q: Query, requests: readonly ConsumeRequest[]): Promise<UsageDecision[]> {
-    const names = [...new Set(requests.map((r) => r.account))].sort();
-    const locked = (await q('SELECT * FROM accounts WHERE name = ANY($1) ORDER BY name FOR UPDATE', [names])).rows as AccountRow[];
-    const byName = new Map<string, StoredAccount>(locked.map((r) => [r.name, { id: r.id, account: toAccount(r) }]));
-    let since: string | null = null;
-    for (const r of requests) {
-      const stored = byName.get(r.account);
-      if (stored === undefined) continue;
-      const { from } = usageWindow(stored.account, r.now);
-      if (since === null || from < since) since = from;
-    }
-    const used = new Map<number, { day: string; rows: number }[]>();
-    if (since !== null && locked.length > 0) {
-      const { rows } = await q(`SELECT account_id, day, SUM(count)::bigint AS rows FROM usage
-        WHERE account_id = ANY($1) AND day >= $2 AND kind IN ('validation', 'batch_row') GROUP BY account_id, day`, [locked.map((r) => r.id), since]);
-      for (const row of rows as { account_id: number; day: string; rows: number }[]) {
-        const list = used.get(row.account_id) ?? [];
-        list.push({ day: row.day, rows: row.rows });
-        used.set(row.account_id, list);
-      }
-    }
-    const { decisions, grants } = decideMany(
-      requests,
-      (name) => byName.get(name) ?? null,
-      (id, from, to) => (used.get(id) ?? []).reduce((n, u) => (u.day >= from && u.day <= to ? n + u.rows : n), 0),
-    );
-    const positive = grants.filter((g) => g.units > 0);
-    if (positive.length > 0) {
-      await q(`INSERT INTO usage (account_id, day, kind, count)
-        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[])
-        ON CONFLICT (account_id, day, kind) DO UPDATE SET count = usage.count + excluded.count`,
-      [positive.map((g) => g.accountId), positive.map((g) => g.day), positive.map((g) => g.kind), positive.map((g) => g.units)]);
-    }
-    return decisions;
+    return decideLocked(q, requests);
   }
 
   async consume(account: string, request: UsageRequest, now: Date): Promise<UsageDecision> {
@@ -398,51 +356,10 @@ export class PgAccountStore implements AccountStore {
         view = read;
         this.decisionView = view;
       }
-      const decided = await this.consumeIn(view, requests);
+      const decided = await consumeOnce((t, v) => this.query(t, v), view, requests);
       if (decided !== null) return decided;
     }
     return this.transaction((q) => this.decideIn(q, requests));
-  }
-
-  /** One call of addr_consume with the allowances of `view`; null when the accounts changed since it was read. */
-  private async consumeIn(view: AccountsView, requests: readonly ConsumeRequest[]): Promise<UsageDecision[] | null> {
-    const n = requests.length;
-    const ids: (number | null)[] = new Array<number | null>(n);
-    const kinds: string[] = new Array<string>(n);
-    const units: number[] = new Array<number>(n);
-    const limits: (number | null)[] = new Array<number | null>(n);
-    const partial: boolean[] = new Array<boolean>(n);
-    const days: string[] = new Array<string>(n);
-    const froms: string[] = new Array<string>(n);
-    const accounts: (Account | null)[] = new Array<Account | null>(n);
-    requests.forEach((r, i) => {
-      const row = view.rows.get(r.account) ?? null;
-      const account = row === null ? null : toAccount(row);
-      const window = account === null ? null : usageWindow(account, r.now);
-      // Refused whatever the usage (suspended, unverified, not on the plan): nothing to decide there.
-      const open = account !== null && checkAccess(account, r.request.kind) === null;
-      accounts[i] = account;
-      ids[i] = open && row !== null ? row.id : null;
-      kinds[i] = r.request.kind;
-      units[i] = Math.max(0, Math.floor(r.request.rows));
-      limits[i] = open && account !== null ? usageLimit(account, r.request.kind) : null;
-      partial[i] = r.request.partial === true;
-      days[i] = usageDay(r.now);
-      froms[i] = window?.from ?? days[i] as string;
-    });
-    const { rows } = await this.query('SELECT used, granted FROM addr_consume($1, $2, $3, $4, $5, $6, $7, $8)',
-      [view.version, ids, kinds, units, limits, partial, days, froms]);
-    if (rows.length !== n) return null;
-    return requests.map((r, i) => {
-      const account = accounts[i];
-      if (account === null || account === undefined) return { ok: false, error: new AddrError('ADDR_ERR_ACCOUNT_NOT_FOUND', [r.account]) };
-      const { used, granted } = rows[i] as { used: number; granted: number };
-      const decision = decideUsage(account, { rows: used }, r.request, r.now);
-      if ((decision.ok ? decision.allowed : 0) !== granted) {
-        throw new AddrError('ADDR_ERR_INTERNAL', [`the quota decision of PostgreSQL (${granted} granted) and of addr (${decision.ok ? decision.allowed : 0}) differ for account '${r.account}'`]);
-      }
-      return decision;
-    });
   }
 
   async release(name: string, kind: UsageKind, units: number, day: string): Promise<void> {
