@@ -12,23 +12,19 @@
  * Targets: >= 0.75x the copy's rows/s, <= 300 MB, <= +10% RSS at twice the rows,
  * XLSX read + write >= 30,000 rows/s.
  */
-import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { generateAddresses } from './generate-addresses.js';
+import { timeAddr } from './time-child.js';
 import type { Locality } from './generate-addresses.js';
+import type { Figure } from './figure.js';
 
-/** One figure of the section, in the shape of the bench table. */
-export interface BatchFigure { metric: string; value: number; unit: string; peer: number | null; target: string; pass: boolean | null }
 
-const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
-const TIME = '/usr/bin/time';
 const BLOCK = 50_000; // rows generated at a time, so generation memory stays flat
 
 /** Writes a CSV of `rows` generated rows. */
@@ -91,42 +87,16 @@ async function timeCopy(path: string, dir: string): Promise<number> {
 
 /** Seconds and peak RSS (bytes) of `addr batch` on the file, as a child process. */
 async function timeBatch(path: string, dir: string, log: (line: string) => void, output = 'out.csv'): Promise<{ seconds: number; rss: number; cpu: number | null; ok: boolean }> {
-  const args = [BIN, 'batch', path, '-o', join(dir, output), '--data-dir', join(dir, 'data')];
-  const viaTime = existsSync(TIME);
-  const rssFile = join(dir, 'rss.txt');
-  const started = performance.now();
-  const child = viaTime
-    ? spawn(TIME, ['-f', '%M %U %S', '-o', rssFile, process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
-    : spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  let hwm = 0;
-  const poll = viaTime ? null : setInterval(() => {
-    try {
-      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-      if (m) hwm = Math.max(hwm, Number(m[1]) * 1024);
-    } catch {
-      // the process has ended
-    }
-  }, 50);
-  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-  if (poll !== null) clearInterval(poll);
-  const seconds = (performance.now() - started) / 1000;
-  // /usr/bin/time's last line: peak RSS (KB), user and system CPU seconds (workers included).
-  const timed = viaTime ? (readFileSync(rssFile, 'utf8').trim().split('\n').pop() ?? '').split(' ').map(Number) : null;
-  const rss = timed !== null ? (timed[0] ?? 0) * 1024 : hwm;
-  const cpu = timed !== null ? (timed[1] ?? 0) + (timed[2] ?? 0) : null;
-  const summary = stderr.split('\n').find((l) => l.includes('rows done')) ?? stderr.trim();
+  const run = await timeAddr(['batch', path, '-o', join(dir, output), '--data-dir', join(dir, 'data')], dir);
+  const summary = run.stderr.split('\n').find((l) => l.includes('rows done')) ?? run.stderr.trim();
   log(`batch: ${summary}`);
-  return { seconds, rss, cpu, ok: code === 0 };
+  return { seconds: run.seconds, rss: run.rss, cpu: run.cpu, ok: run.code === 0 };
 }
 
 const cpuSeconds = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1e6;
 
 /** Runs the section (csvOnly: the CPU figures of the 1M-row CSV alone); `log` prints progress lines. */
-export async function benchBatch(localities: Locality[] | undefined, quick: boolean, log: (line: string) => void, csvOnly = false): Promise<BatchFigure[]> {
+export async function benchBatch(localities: Locality[] | undefined, quick: boolean, log: (line: string) => void, csvOnly = false): Promise<Figure[]> {
   const rows = quick ? 50_000 : 1_000_000;
   const dir = mkdtempSync(join(tmpdir(), 'addr-bench-batch-'));
   try {
@@ -143,7 +113,7 @@ export async function benchBatch(localities: Locality[] | undefined, quick: bool
     // CPU time counts this run's work only, whatever else shares the cores: the copy runs on one.
     if (one.cpu !== null) log(`batch: addr batch used ${one.cpu.toFixed(1)} s of CPU (${Math.round(rows / one.cpu).toLocaleString('en-US')} rows per CPU-second; the copy ${Math.round(rows / copyCpuSeconds).toLocaleString('en-US')})`);
     const mbOne = one.rss / 1e6;
-    const first: BatchFigure[] = [
+    const first: Figure[] = [
       { metric: `batch ${(rows / 1e6).toLocaleString('en-US')}M-row CSV (rows/s, child process) vs csv-parse -> csv-stringify copy`, value: rate, unit: 'rows/s', peer: copyRate, target: '≥ 0.75×', pass: one.ok && rate / copyRate >= 0.75 },
       { metric: `batch ${(rows / 1e6).toLocaleString('en-US')}M rows: peak RSS (MB)`, value: mbOne, unit: 'MB', peer: null, target: '≤ 300 MB', pass: one.ok && mbOne <= 300 },
     ];
@@ -168,7 +138,7 @@ export async function benchBatch(localities: Locality[] | undefined, quick: bool
 }
 
 /** The XLSX part of the section alone (`--only batch-xlsx`): a workbook through `addr batch` beside an exceljs copy. */
-export async function benchBatchXlsx(localities: Locality[] | undefined, quick: boolean, log: (line: string) => void, inDir?: string): Promise<BatchFigure[]> {
+export async function benchBatchXlsx(localities: Locality[] | undefined, quick: boolean, log: (line: string) => void, inDir?: string): Promise<Figure[]> {
   const dir = inDir ?? mkdtempSync(join(tmpdir(), 'addr-bench-xlsx-'));
   try {
     const sheetRows = quick ? 10_000 : 100_000;

@@ -63,20 +63,16 @@ import { defaultLocalityDbPath } from '../src/store/data-location.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
 import { createEngine } from '../src/core/engine.js';
 import { benchCli } from './cli-bench.js';
-import type { CliFigure } from './cli-bench.js';
 import { benchExtract } from './extract-bench.js';
 import { benchBatch, benchBatchXlsx } from './batch-bench.js';
-import type { BatchFigure } from './batch-bench.js';
 import { generateAddresses, oneLine } from './generate-addresses.js';
 import { benchPoints } from './points-bench.js';
-import type { PointsFigure } from './points-bench.js';
 import type { Locality } from './generate-addresses.js';
 import { benchRangesScale, DEFAULT_CACHE, scaleSizes } from './ranges-scale-bench.js';
-import type { ScaleFigure } from './ranges-scale-bench.js';
 import { benchReverseAutocomplete } from './reverse-autocomplete-bench.js';
 import { benchServe } from './serve-bench.js';
+import type { Figure } from './figure.js';
 import type { LatencyFigure } from './reverse-autocomplete-bench.js';
-import type { ServeFigure } from './serve-bench.js';
 
 const SEED = 42;
 const LOCALITY_SAMPLE = 400; // real (city, state, ZIP) rows spread over the ZIP range
@@ -244,9 +240,9 @@ function openStore(path: string): LocalityStore | null {
   }
 }
 
-/** The rows of the points section. */
-function pointRows(figures: readonly (PointsFigure | BatchFigure | ServeFigure | CliFigure)[]): Row[] {
-  const fmt = (v: number, unit: string): string => (unit === 'ms' ? `${v.toFixed(2)} ms` : int(v));
+/** The rows of a section's figures: each in its unit (`withUnit`: the units printed after the value), beside its peer and target. */
+function figureRows(figures: readonly Figure[], withUnit: ReadonlySet<string> = new Set()): Row[] {
+  const fmt = (v: number, unit: string): string => (unit === 'ms' ? `${v.toFixed(2)} ms` : withUnit.has(unit) ? `${int(v)} ${unit}` : int(v));
   return figures.map((f) => [
     f.metric,
     fmt(f.value, f.unit),
@@ -257,18 +253,8 @@ function pointRows(figures: readonly (PointsFigure | BatchFigure | ServeFigure |
   ]);
 }
 
-/** The rows of the ranges section: each figure in its unit, beside its target. */
-function scaleRows(figures: readonly ScaleFigure[]): Row[] {
-  const fmt = (v: number, unit: string): string => (unit === 'ms' ? `${v.toFixed(2)} ms` : unit === 'MB' || unit === 'B' ? `${int(v)} ${unit}` : int(v));
-  return figures.map((f) => [
-    f.metric,
-    fmt(f.value, f.unit),
-    f.peer === null ? '—' : `${fmt(f.peer, f.unit)}${f.unit === 'ms' ? ' (p50)' : ''}`,
-    f.peer === null || f.unit === 'ms' ? '—' : times(f.value / f.peer),
-    f.target,
-    f.pass === null ? 'info' : verdict(f.pass),
-  ]);
-}
+/** The rows of the ranges section: sizes with their unit. */
+const scaleRows = (figures: readonly Figure[]): Row[] => figureRows(figures, new Set(['MB', 'B']));
 
 /** The rows of the reverse+autocomplete section: p99 against its target, p50 beside it; then the CPU time of the same calls. */
 function latencyRows(figures: readonly LatencyFigure[]): Row[] {
@@ -299,12 +285,12 @@ async function main(argv: readonly string[]): Promise<void> {
   const dbPath = defaultLocalityDbPath();
   if (settings.only === 'cli') {
     const figures = await benchCli(dbPath, settings.quick, (line) => console.log(line));
-    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], figureRows(figures)));
     return;
   }
   if (settings.only === 'points') {
     const figures = await benchPoints(dbPath, settings.quick, (line) => console.log(line));
-    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], figureRows(figures)));
     return;
   }
   if (settings.only === 'ranges') {
@@ -320,18 +306,18 @@ async function main(argv: readonly string[]): Promise<void> {
   const localities = readLocalities(dbPath, LOCALITY_SAMPLE);
   if (settings.only === 'batch' || settings.only === 'batch-csv') {
     const figures = await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line), settings.only === 'batch-csv');
-    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], figureRows(figures)));
     return;
   }
   if (settings.only === 'batch-xlsx') {
     const figures = await benchBatchXlsx(localities ?? undefined, settings.quick, (line) => console.log(line));
-    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], figureRows(figures)));
     return;
   }
   const serveLong = argv.includes('--serve-long');
   if (settings.only === 'serve') {
     const figures = await benchServe(localities ?? undefined, settings.quick, serveLong, (line) => console.log(line));
-    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], pointRows(figures)));
+    console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], figureRows(figures)));
     return;
   }
   const inputs = generateAddresses(settings.count, SEED, localities ?? undefined).map(oneLine);
@@ -397,7 +383,7 @@ async function main(argv: readonly string[]): Promise<void> {
   console.log('');
 
   // The headline: messy lines, whole processes (measured first, before this process holds the rest).
-  const cliRows = existsSync(dbPath) ? pointRows(await benchCli(dbPath, settings.quick, (line) => console.log(line))) : [];
+  const cliRows = existsSync(dbPath) ? figureRows(await benchCli(dbPath, settings.quick, (line) => console.log(line))) : [];
   const perSecond = throughput(contestants, inputs, settings.rounds, (name) => {
     if (name === 'addresser') addresserErrors = 0; // keeps the count of the last full pass
   });
@@ -439,7 +425,7 @@ async function main(argv: readonly string[]): Promise<void> {
       failed ? `FAIL (exit ${String(run.status)})` : target === null ? 'info' : verdict(ratio <= target),
     ]);
   }
-  if (existsSync(dbPath)) rows.push(...pointRows(await benchPoints(dbPath, settings.quick, (line) => console.log(line))));
+  if (existsSync(dbPath)) rows.push(...figureRows(await benchPoints(dbPath, settings.quick, (line) => console.log(line))));
   if (store) {
     // 100 MB of prose (10 with --quick), generated and fed in 64 KB chunks: never held whole. The
     // target is for sparse addresses (one per ~64 KB); one per ~4 KB is reported beside it.
@@ -457,8 +443,8 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (existsSync(dbPath)) rows.push(...latencyRows(await benchReverseAutocomplete(dbPath, settings.quick, (line) => console.log(line))));
   if (existsSync(dbPath)) rows.push(...scaleRows(await benchRangesScale(dbPath, { edges: settings.edges, points: settings.points, cacheDir: settings.cacheDir, log: (line) => console.log(line) })));
-  rows.push(...pointRows(await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line))));
-  rows.push(...pointRows(await benchServe(localities ?? undefined, settings.quick, serveLong, (line) => console.log(line))));
+  rows.push(...figureRows(await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line))));
+  rows.push(...figureRows(await benchServe(localities ?? undefined, settings.quick, serveLong, (line) => console.log(line))));
   const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6; // maxRSS is in KiB
   rows.push(['peak RSS of this bench process', `${rssMb.toFixed(0)} MB`, '—', '—', '—', 'info']);
 

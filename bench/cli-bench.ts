@@ -16,9 +16,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openEngine } from '../src/store/open-engine.js';
 import { generateMessy } from './generate-messy.js';
+import type { Figure } from './figure.js';
 
-/** One figure of the section (the bench table's row). */
-export interface CliFigure { metric: string; value: number; unit: string; peer: number | null; target: string; pass: boolean | null }
 
 const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
 const PEER = fileURLToPath(new URL('./parse-location-process.js', import.meta.url));
@@ -49,7 +48,7 @@ const median = (xs: readonly number[]): number => {
 };
 
 /** Runs the section and returns its figures. */
-export async function benchCli(referenceDbPath: string, quick: boolean, log: (line: string) => void): Promise<CliFigure[]> {
+export async function benchCli(referenceDbPath: string, quick: boolean, log: (line: string) => void): Promise<Figure[]> {
   const count = quick ? 10_000 : 100_000;
   const dir = mkdtempSync(join(tmpdir(), 'addr-bench-cli-'));
   try {

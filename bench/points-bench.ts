@@ -20,12 +20,10 @@ import { importPoints } from '../src/store/points-import.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
 import { prng } from './generate-addresses.js';
 import { benchPointProcesses } from './points-process-bench.js';
-import type { ProcessFigure } from './points-process-bench.js';
 import { generateStreets, houseNumber, pointCsvChunks } from './generate-points.js';
 import type { GeneratedStreet, ZipCentroid } from './generate-points.js';
+import type { Figure } from './figure.js';
 
-/** One measured figure of the section. */
-export interface PointsFigure { metric: string; value: number; unit: string; peer: number | null; target: string; pass: boolean | null }
 
 const ZIP_STRIDE = 50; // one ZIP in 50 carries generated streets (~800 ZIPs over every state)
 
@@ -54,7 +52,7 @@ function validationInputs(streets: readonly GeneratedStreet[], count: number): s
 }
 
 /** Runs the section and returns its figures. */
-export async function benchPoints(localityDb: string, quick: boolean, log: (line: string) => void): Promise<PointsFigure[]> {
+export async function benchPoints(localityDb: string, quick: boolean, log: (line: string) => void): Promise<Figure[]> {
   const count = quick ? 100_000 : 1_000_000;
   const dir = mkdtempSync(join(tmpdir(), 'addr-bench-points-'));
   try {
@@ -118,7 +116,7 @@ export async function benchPoints(localityDb: string, quick: boolean, log: (line
     points.close();
     locality.close();
     const work = join(dir, 'processes');
-    const processes: ProcessFigure[] = await benchPointProcesses(dir, inputs, work, log);
+    const processes: Figure[] = await benchPointProcesses(dir, inputs, work, log);
     return [
       { metric: `import of a generated ${count.toLocaleString('en-US')}-point OpenAddresses CSV (rows/s)`, value: importRate, unit: 'rows/s', peer: null, target: '≥ 100,000', pass: importRate >= 100_000 },
       { metric: '  the same per CPU-second of this process (wall time on a shared machine counts the others too)', value: summary.rows_read / importCpuSeconds, unit: 'rows/s', peer: null, target: '—', pass: null },

@@ -6,48 +6,22 @@
  * what a user's run pays and the in-process passes do not: the start, the warm-up, the first read
  * of every street (the in-process figures are of passes after a warm-up pass).
  */
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { Figure } from './figure.js';
+import { timeAddr } from './time-child.js';
 
-/** One figure (the bench table's row). */
-export interface ProcessFigure { metric: string; value: number; unit: string; peer: number | null; target: string; pass: boolean | null }
-
-const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
-const TIME = '/usr/bin/time';
 
 interface Timed {
   wall: number; // seconds
   cpu: number | null; // user + system seconds, worker threads included (null without /usr/bin/time)
 }
 
-/** Runs `addr ARGS` with stdin from `input` (or nothing) and stdout to `output`; throws on a failure. */
-function timeAddr(args: readonly string[], input: string | null, output: string, dir: string): Promise<Timed> {
-  const viaTime = existsSync(TIME);
-  const cpuFile = join(dir, 'cpu.txt');
-  const inFd = input === null ? 'ignore' : openSync(input, 'r');
-  const outFd = openSync(output, 'w');
-  const command = viaTime ? TIME : process.execPath;
-  const argv = viaTime ? ['-f', '%U %S', '-o', cpuFile, process.execPath, BIN, ...args] : [BIN, ...args];
-  const started = performance.now();
-  const child = spawn(command, argv, { stdio: [inFd, outFd, 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => {
-      if (typeof inFd === 'number') closeSync(inFd);
-      closeSync(outFd);
-      if (code !== 0) {
-        reject(new Error(`addr ${args.join(' ')} exited ${String(code)}: ${stderr.trim()}`));
-        return;
-      }
-      const wall = (performance.now() - started) / 1000;
-      const times = viaTime ? (readFileSync(cpuFile, 'utf8').trim().split('\n').pop() ?? '').split(' ').map(Number) : null;
-      resolve({ wall, cpu: times === null ? null : (times[0] ?? 0) + (times[1] ?? 0) });
-    });
-  });
+/** Runs `addr ARGS` (time-child.ts) with stdin from `input` (or nothing) and stdout to `output`; throws on a failure. */
+async function timed(args: readonly string[], input: string | null, output: string, dir: string): Promise<Timed> {
+  const run = await timeAddr(args, dir, input, output);
+  if (run.code !== 0) throw new Error(`addr ${args.join(' ')} exited ${String(run.code)}: ${run.stderr.trim()}`);
+  return { wall: run.seconds, cpu: run.cpu };
 }
 
 function best(runs: readonly Timed[]): Timed {
@@ -60,7 +34,7 @@ function best(runs: readonly Timed[]): Timed {
  * Times `addr validate -` and `addr batch` over `inputs` with the points of `pointsDir` and
  * without; `work` is a scratch folder.
  */
-export async function benchPointProcesses(pointsDir: string, inputs: readonly string[], work: string, log: (line: string) => void): Promise<ProcessFigure[]> {
+export async function benchPointProcesses(pointsDir: string, inputs: readonly string[], work: string, log: (line: string) => void): Promise<Figure[]> {
   const empty = join(work, 'no-points');
   mkdirSync(empty, { recursive: true });
   const lines = join(work, 'lines.txt');
@@ -70,13 +44,13 @@ export async function benchPointProcesses(pointsDir: string, inputs: readonly st
   const runs = { validate: { points: [] as Timed[], locality: [] as Timed[] }, batch: { points: [] as Timed[], locality: [] as Timed[] } };
   for (let round = 0; round < 2; round++) {
     for (const [kind, dataDir] of [['points', pointsDir], ['locality', empty]] as const) {
-      runs.validate[kind].push(await timeAddr(['validate', '-', '--format', 'ndjson', '--data-dir', dataDir], lines, join(work, 'out.ndjson'), work));
+      runs.validate[kind].push(await timed(['validate', '-', '--format', 'ndjson', '--data-dir', dataDir], lines, join(work, 'out.ndjson'), work));
       // --restart: each round starts the file anew (a finished run's journal would be resumed otherwise).
-      runs.batch[kind].push(await timeAddr(['batch', csv, '-o', join(work, `out-${kind}.csv`), '--restart', '--data-dir', dataDir], null, join(work, 'batch.log'), work));
+      runs.batch[kind].push(await timed(['batch', csv, '-o', join(work, `out-${kind}.csv`), '--restart', '--data-dir', dataDir], null, join(work, 'batch.log'), work));
     }
   }
   const n = inputs.length;
-  const figures: ProcessFigure[] = [];
+  const figures: Figure[] = [];
   for (const command of ['validate', 'batch'] as const) {
     const withPoints = best(runs[command].points);
     const without = best(runs[command].locality);

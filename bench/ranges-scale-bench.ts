@@ -29,9 +29,8 @@ import type { EdgeStreet, EdgeZip } from './generate-edges.js';
 import { generateStreets, houseNumber, pointCsvChunks } from './generate-points.js';
 import type { GeneratedStreet } from './generate-points.js';
 import type { QueryFigures, QuerySpec } from './ranges-scale-worker.js';
+import type { Figure } from './figure.js';
 
-/** One measured figure of the section. */
-export interface ScaleFigure { metric: string; value: number; unit: string; peer: number | null; target: string; pass: boolean | null }
 
 /** Sizes and where the cache is. */
 export interface ScaleOptions { edges: number; points: number; cacheDir: string; log: (line: string) => void }
@@ -145,7 +144,7 @@ function pointPositions(streets: readonly GeneratedStreet[], count: number, seed
 }
 
 /** Runs the section and returns its figures. */
-export async function benchRangesScale(localityDb: string, opts: ScaleOptions): Promise<ScaleFigure[]> {
+export async function benchRangesScale(localityDb: string, opts: ScaleOptions): Promise<Figure[]> {
   const { log } = opts;
   const { zips, places } = readZips(localityDb);
   const int = (n: number): string => Math.round(n).toLocaleString('en-US');

@@ -28,9 +28,8 @@ import { openAccountsDb } from '../src/store/accounts-db.js';
 import { generateAddresses, oneLine } from './generate-addresses.js';
 import type { Locality } from './generate-addresses.js';
 import type { Load, LoadRequest } from './load-generator.js';
+import type { Figure } from './figure.js';
 
-/** One figure of the section, in the shape of the bench table. */
-export interface ServeFigure { metric: string; value: number; unit: string; peer: number | null; target: string; pass: boolean | null }
 
 const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
 const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.js', import.meta.url));
@@ -176,7 +175,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Runs the section; `long` is the 60-second run with RSS at its start and end. */
-export async function benchServe(localities: Locality[] | undefined, quick: boolean, long: boolean, log: (line: string) => void): Promise<ServeFigure[]> {
+export async function benchServe(localities: Locality[] | undefined, quick: boolean, long: boolean, log: (line: string) => void): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'addr-bench-serve-'));
   const seconds = long ? 60 : quick ? 3 : 10;
   const warmup = quick ? 1 : 3;
@@ -253,7 +252,7 @@ export async function benchServe(localities: Locality[] | undefined, quick: bool
  * Two instances with separate data folders sharing one PostgreSQL database (made for the run, dropped after),
  * loaded at once with CONNECTIONS / 2 connections each: their req/s and p50/p99, and the usage recorded.
  */
-async function benchSharedPostgres(bodies: readonly string[], warmup: number, seconds: number, log: (line: string) => void): Promise<ServeFigure[]> {
+async function benchSharedPostgres(bodies: readonly string[], warmup: number, seconds: number, log: (line: string) => void): Promise<Figure[]> {
   const { default: pg } = await import('pg');
   const { openAccountsPg } = await import('../src/store/accounts-pg.js');
   const admin = process.env.ADDR_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
