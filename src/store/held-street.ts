@@ -22,11 +22,13 @@ export function pointOf(street: StreetRecord, r: PointRow): PointRecord {
 }
 
 /** The rarely set columns of a held point (most points have none of them), and its number when not the plain integer. */
-interface PointExtra { number: string | null; fraction: string | null; unit_type: string | null; unit_number: string | null; city: string | null; zip4: string | null }
+export interface PointExtra { number: string | null; fraction: string | null; unit_type: string | null; unit_number: string | null; city: string | null; zip4: string | null }
 
 // A held point's id and its INFERRED bits share one float: id * INFERRED_SPAN + inferred.
 const INFERRED_SPAN = 32;
 const MAX_PACKED_ID = Math.floor(Number.MAX_SAFE_INTEGER / INFERRED_SPAN) - 1;
+/** The most points of a street held (or packed): a longer "street" (a whole county's rural route) is asked per number. */
+export const MAX_HELD_STREET_POINTS = 150_000;
 
 /**
  * Rows ordered by number_int (as the index reads them: NULLs first) put in unit order within each
@@ -50,8 +52,60 @@ export function orderUnitsWithinNumbers(rows: PointRow[]): PointRow[] {
 
 /** True when the rows of a street can be held (ids and INFERRED bits fit in the packing). */
 export function holdable(rows: readonly PointRow[]): boolean {
-  for (const r of rows) if (r[0] > MAX_PACKED_ID || r[0] < 0 || r[11] < 0 || r[11] >= INFERRED_SPAN) return false;
+  for (const r of rows) if (packedId(r[0], r[11]) === null) return false;
   return true;
+}
+
+/** The extra of a point (null when it has none): its number unless the plain integer, and its rare columns. */
+export function extraOf(int: number | null, number: string, fraction: string | null, unitType: string | null, unitNumber: string | null, city: string | null, zip4: string | null): PointExtra | null {
+  const text = int !== null && number === String(int) ? null : number;
+  return text !== null || fraction !== null || unitType !== null || unitNumber !== null || city !== null || zip4 !== null
+    ? { number: text, fraction, unit_type: unitType, unit_number: unitNumber, city, zip4 } : null;
+}
+
+/**
+ * A street's points as HeldStreet keeps them, in the order of orderUnitsWithinNumbers: per point,
+ * in `nums`, its leading integer (NaN: none), lat, lon, and id * INFERRED_SPAN + INFERRED bits;
+ * its place id, as text or as the 12 bytes of a `pt_` id (PLACE_ID_BYTES); its extra (`extras`
+ * null: none has one). packed-street.ts stores them as one value.
+ */
+export interface StreetParts {
+  nums: Float64Array;
+  places: string[] | Uint8Array;
+  extras: (PointExtra | null)[] | null;
+}
+
+/** The bytes of a place id `pt_` + 16 base64url characters (placeId in points-import-worker.ts). */
+export const PLACE_ID_BYTES = 12;
+const PLACE_ID = /^pt_[A-Za-z0-9_-]{16}$/;
+
+/** True for a place id of PLACE_ID_BYTES (`pt_` + 16 base64url characters). */
+export function isPlaceId(id: string): boolean {
+  return id.length === 19 && PLACE_ID.test(id);
+}
+
+/** The packed id and INFERRED bits of a point, or null when they do not fit (see holdable). */
+export function packedId(id: number, inferred: number): number | null {
+  return id > MAX_PACKED_ID || id < 0 || inferred < 0 || inferred >= INFERRED_SPAN ? null : id * INFERRED_SPAN + inferred;
+}
+
+/** The parts of a street from its rows (ordered as orderUnitsWithinNumbers leaves them; holdable). */
+export function streetParts(rows: readonly PointRow[]): StreetParts {
+  const n = rows.length;
+  const nums = new Float64Array(n * 4);
+  const places = new Array<string>(n);
+  let extras: (PointExtra | null)[] | null = null;
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as PointRow;
+    nums[i * 4] = r[3] ?? Number.NaN;
+    nums[i * 4 + 1] = r[9];
+    nums[i * 4 + 2] = r[10];
+    nums[i * 4 + 3] = r[0] * INFERRED_SPAN + r[11];
+    places[i] = r[1];
+    const extra = extraOf(r[3], r[2], r[4], r[5], r[6], r[7], r[8]);
+    if (extra !== null) (extras ??= new Array<PointExtra | null>(n).fill(null))[i] = extra;
+  }
+  return { nums, places, extras };
 }
 
 /**
@@ -66,39 +120,34 @@ export class HeldStreet {
   readonly size: number;
   used = false; // asked since it was held or last given a second chance (eviction)
   private readonly nums: Float64Array; // per point: leading integer (NaN: none), lat, lon, id * INFERRED_SPAN + inferred
-  private readonly strs: (string | PointExtra | null)[]; // per point: place_id, extra (null: none)
+  private readonly places: string[] | Uint8Array; // per point: its place id, or its PLACE_ID_BYTES
+  private readonly extras: (PointExtra | null)[] | null; // per point: its extra (null: none)
   private readonly firstNumbered: number;
   private readonly minInt: number; // the leading integers of the first and last numbered points,
   private readonly maxInt: number; // kept here so a search reads the points' array once
 
-  constructor(private readonly street: StreetRecord, rows: readonly PointRow[]) {
-    const n = rows.length;
+  constructor(private readonly street: StreetRecord, parts: StreetParts) {
+    const { nums } = parts;
+    const n = nums.length / 4;
     this.size = n;
-    const nums = new Float64Array(n * 4);
-    const strs = new Array<string | PointExtra | null>(n * 2);
-    let firstNumbered = n;
-    for (let i = 0; i < n; i++) {
-      const r = rows[i] as PointRow;
-      const int = r[3];
-      if (int !== null && firstNumbered === n) firstNumbered = i;
-      const number = int !== null && r[2] === String(int) ? null : r[2];
-      nums[i * 4] = int ?? Number.NaN;
-      nums[i * 4 + 1] = r[9];
-      nums[i * 4 + 2] = r[10];
-      nums[i * 4 + 3] = r[0] * INFERRED_SPAN + r[11];
-      strs[i * 2] = r[1];
-      strs[i * 2 + 1] = number !== null || r[4] !== null || r[5] !== null || r[6] !== null || r[7] !== null || r[8] !== null
-        ? { number, fraction: r[4], unit_type: r[5], unit_number: r[6], city: r[7], zip4: r[8] } : null;
-    }
+    let firstNumbered = 0;
+    while (firstNumbered < n && Number.isNaN(nums[firstNumbered * 4] as number)) firstNumbered++;
     this.nums = nums;
-    this.strs = strs;
+    this.places = parts.places;
+    this.extras = parts.extras;
     this.firstNumbered = firstNumbered;
     this.minInt = firstNumbered < n ? (nums[firstNumbered * 4] as number) : Number.NaN;
     this.maxInt = firstNumbered < n ? (nums[(n - 1) * 4] as number) : Number.NaN;
   }
 
   private extra(i: number): PointExtra | null {
-    return this.strs[i * 2 + 1] as PointExtra | null;
+    return this.extras?.[i] ?? null;
+  }
+
+  private placeId(i: number): string {
+    const places = this.places;
+    if (Array.isArray(places)) return places[i] as string;
+    return `pt_${Buffer.from(places.buffer, places.byteOffset + i * PLACE_ID_BYTES, PLACE_ID_BYTES).toString('base64url')}`;
   }
 
   private int(i: number): number {
@@ -117,7 +166,7 @@ export class HeldStreet {
     const packed = nums[i * 4 + 3] as number;
     const inferred = packed % INFERRED_SPAN;
     return {
-      id: (packed - inferred) / INFERRED_SPAN, place_id: this.strs[i * 2] as string, street_id: s.id, number: x?.number ?? String(int), number_int: Number.isNaN(int) ? null : int,
+      id: (packed - inferred) / INFERRED_SPAN, place_id: this.placeId(i), street_id: s.id, number: x?.number ?? String(int), number_int: Number.isNaN(int) ? null : int,
       number_fraction: x?.fraction ?? null, predir: s.predir, street: s.street, suffix: s.suffix, postdir: s.postdir,
       unit_type: x?.unit_type ?? null, unit_number: x?.unit_number ?? null, city: x?.city ?? s.city, state: s.state, zip5: s.zip5, zip4: x?.zip4 ?? null,
       lat: nums[i * 4 + 1] as number, lon: nums[i * 4 + 2] as number, inferred, source: s.source,

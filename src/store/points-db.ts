@@ -12,7 +12,8 @@ import { houseNumberKey } from '../core/points/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/model/ports.js';
 import { leadingNumber } from '../core/parse/vocabulary.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
-import { HeldStreet, POINT_ROW_COLUMNS, holdable, orderUnitsWithinNumbers, pointOf } from './held-street.js';
+import { HeldStreet, MAX_HELD_STREET_POINTS, POINT_ROW_COLUMNS, holdable, orderUnitsWithinNumbers, pointOf, streetParts } from './held-street.js';
+import { unpackStreet } from './packed-street.js';
 import type { PointRow } from './held-street.js';
 import { POINT_MIGRATIONS } from './points-migrations.js';
 
@@ -106,6 +107,8 @@ export class SqlitePointStore implements PointStore {
   // street record, several times faster than joined rows as objects.
   private readonly streetPointsStmt: Database.Statement<[number], PointRow>;
   private readonly streetStmt: Database.Statement<[number], StreetRecord>;
+  // A street's points in one value (packed-street.ts); null when no street has one (sources imported before them).
+  private readonly packedStmt: Database.Statement<[number], Buffer> | null;
   private readonly streetsById = new Map<number, StreetRecord>();
   // The points of the streets asked about, by street, ordered by number: validation asks a street
   // several times per address and a batch asks the same streets again. Bounded by points held.
@@ -118,8 +121,9 @@ export class SqlitePointStore implements PointStore {
   private streetsCached = 0;
   private readonly belowStmt: Database.Statement<[number, number, number], PointRow>;
   private readonly aboveStmt: Database.Statement<[number, number, number], PointRow>;
-  // Streets asked about once: a street's points are held from its second request on, so a
-  // batch that meets each street once pays a few indexed queries, not the whole street.
+  // Streets without a packed value asked about once: their points are held from the second
+  // request on, so a batch that meets each street once pays a few indexed queries, not the
+  // whole street's rows (a packed street is held from the first: one row).
   private readonly askedOnce = new Set<number>();
   private readonly placeStmt: Database.Statement<[string], PointRecord>;
   private readonly cellStmt: Database.Statement<[number, number], [number, number, number]>;
@@ -140,6 +144,8 @@ export class SqlitePointStore implements PointStore {
     this.atIntStmt = db.prepare<[number, number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number_int = ? ORDER BY unit_number`).raw(true);
     this.streetPointsStmt = db.prepare<[number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? ORDER BY number_int`).raw(true); // units ordered in JS (held-street.ts)
     this.streetStmt = db.prepare(`SELECT ${STREET_COLUMNS} FROM ${STREET_FROM} WHERE s.id = ?`);
+    this.packedStmt = db.prepare('SELECT 1 FROM street_points LIMIT 1').get() === undefined ? null
+      : db.prepare<[number], Buffer>('SELECT packed FROM street_points WHERE street_id = ?').pluck();
     this.belowStmt = db.prepare<[number, number, number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number_int <= ? ORDER BY number_int DESC LIMIT ?`).raw(true);
     this.aboveStmt = db.prepare<[number, number, number], PointRow>(`SELECT ${POINT_ROW_COLUMNS} FROM points WHERE street_id = ? AND number_int > ? ORDER BY number_int LIMIT ?`).raw(true);
     this.placeStmt = db.prepare(`SELECT ${POINT_COLUMNS} FROM ${POINT_FROM} WHERE p.place_id = ?`);
@@ -207,7 +213,11 @@ export class SqlitePointStore implements PointStore {
     return this.namesStmt.all(zip5).map((r) => r.street);
   }
 
-  /** The points of a street held in memory (up to STREET_POINTS_HELD points; a street not asked again since it was held is dropped first); null for a long street or a first request. */
+  /**
+   * The points of a street held in memory (up to STREET_POINTS_HELD points; a street not asked
+   * again since it was held is dropped first); null for a long street, or for a first request on
+   * a street without a packed value.
+   */
   private pointsOfStreet(streetId: number): HeldStreet | null {
     const hit = this.streetPoints.get(streetId);
     if (hit !== undefined) {
@@ -215,16 +225,22 @@ export class SqlitePointStore implements PointStore {
       return hit;
     }
     const street = this.streetById(streetId);
-    if (street === null || street.points > STREET_POINTS_HELD / 10) return null; // a huge "street" (a whole county's rural route): ask per number
-    if (!this.askedOnce.has(streetId)) {
-      if (this.askedOnce.size >= ASKED_ONCE_LIMIT) this.askedOnce.delete(this.askedOnce.values().next().value as number);
-      this.askedOnce.add(streetId);
-      return null;
+    if (street === null || street.points > MAX_HELD_STREET_POINTS) return null; // a huge "street" (a whole county's rural route): ask per number
+    const value = this.packedStmt?.get(streetId);
+    const packed = value !== undefined ? unpackStreet(value) : null;
+    let held: HeldStreet;
+    if (packed !== null) held = new HeldStreet(street, packed);
+    else {
+      if (!this.askedOnce.has(streetId)) {
+        if (this.askedOnce.size >= ASKED_ONCE_LIMIT) this.askedOnce.delete(this.askedOnce.values().next().value as number);
+        this.askedOnce.add(streetId);
+        return null;
+      }
+      this.askedOnce.delete(streetId);
+      const rows = orderUnitsWithinNumbers(this.streetPointsStmt.all(streetId));
+      if (!holdable(rows)) return null; // never in practice (ids below 2^48, five INFERRED bits): asked per number
+      held = new HeldStreet(street, streetParts(rows));
     }
-    this.askedOnce.delete(streetId);
-    const rows = orderUnitsWithinNumbers(this.streetPointsStmt.all(streetId));
-    if (!holdable(rows)) return null; // never in practice (ids below 2^48, five INFERRED bits): asked per number
-    const held = new HeldStreet(street, rows);
     // Second chance: the oldest street asked again since it was held goes to the back once.
     while (this.streetPointsHeld + held.size > STREET_POINTS_HELD && this.streetPoints.size > 0) {
       const [oldest, old] = this.streetPoints.entries().next().value as [number, HeldStreet];
@@ -326,6 +342,7 @@ export class SqlitePointStore implements PointStore {
 
 /** Deletes the points, streets and ZIP coverage of a source (inside the caller's transaction). */
 export function deleteSourceRows(db: Database.Database, sourceId: number): void {
+  db.prepare('DELETE FROM street_points WHERE street_id IN (SELECT id FROM streets WHERE source_id = ?)').run(sourceId);
   db.prepare('DELETE FROM points WHERE street_id IN (SELECT id FROM streets WHERE source_id = ?)').run(sourceId); // by points_street
   db.prepare('DELETE FROM streets WHERE source_id = ?').run(sourceId);
   db.prepare('DELETE FROM source_zips WHERE source_id = ?').run(sourceId);

@@ -21,10 +21,10 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
  * Values of one points row, in the order of POINT_COLUMNS. A batch of rows travels as columns
  * (PointBatch): cloning a few long values costs far less than cloning 14 short ones per row.
  */
-export const POINT_VALUES = 14;
-export const POINT_COLUMNS = 'street_id, number_int, lat, lon, cell, inferred, place_id, number, number_fraction, unit_type, unit_number, city, zip4, source_ref';
+export const POINT_VALUES = 15;
+export const POINT_COLUMNS = 'id, street_id, number_int, lat, lon, cell, inferred, place_id, number, number_fraction, unit_type, unit_number, city, zip4, source_ref';
 /** The numbers of a row come first (NaN for a null), then its texts. */
-export const POINT_NUMBERS = 6;
+export const POINT_NUMBERS = 7;
 export const POINT_TEXTS = POINT_VALUES - POINT_NUMBERS;
 
 /** Points rows as columns: POINT_NUMBERS numbers a row, and POINT_TEXTS texts a row, concatenated, with their lengths (-1 for a null). */
@@ -49,6 +49,7 @@ export interface ImportWorkerSetup {
   source: string; // the source name: part of every place id
   sourceId: number;
   firstStreetId: number; // the id of the source's first new street
+  firstPointId: number; // the id of the source's first new point (the worker numbers them in file order)
   zips: ZipColumns; // every ZIP of the locality layer (ZipTable), for zip() and nearestZip()
 }
 
@@ -96,13 +97,15 @@ export type ToImportWorker =
   | { kind: 'start'; setup: ImportWorkerSetup } // first (the worker is started early, to load while the file is hashed)
   | { kind: 'bytes'; chunk: Uint8Array } // the next bytes of the (decompressed) source
   | { kind: 'end' } // no more bytes
-  | { kind: 'written' }; // a points batch is written: the worker may send one more
+  | { kind: 'written' }; // a points batch (or packed values) is written: the worker may send one more
 
 /** From the worker to the main thread. */
 export type FromImportWorker =
   | { kind: 'read' } // a chunk of bytes is taken: the main thread may send one more
   | { kind: 'points'; rowsRead: number; batch: PointBatch } // rows in file order
   | { kind: 'done'; format: PointFormat | null; tallies: ImportTallies; streets: unknown[]; zips: string[]; states: string[] } // STREET_VALUES per street
+  | { kind: 'packed'; streets: Float64Array; ends: Uint32Array; bytes: Uint8Array } // after done: streets' packed values (packed-street.ts), value i ending at ends[i]
+  | { kind: 'packed-end' } // every packed value is sent
   | { kind: 'failed'; code: ErrorCode | null; message: string }; // code: an AddrError's
 
 /** Credits of one direction: take() waits while none is left; give() returns one; release() frees every waiter for good. */

@@ -24,11 +24,13 @@ import { cityKey } from '../core/parse/city-key.js';
 import { inferenceCertainty, nearLimitKm } from '../core/points/point-locality.js';
 import { INFERRED } from '../core/model/ports.js';
 import type { NearZip, ZipRecord } from '../core/model/ports.js';
+import { extraOf, MAX_HELD_STREET_POINTS } from './held-street.js';
 import { readPointRows } from './point-readers.js';
 import type { PointFormat, ReadRow } from './point-readers.js';
 import { cellOf } from './points-db.js';
 import { BATCHES_AHEAD, Credits, zipRecords } from './points-import-protocol.js';
 import type { FromImportWorker, ImportTallies, ImportWorkerSetup, PointBatch, SkipReason, ToImportWorker } from './points-import-protocol.js';
+import { StreetPacker } from './street-packer.js';
 import { zipLocator } from './zip-locator.js';
 
 /** A ZIP centroid farther than this from a point does not give it a locality: the row is skipped. */
@@ -36,6 +38,7 @@ export const INFER_MAX_METERS = 100_000;
 // Points that agree on the address and on the position to 4 decimals (~11 m) are duplicates.
 const PLACE_ROUNDING = 1e4;
 const FIRST_LINES_KEPT = 5;
+const PACKED_CHUNK_BYTES = 1 << 20; // packed values sent to the main thread about this many bytes at a time
 
 /** The stable id of a point: its source and content (address, unit, ZIP, position to ~11 m). */
 export function placeId(source: string, a: PointAddress, lat: number, lon: number): string {
@@ -99,6 +102,7 @@ function pointRows(setup: ImportWorkerSetup): {
   out: BatchWriter;
   take: (row: ReadRow) => void;
   streets: Map<string, StreetAcc>;
+  packer: StreetPacker;
   zips: Set<string>;
   states: Set<string>;
 } {
@@ -106,6 +110,7 @@ function pointRows(setup: ImportWorkerSetup): {
   const tallies: ImportTallies = { rows_read: 0, rows_imported: 0, rows_skipped: 0, rows_inferred: 0, number_zero: 0, skipped: {} };
   const out = new BatchWriter();
   const streets = new Map<string, StreetAcc>();
+  const packer = new StreetPacker();
   const seen = new Set<string>();
   const zips = new Set<string>();
   const states = new Set<string>();
@@ -207,15 +212,18 @@ function pointRows(setup: ImportWorkerSetup): {
       if (s.max === null || a.number_int > s.max) s.max = a.number_int;
     }
     if (a.number_int === 0) tallies.number_zero++;
+    const id = setup.firstPointId + tallies.rows_imported;
+    const city = a.city === s.city ? null : a.city;
     // In the order of POINT_COLUMNS.
-    out.numbers.push(s.id, a.number_int ?? NaN, lat, lon, cellOf(lat, lon), filled);
+    out.numbers.push(id, s.id, a.number_int ?? NaN, lat, lon, cellOf(lat, lon), filled);
     out.text(place);
     out.text(a.number);
     out.text(a.number_fraction);
     out.text(a.unit_type);
     out.text(a.unit_number);
-    out.text(a.city === s.city ? null : a.city);
+    out.text(city);
     out.text(a.zip4);
+    packer.add(s.id - setup.firstStreetId, a.number_int, lat, lon, id, filled, place, extraOf(a.number_int, a.number, a.number_fraction, a.unit_type, a.unit_number, city, a.zip4));
     out.text(row.ref);
     out.rows++;
     tallies.rows_imported++;
@@ -224,7 +232,7 @@ function pointRows(setup: ImportWorkerSetup): {
     states.add(state);
   };
 
-  return { tallies, out, take, streets, zips, states };
+  return { tallies, out, take, streets, packer, zips, states };
 }
 
 /** The source's bytes as the main thread sends them, one credit back for each chunk taken. */
@@ -280,6 +288,34 @@ async function run(port: MessagePort, setup: ImportWorkerSetup): Promise<void> {
     streets.push(s.id, setup.sourceId, s.predir, s.street, s.street_key, s.suffix, s.postdir, s.city, s.state, s.zip5, s.points, s.sumLat / s.points, s.sumLon / s.points, s.min, s.max);
   }
   send({ kind: 'done', format, tallies: rows.tallies, streets, zips: [...rows.zips], states: [...rows.states] });
+  // The streets' packed values, while the main thread writes the streets and builds the indexes.
+  let ids: number[] = [];
+  let values: Buffer[] = [];
+  let size = 0;
+  const flush = async (): Promise<void> => {
+    if (ids.length === 0) return;
+    await written.take();
+    const bytes = new Uint8Array(size);
+    const ends = new Uint32Array(ids.length);
+    let at = 0;
+    values.forEach((v, i) => {
+      bytes.set(v, at);
+      ends[i] = at += v.length;
+    });
+    const streetIds = Float64Array.from(ids);
+    port.postMessage({ kind: 'packed', streets: streetIds, ends, bytes } satisfies FromImportWorker, [streetIds.buffer, ends.buffer, bytes.buffer]);
+    ids = [];
+    values = [];
+    size = 0;
+  };
+  for (const [index, value] of rows.packer.packed(rows.streets.size, MAX_HELD_STREET_POINTS)) {
+    ids.push(setup.firstStreetId + index);
+    values.push(value);
+    size += value.length;
+    if (size >= PACKED_CHUNK_BYTES) await flush();
+  }
+  await flush();
+  send({ kind: 'packed-end' });
 }
 
 const port = parentPort;

@@ -216,6 +216,13 @@ class ImportWorker {
     }
   }
 
+  /** The worker's messages that arrived while this thread was busy, without waiting; throws the import's failure. */
+  async arrived(): Promise<FromImportWorker[]> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.failure !== null) throw this.failure;
+    return this.inbox.splice(0);
+  }
+
   /** Tells the worker a points batch is written. */
   written(): void {
     this.send({ kind: 'written' });
@@ -315,8 +322,9 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
     const sourceId = existing?.id ?? Number(db.prepare(`INSERT INTO sources (name, path, format, content_sha256, imported_at, rows_read, rows_imported, rows_skipped, rows_inferred, skipped, states, zip_count)
       VALUES (?, ?, ?, '', ?, 0, 0, 0, 0, '{}', '', 0)`).run(name, path, format ?? 'openaddresses', options.now.toISOString()).lastInsertRowid);
     const firstStreetId = (db.prepare<[], { m: number | null }>('SELECT MAX(id) AS m FROM streets').get()?.m ?? 0) + 1;
+    const firstPointId = (db.prepare<[], { m: number | null }>('SELECT MAX(id) AS m FROM points').get()?.m ?? 0) + 1;
 
-    worker.start({ format, source: name, sourceId, firstStreetId, zips: zipColumns(locality.allZips()) });
+    worker.start({ format, source: name, sourceId, firstStreetId, firstPointId, zips: zipColumns(locality.allZips()) });
     const interrupted = (): void => worker.fail(new AddrError('ADDR_ERR_IMPORT_INTERRUPTED', [name]));
     if (options.signal?.aborted) interrupted();
     options.signal?.addEventListener('abort', interrupted, { once: true });
@@ -375,7 +383,27 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
     for (let at = 0; at < done.streets.length; at += STREET_VALUES) insertStreet.run(done.streets.slice(at, at + STREET_VALUES));
     const insertZip = db.prepare('INSERT INTO source_zips (source_id, zip5) VALUES (?, ?)');
     for (const z of done.zips) insertZip.run(sourceId, z);
-    if (emptyBefore) for (const ddl of POINT_INDEXES) db.exec(ddl);
+    // The streets' packed values (street-packer.ts), which the worker makes meanwhile: written
+    // as they come, between the indexes' builds, then the rest.
+    const insertPacked = db.prepare('INSERT INTO street_points (street_id, packed) VALUES (?, ?)');
+    let packedEnd = false;
+    const writePacked = (msgs: readonly FromImportWorker[]): void => {
+      for (const msg of msgs) {
+        if (msg.kind === 'packed-end') packedEnd = true;
+        if (msg.kind !== 'packed') continue;
+        const { streets, ends, bytes } = msg;
+        for (let i = 0, at = 0; i < streets.length; at = ends[i++] as number) insertPacked.run(streets[i], Buffer.from(bytes.buffer, bytes.byteOffset + at, (ends[i] as number) - at));
+        worker.written();
+      }
+    };
+    if (emptyBefore) {
+      for (const ddl of POINT_INDEXES) {
+        db.exec(ddl);
+        writePacked(await worker.arrived());
+      }
+    }
+    while (!packedEnd) writePacked([await worker.next()]);
+    if (options.signal?.aborted) throw new AddrError('ADDR_ERR_IMPORT_INTERRUPTED', [name]);
     summary.states = [...done.states].sort();
     summary.zip_count = done.zips.length;
     summary.streets = done.streets.length / STREET_VALUES;

@@ -21,6 +21,10 @@
  *   of a suggestion; points_cell (cell, lat, lon) the spatial nearest-neighbour
  *   search: `cell` is a 0.001-degree grid cell (lat row * 360000 + lon column),
  *   so the cells around a position are a few range scans of a covering index.
+ * - street_points: a street's points in one value (packed-street.ts, migration 4), read in
+ *   one row where its point rows cost ~2 µs each; written by the import for the streets of
+ *   up to PACKED_POINTS_LIMIT points of a file (street-packer.ts). A street without one (a
+ *   source imported before, or a larger file) is read from its point rows.
  * - source_zips: the ZIPs each source covers (what `coversZip` loads on open,
  *   and `completeZip` for the sources imported as complete: migration 3).
  */
@@ -104,6 +108,11 @@ export const POINT_MIGRATIONS: readonly Migration[] = [
     version: 3,
     description: 'sources.complete: the source is known to hold every address of the ZIPs it has points in (addr data import --complete)',
     sql: 'ALTER TABLE sources ADD COLUMN complete INTEGER NOT NULL DEFAULT 0;',
+  },
+  {
+    version: 4,
+    description: 'street_points: each street\'s points packed in one value (packed-street.ts), written by the import',
+    sql: 'CREATE TABLE street_points (street_id INTEGER PRIMARY KEY REFERENCES streets(id), packed BLOB NOT NULL);',
   },
 ];
 

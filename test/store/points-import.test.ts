@@ -289,6 +289,9 @@ describe('addr data import: sources', () => {
       expect(after).toHaveLength(3);
       expect(before).toEqual(expect.arrayContaining(after));
       expect(db.prepare('SELECT COUNT(*) AS n FROM points').get()).toEqual({ n: 5 }); // 3 + nad-r4's 2
+      // Each street's packed value (street_points) is replaced with its street: none left behind.
+      expect(db.prepare('SELECT COUNT(*) AS n FROM street_points WHERE street_id NOT IN (SELECT id FROM streets)').get()).toEqual({ n: 0 });
+      expect(db.prepare('SELECT COUNT(*) AS n FROM street_points').get()).toEqual(db.prepare('SELECT COUNT(*) AS n FROM streets').get());
     } finally {
       db.close();
     }
@@ -375,6 +378,7 @@ describe('addr data import: sources', () => {
       expect(store.listSources().map((s) => [s.name, s.rows_imported, s.states, s.zip_count])).toEqual([['nad-recent', 3, ['CA'], 1]]);
       expect(store.db.prepare('SELECT COUNT(*) AS n FROM points').get()).toEqual({ n: 3 });
       expect(store.db.prepare('SELECT COUNT(*) AS n FROM streets').get()).toEqual({ n: 1 });
+      expect(store.db.prepare('SELECT street_id FROM street_points').all()).toEqual(store.db.prepare('SELECT id AS street_id FROM streets').all());
     } finally {
       store.close();
     }
