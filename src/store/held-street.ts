@@ -77,6 +77,7 @@ export interface StreetParts {
 
 /** The bytes of a place id `pt_` + 16 base64url characters (placeId in points-import-worker.ts). */
 export const PLACE_ID_BYTES = 12;
+const PLACE_ID_CHARS = 16;
 const PLACE_ID = /^pt_[A-Za-z0-9_-]{16}$/;
 
 /** True for a place id of PLACE_ID_BYTES (`pt_` + 16 base64url characters). */
@@ -122,6 +123,7 @@ export class HeldStreet {
   private readonly nums: Float64Array; // per point: leading integer (NaN: none), lat, lon, id * INFERRED_SPAN + inferred
   private readonly places: string[] | Uint8Array; // per point: its place id, or its PLACE_ID_BYTES
   private readonly extras: (PointExtra | null)[] | null; // per point: its extra (null: none)
+  private placeText: string | null = null; // the place ids' bytes in base64url, once a record needed one
   private readonly firstNumbered: number;
   private readonly minInt: number; // the leading integers of the first and last numbered points,
   private readonly maxInt: number; // kept here so a search reads the points' array once
@@ -147,7 +149,10 @@ export class HeldStreet {
   private placeId(i: number): string {
     const places = this.places;
     if (Array.isArray(places)) return places[i] as string;
-    return `pt_${Buffer.from(places.buffer, places.byteOffset + i * PLACE_ID_BYTES, PLACE_ID_BYTES).toString('base64url')}`;
+    // Every point's 12 bytes are 16 base64url characters: the street's ids are decoded in one call,
+    // on its first record, and each id is its slice.
+    this.placeText ??= Buffer.from(places.buffer, places.byteOffset, places.byteLength).toString('base64url');
+    return `pt_${this.placeText.slice(i * PLACE_ID_CHARS, (i + 1) * PLACE_ID_CHARS)}`;
   }
 
   private int(i: number): number {
