@@ -253,6 +253,18 @@ describe('numberText (batch result cells)', () => {
     }
     fc.assert(fc.property(fc.double(), (n) => numberText(n) === String(n) && numberText(n) === String(n)), { numRuns: 2000 });
   });
+
+  it('keeps the right text when numbers share a slot of its table', () => {
+    // Far more numbers than slots, interleaved with ones asked again: every answer is String(n).
+    const seen: number[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const n = 38 + i / 1e7;
+      expect(numberText(n)).toBe(String(n));
+      seen.push(n);
+      const again = seen[(i * 7919) % seen.length] as number;
+      expect(numberText(again)).toBe(String(again));
+    }
+  });
 });
 
 describe('blankPlaceholders (the character loop of ASCII lines)', () => {

@@ -6,7 +6,6 @@
  * A row that cannot be validated (empty, no address, unreadable) is not
  * dropped: it gets status ERROR and a row code (data/batch-columns.json).
  */
-import { boundedMemo } from '../util/bounded-memo.js';
 import data from '../data/batch-columns.json' with { type: 'json' };
 import type { ColumnMapping } from './detect-columns.js';
 import type { Engine } from '../engine.js';
@@ -49,9 +48,25 @@ const at = (fields: readonly string[], index: number | undefined): string => (in
 
 // Coordinates and confidences repeat from row to row (a ZIP's or a city's centroid, a few
 // confidence levels), and writing a double as text is most of a row's own cost here: the
-// texts are remembered, a bounded number of them.
+// texts are remembered in a direct-mapped table (a slot per hash of the number's bits), where a
+// number seen once (a rooftop point's coordinate) costs a slot's overwrite, not the upkeep of a
+// memo's order.
+const TEXT_SLOTS = 4096;
+const slotNumbers = new Float64Array(TEXT_SLOTS).fill(Number.NaN);
+const slotTexts = new Array<string>(TEXT_SLOTS).fill('');
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+
 /** String(n), remembered. */
-export const numberText: (n: number) => string = boundedMemo((n: number) => String(n), 4096);
+export function numberText(n: number): string {
+  bits[0] = n;
+  const slot = (Math.imul((words[0] as number) ^ Math.imul(words[1] as number, 0x9e3779b1), 0x85ebca6b) >>> 20) & (TEXT_SLOTS - 1);
+  if (slotNumbers[slot] === n) return slotTexts[slot] as string;
+  const text = String(n);
+  slotNumbers[slot] = n;
+  slotTexts[slot] = text;
+  return text;
+}
 
 /** list.join(separator), without the join for the usual none or one. */
 function joined(list: readonly string[], separator: string): string {
