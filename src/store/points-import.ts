@@ -25,6 +25,7 @@ import type Database from 'better-sqlite3';
 import { AddrError } from '../core/model/errors.js';
 import type { ZipTable } from '../core/model/ports.js';
 import { deleteSourceRows } from './points-db.js';
+import { packMissingStreets } from './pack-streets.js';
 import { POINT_INDEXES } from './points-migrations.js';
 import { peek } from './point-readers.js';
 import type { PointFormat } from './point-readers.js';
@@ -242,11 +243,18 @@ export async function importPoints(db: Database.Database, options: ImportOptions
   if (name === null || name.trim() === '') throw new AddrError('ADDR_ERR_USAGE', ['Name the source with --source when reading stdin.']);
   // The worker loads its modules while the file is hashed; it stops however the import ends.
   const worker = new ImportWorker();
+  let summary: ImportSummary;
   try {
-    return await importSource(db, options, name, worker);
+    summary = await importSource(db, options, name, worker);
   } finally {
     await worker.close();
   }
+  // The same file again: its streets imported before packed values existed are packed now.
+  if (summary.outcome === 'unchanged') {
+    const source = db.prepare<[string], { id: number }>('SELECT id FROM sources WHERE name = ?').get(name);
+    if (source !== undefined) packMissingStreets(db, source.id);
+  }
+  return summary;
 }
 
 async function importSource(db: Database.Database, options: ImportOptions, name: string, worker: ImportWorker): Promise<ImportSummary> {

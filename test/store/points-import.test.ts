@@ -271,6 +271,28 @@ describe('addr data import: sources', () => {
     }
   });
 
+  it('packs the streets of a source imported before packed values when the same file comes again', async () => {
+    const dir = dataDir();
+    await importFixtures(dir, ['sebastopol.oa.csv', 'nad-r4.csv']);
+    const db = openPointsDatabase(dir, true);
+    if (db === null) throw new Error('no db');
+    try {
+      const packed = (): { street_id: number; packed: Buffer }[] => db.prepare('SELECT street_id, packed FROM street_points ORDER BY street_id').all() as { street_id: number; packed: Buffer }[];
+      const written = packed();
+      expect(written.length).toBeGreaterThan(3);
+      // As a database of an earlier version holds them: no packed values.
+      db.exec('DELETE FROM street_points');
+      const again = await importPoints(db, { input: { kind: 'file', path: join(POINT_FIXTURES, 'sebastopol.oa.csv') }, format: null, source: null, locality: fakeLocality(), now: new Date() });
+      expect(again.outcome).toBe('unchanged');
+      // The source's streets are packed from their rows, byte for byte as the import packs them; the other source's wait for its own file.
+      const sebastopol = (db.prepare("SELECT s.id FROM streets s JOIN sources src ON src.id = s.source_id WHERE src.name = 'sebastopol.oa'").all() as { id: number }[]).map((r) => r.id);
+      expect(sebastopol.length).toBeGreaterThan(0);
+      expect(packed()).toEqual(written.filter((w) => sebastopol.includes(w.street_id)));
+    } finally {
+      db.close();
+    }
+  });
+
   it('replaces a changed source whole, keeps the place_id of unchanged points, and leaves other sources alone', async () => {
     const dir = dataDir();
     const file = join(dir, 'graton.geojsonl');
