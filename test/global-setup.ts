@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILT_BIN = join(ROOT, 'dist', 'bin', 'addr.js');
 const BUILT_PROGRAM = join(ROOT, 'dist', 'src', 'commands', 'program.js');
-const BUNDLE = join(ROOT, 'dist', 'src', 'commands', 'program.bundle.js');
+const BUNDLE = join(ROOT, 'dist', 'src', 'commands', 'program.bundle.cjs');
 
 function newestSource(dir: string): number {
   let newest = 0;
