@@ -1,6 +1,7 @@
 // Builds dist/ once before the suites that spawn the real binary (test/commands),
 // and only when a source file is newer than the built launcher, so suites that do
-// not need it pay a directory scan, not a compile.
+// not need it pay a directory scan, not a compile. The launcher runs the CLI's bundle
+// (scripts/bundle-cli.ts), rebuilt here after tsc as `npm run build` does.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILT_BIN = join(ROOT, 'dist', 'bin', 'addr.js');
+const BUILT_PROGRAM = join(ROOT, 'dist', 'src', 'commands', 'program.js');
+const BUNDLE = join(ROOT, 'dist', 'src', 'commands', 'program.bundle.cjs');
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -20,11 +23,26 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Compiles the project with tsc when dist/ is older than bin/, src/ or scripts/. */
+/** The CLI's bundle, when it is older than the tsc build (the launcher would not load it). */
+function bundleIfStale(): void {
+  if (existsSync(BUNDLE) && statSync(BUNDLE).mtimeMs >= statSync(BUILT_PROGRAM).mtimeMs) return;
+  // Without a fresh bundle the launcher loads the tsc build's modules (bin/addr.ts): the same
+  // program, so a bundler failure is reported but does not stop the suites.
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'bundle-cli.js')], { cwd: ROOT, stdio: 'pipe' });
+  } catch (err) {
+    console.warn(`test/global-setup.ts: the CLI bundle was not built: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Compiles the project with tsc when dist/ is older than bin/, src/ or scripts/; then bundles the CLI. */
 export default function setup(): void {
   const sources = ['bin', 'src', 'scripts'].map((d) => join(ROOT, d)).filter(existsSync);
   const newest = Math.max(...sources.map(newestSource), statSync(join(ROOT, 'tsconfig.json')).mtimeMs);
-  if (existsSync(BUILT_BIN) && statSync(BUILT_BIN).mtimeMs >= newest) return;
+  if (existsSync(BUILT_BIN) && statSync(BUILT_BIN).mtimeMs >= newest) {
+    bundleIfStale();
+    return;
+  }
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   try {
     execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'pipe' });
@@ -33,4 +51,5 @@ export default function setup(): void {
     // `tsc --noEmit`, so only a missing launcher stops the suites here.
     if (!existsSync(BUILT_BIN)) throw err;
   }
+  bundleIfStale();
 }

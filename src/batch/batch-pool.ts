@@ -43,8 +43,12 @@ export class BatchPool<Req extends { seq: number } = ChunkRequest, Res extends {
   private configured = false;
   private closed: Promise<void> | null = null;
 
-  /** `boot`: where the workers' engines read their data (the run's engine location). */
-  constructor(count: number, readonly boot: Boot, url: URL = new URL('./batch-worker.js', import.meta.url)) {
+  /**
+   * `boot`: where the workers' engines read their data (the run's engine location). The default
+   * worker is named from the batch folder, so that it resolves from the CLI's bundle too
+   * (scripts/bundle-cli.ts, beside the commands).
+   */
+  constructor(count: number, readonly boot: Boot, url: URL = new URL('../batch/batch-worker.js', import.meta.url)) {
     this.slots = [];
     for (let i = 0; i < count; i++) {
       const worker = new Worker(url, { workerData: boot, resourceLimits: { maxOldGenerationSizeMb: engineHeapMb(boot), maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });

@@ -13,6 +13,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
 import type { AddrError } from '../core/model/errors.js';
 import { BatchPool } from '../batch/batch-pool.js';
 import { streamSink } from '../batch/batch-sinks.js';
@@ -54,6 +55,17 @@ export interface LineRunEnd {
   gone: boolean; // the reader went away
 }
 
+/**
+ * TurboFan's budget of bytecode inlined into one optimized function (V8's default: 920). Most of
+ * the CPU a run spends warming up is TurboFan compiling the parser and the validation as their
+ * paths get hot (37% of the first 10,000 lines of `addr validate -`, in perf), and again when
+ * a new kind of line deoptimizes them; smaller inlined graphs compile faster. Measured on 30,000
+ * and 100,000 messy lines, alternated (docs/performance.md): -15-20% and -5-10% of CPU, the
+ * steady state unchanged within the noise. A V8 flag is the process's: set for the streaming
+ * runs only (their worker threads share it), not for `addr serve` or the library.
+ */
+const INLINED_BYTECODE_BUDGET = 300;
+
 /** Idle time of the other cores, in cores, at which worker threads are worth their cost. */
 const IDLE_ENOUGH = 0.6;
 
@@ -76,6 +88,7 @@ function isBrokenPipe(err: unknown): boolean {
 
 /** Runs the command over the lines of `input`; throws an output error other than a reader gone away. */
 export async function runLines(input: Readable, ctx: LineRunContext): Promise<LineRunEnd> {
+  setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${INLINED_BYTECODE_BUDGET}`);
   const format = lineFormatter(ctx.setup);
   const sink = streamSink(ctx.stdout);
   let failure: unknown = null;

