@@ -62,7 +62,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     opened.close();
     throw err;
   }
-  const logs = new LogBuffer(config.logStream, config.logLinesAtomic === true); // one write per few milliseconds
+  const logs = new LogBuffer(config.logStream, config.logLinesAtomic === true); // one write per event-loop turn
   const spreadsheets = openSpreadsheetJobs(config, (err, job) => app.log.error({ err, job: job.id }, 'spreadsheet job failed'), config.jobsRunner);
   const flushLogs = (): void => logs.flush();
   process.on('exit', flushLogs);

@@ -187,8 +187,12 @@ describe('sqlite account store', () => {
 
   it('authenticates from its cache, yet sees within CACHE_CHECK_MS a key revoked or an account suspended by another connection', async () => {
     vi.useFakeTimers({ toFake: ['performance'] }); // the cache's clock: performance.now()
-    cleanups.push(() => vi.useRealTimers());
-    const later = (): void => vi.advanceTimersByTime(CACHE_CHECK_MS);
+    cleanups.push(() => {
+      vi.useRealTimers();
+    });
+    const later = (): void => {
+      vi.advanceTimersByTime(CACHE_CHECK_MS);
+    };
     const { store, dir } = open();
     const other = open(dir).store; // another process, as far as SQLite can tell
     await store.createAccount({ name: 'acme', plan: 'production' }, DAY1);
@@ -236,22 +240,26 @@ describe('sqlite account store', () => {
 
   it('keeps its cache while other connections only record usage, and drops it when they change an account or a key', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
-    cleanups.push(() => vi.useRealTimers());
-    const nextTurn = (): void => vi.advanceTimersByTime(CACHE_CHECK_MS);
+    cleanups.push(() => {
+      vi.useRealTimers();
+    });
+    const later = (): void => {
+      vi.advanceTimersByTime(CACHE_CHECK_MS);
+    };
     const { store, dir } = open();
     const other = open(dir).store; // another worker of addr serve --workers, as far as SQLite can tell
     await store.createAccount({ name: 'acme', plan: 'production', overage: true }, DAY1);
     const key = generateApiKey();
     await store.addKey({ prefix: key.prefix, account: 'acme', hash: key.hash, createdAt: DAY1.toISOString() });
-    nextTurn();
+    later();
     expect((await store.findKey(key.prefix))?.lastUsedAt).toBeNull();
     // A key's last use written behind the store's back, then usage recorded: both commits of another connection.
     other.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(DAY2.toISOString(), key.prefix);
     expect(await other.consume('acme', { kind: 'validation', rows: 1 }, DAY1)).toMatchObject({ ok: true });
-    nextTurn();
+    later();
     expect((await store.findKey(key.prefix))?.lastUsedAt).toBeNull(); // still the cached row: neither changed a key
     other.db.prepare('UPDATE accounts SET plan = ? WHERE name = ?').run('free_beta', 'acme'); // a raw change: the trigger tells
-    nextTurn();
+    later();
     expect((await store.findKey(key.prefix))?.lastUsedAt).toBe(DAY2.toISOString());
     expect((await store.getAccount('acme'))?.plan).toBe('free_beta');
   });
