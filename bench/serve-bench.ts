@@ -10,7 +10,7 @@
  * when PostgreSQL is not reachable: ADDR_BENCH_POSTGRES_URL, else
  * postgres://postgres@127.0.0.1:5432/test), loaded at once, p50/p99 of each. autocannon drives both, from a process of its own
  * (load-generator.ts) started for each run: 32 connections, pipelining 1, the same bodies (real addresses from the generator), a
- * warm-up, then the measured run.
+ * warm-up (10 s: the workers' JIT compiling is start-up, not the steady state measured), then the measured run.
  * Targets: >= 0.6x the echo's req/s; p99 <= 10 ms; no errors or non-2xx; the
  * usage recorded equals the requests answered.
  * The long run (`--serve-long`, 60 s): the same, with the server's RSS at the
@@ -178,7 +178,11 @@ function stop(child: ChildProcess): Promise<void> {
 export async function benchServe(localities: Locality[] | undefined, quick: boolean, long: boolean, log: (line: string) => void): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'addr-bench-serve-'));
   const seconds = long ? 60 : quick ? 3 : 10;
-  const warmup = quick ? 1 : 3;
+  // The warm-up lasts until the workers' JIT has compiled what they run: on the 2-core machine shared with autocannon, V8's
+  // optimizing compiler still took 49% of the server's CPU samples in the first second after a 2 s warm-up, 12% in the
+  // fourth and 3% in the seventh (perf, 2026-11-28), and a 3 s warm-up put that start-up cost into the measured run
+  // (108-147 us of CPU a request against 83-93 us after 12 s). The echo has next to nothing to compile.
+  const warmup = quick ? 1 : 10;
   const bodies = generateAddresses(BODIES, 7, localities).map((a) => JSON.stringify({ input: oneLine(a) }));
   const children: ChildProcess[] = [];
   try {

@@ -9,7 +9,7 @@
  */
 import { AddrError } from '../core/model/errors.js';
 import type { ConsumeRequest } from './account-store.js';
-import { decideUsage } from './decide-usage.js';
+import { decideUsage, usageLimit } from './decide-usage.js';
 import type { UsageDecision } from './decide-usage.js';
 import { usageWindow } from './plans.js';
 import type { Account, UsageKind } from './plans.js';
@@ -52,18 +52,25 @@ export function decideMany(
       continue;
     }
     const { id: accountId, account } = stored;
-    const { from, to } = usageWindow(account, now);
-    const windowKey = `${accountId} ${from} ${to}`;
-    let window = windows.get(windowKey);
-    if (window === undefined) {
-      let rows = usedRows(accountId, from, to);
-      for (const g of granted.values()) {
-        if (g.accountId === accountId && g.kind !== 'autocomplete' && g.day >= from && g.day <= to) rows += g.units;
+    // The usage of the window is read only for a request that has an allowance to count against: an unlimited
+    // one (production with overage, autocomplete) is decided without it. A window read later counts the grants
+    // made before it in this call.
+    let window: { rows: number } | undefined;
+    if (usageLimit(account, request.kind) !== null) {
+      const { from, to } = usageWindow(account, now);
+      const windowKey = `${accountId} ${from} ${to}`;
+      window = windows.get(windowKey);
+      if (window === undefined) {
+        let rows = usedRows(accountId, from, to);
+        for (const g of granted.values()) {
+          if (g.accountId === accountId && g.kind !== 'autocomplete' && g.day >= from && g.day <= to) rows += g.units;
+        }
+        const read = { accountId, from, to, rows };
+        windows.set(windowKey, read);
+        window = read;
       }
-      window = { accountId, from, to, rows };
-      windows.set(windowKey, window);
     }
-    const decision = decideUsage(account, { rows: window.rows }, request, now);
+    const decision = decideUsage(account, { rows: window?.rows ?? 0 }, request, now);
     decisions.push(decision);
     if (!decision.ok || decision.allowed <= 0) continue;
     const grantKey = `${accountId} ${decision.day} ${request.kind}`;

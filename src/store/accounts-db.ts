@@ -31,6 +31,14 @@ const BUSY_TIMEOUT_MS = 10_000;
 /** At most this many keys and accounts are kept in the lookup cache (cleared when full). */
 const CACHE_LIMIT = 10_000;
 
+/**
+ * How often the lookup cache asks whether another connection changed an account or a key (PRAGMA data_version,
+ * then the accounts_version row): a revocation or a suspension made elsewhere is seen within this time. Asked
+ * once per event-loop turn before, which under load was one or two requests (~1.5% of a serve worker's time
+ * with two workers, whose usage commits change data_version every turn; serve bench, 2026-11-28).
+ */
+export const CACHE_CHECK_MS = 100;
+
 /** A key's last use is written at most this often per connection (it is kept to the minute). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -65,7 +73,7 @@ function isBusy(err: unknown): boolean {
  * (default 10 s: right for a CLI run); `addr serve` passes 0 and retries off the event loop
  * (src/accounts/meter.ts), so that a lock held elsewhere never freezes it.
  */
-export function openAccountsDb(dataDir: string, options: { busyTimeoutMs?: number } = {}): SqliteAccountStore {
+export function openAccountsDb(dataDir: string, options: { busyTimeoutMs?: number; cacheCheckMs?: number } = {}): SqliteAccountStore {
   const path = join(dataDir, ACCOUNTS_DB_FILE);
   const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   let db: Database.Database | null = null;
@@ -80,7 +88,7 @@ export function openAccountsDb(dataDir: string, options: { busyTimeoutMs?: numbe
     db.pragma('foreign_keys = ON');
     migrateAccountsDb(db);
     if (busyTimeoutMs !== BUSY_TIMEOUT_MS) db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-    return new SqliteAccountStore(db);
+    return new SqliteAccountStore(db, options.cacheCheckMs ?? CACHE_CHECK_MS);
   } catch (err) {
     db?.close();
     if (isAddrError(err)) throw err;
@@ -104,15 +112,18 @@ export class SqliteAccountStore implements AccountStore {
   private readonly accountRows = new Map<string, AccountRow>();
   private dataVersion = -1;
   private accountsVersion = -1;
-  private versionChecked = false; // data_version was read in this turn of the event loop
+  private checkAgainAt = Number.NEGATIVE_INFINITY; // performance.now() from which data_version is read again
+  private readonly cacheCheckMs: number;
   private readonly dataVersionStatement: Database.Statement;
   private readonly accountsVersionStatement: Database.Statement;
 
   private readonly consumeTx: Database.Transaction<(name: string, request: UsageRequest, now: Date) => UsageDecision>;
   private readonly consumeManyTx: Database.Transaction<(requests: readonly ConsumeRequest[]) => UsageDecision[]>;
 
-  constructor(db: Database.Database) {
+  /** `cacheCheckMs`: how often the lookup cache asks whether another connection changed it (0: at every lookup). */
+  constructor(db: Database.Database, cacheCheckMs = CACHE_CHECK_MS) {
     this.db = db;
+    this.cacheCheckMs = cacheCheckMs;
     this.location = db.name;
     this.consumeTx = db.transaction((name: string, request: UsageRequest, now: Date) => this.decideAndRecord(name, request, now));
     this.consumeManyTx = db.transaction((requests: readonly ConsumeRequest[]) => this.decideAndRecordMany(requests));
@@ -123,11 +134,13 @@ export class SqliteAccountStore implements AccountStore {
   /**
    * Empties the lookup cache when another connection (another process, say)
    * changed an account or a key since it was filled. Asked at most once per
-   * turn of the event loop (a busy server authenticates many requests per
-   * turn): a change by another process is seen from the next turn on.
+   * cacheCheckMs (a busy server authenticates thousands of requests a second):
+   * a change by another process is seen within that time. Quotas do not
+   * depend on it: the metering transaction reads the account's row again.
    */
   private checkCache(): void {
-    if (this.versionChecked) return;
+    const at = performance.now();
+    if (at < this.checkAgainAt) return;
     const version = this.dataVersionStatement.get() as number;
     if (version !== this.dataVersion) {
       this.dataVersion = version;
@@ -137,13 +150,8 @@ export class SqliteAccountStore implements AccountStore {
         this.accountsVersion = accounts;
       }
     }
-    this.versionChecked = true;
-    setImmediate(this.uncheck).unref();
+    this.checkAgainAt = at + this.cacheCheckMs;
   }
-
-  private readonly uncheck = (): void => {
-    this.versionChecked = false;
-  };
 
   private dropCache(): void {
     this.keyRows.clear();

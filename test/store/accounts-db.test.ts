@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountStore } from '../../src/accounts/account-store.js';
 import { generateApiKey } from '../../src/accounts/api-keys.js';
 import { authenticate } from '../../src/accounts/authenticate.js';
-import { ACCOUNTS_DB_FILE, migrateAccountsDb, openAccountsDb } from '../../src/store/accounts-db.js';
+import { ACCOUNTS_DB_FILE, CACHE_CHECK_MS, migrateAccountsDb, openAccountsDb } from '../../src/store/accounts-db.js';
 import type { SqliteAccountStore } from '../../src/store/accounts-db.js';
 import { openAccountsPg } from '../../src/store/accounts-pg.js';
 import type { PgAccountStore } from '../../src/store/accounts-pg.js';
@@ -185,8 +185,14 @@ describe('sqlite account store', () => {
     expect(again.db.pragma('journal_mode', { simple: true })).toBe('wal');
   });
 
-  it('authenticates from its cache, yet sees from the next event-loop turn a key revoked or an account suspended by another connection', async () => {
-    const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  it('authenticates from its cache, yet sees within CACHE_CHECK_MS a key revoked or an account suspended by another connection', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] }); // the cache's clock: performance.now()
+    cleanups.push(() => {
+      vi.useRealTimers();
+    });
+    const later = (): void => {
+      vi.advanceTimersByTime(CACHE_CHECK_MS);
+    };
     const { store, dir } = open();
     const other = open(dir).store; // another process, as far as SQLite can tell
     await store.createAccount({ name: 'acme', plan: 'production' }, DAY1);
@@ -194,35 +200,66 @@ describe('sqlite account store', () => {
     const k2 = generateApiKey();
     for (const k of [k1, k2]) await store.addKey({ prefix: k.prefix, account: 'acme', hash: k.hash, createdAt: DAY1.toISOString() });
     expect((await authenticate(store, k1.key, DAY1)).status).toBe('active');
-    expect((await authenticate(store, k1.key, DAY1)).status).toBe('active'); // from the cache
     await other.updateAccount('acme', { status: 'suspended' });
-    await nextTurn();
+    vi.advanceTimersByTime(CACHE_CHECK_MS - 1);
+    expect((await authenticate(store, k1.key, DAY1)).status).toBe('active'); // from the cache, not asked again yet
+    vi.advanceTimersByTime(1);
     expect((await authenticate(store, k1.key, DAY1)).status).toBe('suspended');
+    // Quotas do not wait for the cache: the metering transaction reads the account again.
+    await other.updateAccount('acme', { status: 'active' });
+    later();
+    expect((await authenticate(store, k1.key, DAY1)).status).toBe('active'); // cached again
+    await other.updateAccount('acme', { status: 'suspended' });
+    expect((await authenticate(store, k1.key, DAY1)).status).toBe('active'); // from the cache
+    expect(await store.consumeMany([{ account: 'acme', request: { kind: 'validation', rows: 1 }, now: DAY1 }]))
+      .toEqual([{ ok: false, error: expect.objectContaining({ code: 'ADDR_ERR_ACCOUNT_SUSPENDED' }) }]);
+    await other.updateAccount('acme', { status: 'active' });
+    later();
+    expect((await authenticate(store, k1.key, DAY1)).status).toBe('active');
     await other.revokeKey(k1.prefix, DAY1);
-    await nextTurn();
+    later();
     await expect(authenticate(store, k1.key, DAY1)).rejects.toThrow(expect.objectContaining({ code: 'ADDR_ERR_UNAUTHORIZED' }));
-    await store.revokeKey(k2.prefix, DAY1); // this connection's own write
+    await store.revokeKey(k2.prefix, DAY1); // this connection's own write: at once
     await expect(authenticate(store, k2.key, DAY1)).rejects.toThrow(expect.objectContaining({ code: 'ADDR_ERR_UNAUTHORIZED' }));
     expect((await store.findKey(k2.prefix))?.lastUsedAt).toBeNull(); // the first authentication touched k1 only
     expect((await store.findKey(k1.prefix))?.lastUsedAt).toBe(DAY1.toISOString());
   });
 
+  it('with cacheCheckMs 0, sees a change by another connection at the next lookup', async () => {
+    const { dir } = open();
+    const store = openAccountsDb(dir, { cacheCheckMs: 0 });
+    cleanups.push(() => store.close());
+    const other = open(dir).store;
+    await store.createAccount({ name: 'acme', plan: 'production' }, DAY1);
+    const key = generateApiKey();
+    await store.addKey({ prefix: key.prefix, account: 'acme', hash: key.hash, createdAt: DAY1.toISOString() });
+    expect((await authenticate(store, key.key, DAY1)).name).toBe('acme');
+    await other.revokeKey(key.prefix, DAY1);
+    await expect(authenticate(store, key.key, DAY1)).rejects.toThrow(expect.objectContaining({ code: 'ADDR_ERR_UNAUTHORIZED' }));
+  });
+
   it('keeps its cache while other connections only record usage, and drops it when they change an account or a key', async () => {
-    const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    vi.useFakeTimers({ toFake: ['performance'] });
+    cleanups.push(() => {
+      vi.useRealTimers();
+    });
+    const later = (): void => {
+      vi.advanceTimersByTime(CACHE_CHECK_MS);
+    };
     const { store, dir } = open();
     const other = open(dir).store; // another worker of addr serve --workers, as far as SQLite can tell
     await store.createAccount({ name: 'acme', plan: 'production', overage: true }, DAY1);
     const key = generateApiKey();
     await store.addKey({ prefix: key.prefix, account: 'acme', hash: key.hash, createdAt: DAY1.toISOString() });
-    await nextTurn();
+    later();
     expect((await store.findKey(key.prefix))?.lastUsedAt).toBeNull();
     // A key's last use written behind the store's back, then usage recorded: both commits of another connection.
     other.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(DAY2.toISOString(), key.prefix);
     expect(await other.consume('acme', { kind: 'validation', rows: 1 }, DAY1)).toMatchObject({ ok: true });
-    await nextTurn();
+    later();
     expect((await store.findKey(key.prefix))?.lastUsedAt).toBeNull(); // still the cached row: neither changed a key
     other.db.prepare('UPDATE accounts SET plan = ? WHERE name = ?').run('free_beta', 'acme'); // a raw change: the trigger tells
-    await nextTurn();
+    later();
     expect((await store.findKey(key.prefix))?.lastUsedAt).toBe(DAY2.toISOString());
     expect((await store.getAccount('acme'))?.plan).toBe('free_beta');
   });
