@@ -78,11 +78,15 @@ export interface StreetParts {
 /** The bytes of a place id `pt_` + 16 base64url characters (placeId in points-import-worker.ts). */
 export const PLACE_ID_BYTES = 12;
 const PLACE_ID_CHARS = 16;
-const PLACE_ID = /^pt_[A-Za-z0-9_-]{16}$/;
 
 /** True for a place id of PLACE_ID_BYTES (`pt_` + 16 base64url characters). */
 export function isPlaceId(id: string): boolean {
-  return id.length === 19 && PLACE_ID.test(id);
+  if (id.length !== 19 || id.charCodeAt(0) !== 112 || id.charCodeAt(1) !== 116 || id.charCodeAt(2) !== 95) return false; // pt_
+  for (let i = 3; i < 19; i++) {
+    const c = id.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 95)) return false; // A-Z a-z 0-9 - _
+  }
+  return true;
 }
 
 /** The packed id and INFERRED bits of a point, or null when they do not fit (see holdable). */

@@ -21,10 +21,10 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
  * Values of one points row, in the order of POINT_COLUMNS. A batch of rows travels as columns
  * (PointBatch): cloning a few long values costs far less than cloning 14 short ones per row.
  */
-export const POINT_VALUES = 15;
-export const POINT_COLUMNS = 'id, street_id, number_int, lat, lon, cell, inferred, place_id, number, number_fraction, unit_type, unit_number, city, zip4, source_ref';
+export const POINT_VALUES = 14;
+export const POINT_COLUMNS = 'street_id, number_int, lat, lon, cell, inferred, place_id, number, number_fraction, unit_type, unit_number, city, zip4, source_ref';
 /** The numbers of a row come first (NaN for a null), then its texts. */
-export const POINT_NUMBERS = 7;
+export const POINT_NUMBERS = 6;
 export const POINT_TEXTS = POINT_VALUES - POINT_NUMBERS;
 
 /** Points rows as columns: POINT_NUMBERS numbers a row, and POINT_TEXTS texts a row, concatenated, with their lengths (-1 for a null). */
@@ -49,7 +49,7 @@ export interface ImportWorkerSetup {
   source: string; // the source name: part of every place id
   sourceId: number;
   firstStreetId: number; // the id of the source's first new street
-  firstPointId: number; // the id of the source's first new point (the worker numbers them in file order)
+  firstPointId: number; // the id SQLite gives the source's first new point (one above the largest): the rest follow in file order
   zips: ZipColumns; // every ZIP of the locality layer (ZipTable), for zip() and nearestZip()
 }
 

@@ -212,10 +212,10 @@ function pointRows(setup: ImportWorkerSetup): {
       if (s.max === null || a.number_int > s.max) s.max = a.number_int;
     }
     if (a.number_int === 0) tallies.number_zero++;
-    const id = setup.firstPointId + tallies.rows_imported;
+    const id = setup.firstPointId + tallies.rows_imported; // as SQLite numbers the rows (points-import.ts checks)
     const city = a.city === s.city ? null : a.city;
     // In the order of POINT_COLUMNS.
-    out.numbers.push(id, s.id, a.number_int ?? NaN, lat, lon, cellOf(lat, lon), filled);
+    out.numbers.push(s.id, a.number_int ?? NaN, lat, lon, cellOf(lat, lon), filled);
     out.text(place);
     out.text(a.number);
     out.text(a.number_fraction);

@@ -394,14 +394,18 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
     // The streets' packed values (street-packer.ts), which the worker makes meanwhile: written
     // as they come, between the indexes' builds, then the rest.
     const insertPacked = db.prepare('INSERT INTO street_points (street_id, packed) VALUES (?, ?)');
+    // The worker numbered the points as SQLite did (one above the largest id, in file order): checked.
+    const lastId = db.prepare<[], { m: number | null }>('SELECT MAX(id) AS m FROM points').get()?.m ?? 0;
+    const numbered = summary.rows_imported === 0 || lastId === firstPointId + summary.rows_imported - 1;
     let packedEnd = false;
     const writePacked = (msgs: readonly FromImportWorker[]): void => {
       for (const msg of msgs) {
         if (msg.kind === 'packed-end') packedEnd = true;
         if (msg.kind !== 'packed') continue;
+        worker.written();
+        if (!numbered) continue; // never seen: its streets are read from their rows
         const { streets, ends, bytes } = msg;
         for (let i = 0, at = 0; i < streets.length; at = ends[i++] as number) insertPacked.run(streets[i], Buffer.from(bytes.buffer, bytes.byteOffset + at, (ends[i] as number) - at));
-        worker.written();
       }
     };
     if (emptyBefore) {

@@ -3,7 +3,7 @@
 // past 32 bits, degrees with more decimals, place ids of another shape); the import's packer
 // (street-packer.ts) orders a street's points as the store reads its rows.
 import { describe, expect, it } from 'vitest';
-import { orderUnitsWithinNumbers, streetParts } from '../../src/store/held-street.js';
+import { isPlaceId, orderUnitsWithinNumbers, streetParts } from '../../src/store/held-street.js';
 import type { PointRow, StreetParts } from '../../src/store/held-street.js';
 import { packStreet, unpackStreet } from '../../src/store/packed-street.js';
 import { StreetPacker } from '../../src/store/street-packer.js';
@@ -60,6 +60,19 @@ describe('packed street values', () => {
   });
 });
 
+describe('place ids kept as bytes', () => {
+  it('are exactly pt_ and 16 base64url characters, which round-trip through 12 bytes', () => {
+    for (const id of [ID(1), 'pt_AZaz09-_AZaz09-_', 'pt_________________'.slice(0, 19)]) {
+      expect(isPlaceId(id), id).toBe(true);
+      expect(`pt_${Buffer.from(id.slice(3), 'base64url').toString('base64url')}`).toBe(id);
+    }
+    // '+' and '/' decode as base64url too, but would come back as '-' and '_'.
+    for (const id of ['pt_AZaz09+/AZaz09-_', 'pt_AZaz09-_AZaz09-', 'pt_AZaz09-_AZaz09-_A', 'px_AZaz09-_AZaz09-_', 'pt_AZaz09-_AZaz09=_', 'pt_AZaz09-_AZaz09é_']) {
+      expect(isPlaceId(id), id).toBe(false);
+    }
+  });
+});
+
 describe('the import packer', () => {
   it('orders each street as the store reads its rows, and packs each street apart', () => {
     // Rows of two streets in file order (ids ascending), numbers and units out of order.
@@ -75,6 +88,20 @@ describe('the import packer', () => {
       const rows = file.filter(([s]) => s === street).map(([, r]) => r).sort((a, b) => ((a[3] ?? -1) - (b[3] ?? -1)) || a[0] - b[0]);
       expect(plain(unpackStreet(packed.get(street) as Buffer) as StreetParts)).toEqual(plain(streetParts(orderUnitsWithinNumbers(rows))));
     }
+  });
+
+  it('keeps place ids of another shape as texts, and each extra with its point', () => {
+    const packer = new StreetPacker();
+    packer.add(0, 5, 38.4, -122.8, 1, 0, 'nad_{ABC-123}', null);
+    packer.add(0, 3, 38.4, -122.8, 2, 1, ID(2), { number: '03', fraction: null, unit_type: 'APT', unit_number: '2', city: null, zip4: null });
+    packer.add(1, 7, 38.4, -122.8, 3, 0, 'pt_short', null);
+    const packed = new Map([...packer.packed(2, 100)]);
+    expect(plain(unpackStreet(packed.get(0) as Buffer) as StreetParts)).toEqual({
+      nums: [3, 38.4, -122.8, 2 * 32 + 1, 5, 38.4, -122.8, 1 * 32],
+      places: [ID(2), 'nad_{ABC-123}'],
+      extras: [{ number: '03', fraction: null, unit_type: 'APT', unit_number: '2', city: null, zip4: null }, null],
+    });
+    expect(plain(unpackStreet(packed.get(1) as Buffer) as StreetParts).places).toEqual(['pt_short']);
   });
 
   it('skips streets over the size asked', () => {
