@@ -10,6 +10,7 @@
 import type { ErrorCode } from '../core/model/errors.js';
 import type { ZipRecord } from '../core/model/ports.js';
 import type { PointFormat } from './point-readers.js';
+import type { PackerState } from './street-packer.js';
 
 /** Why rows were skipped. */
 export const SKIP_REASONS = ['malformed', 'no_coordinates', 'no_number', 'no_street', 'unparseable', 'no_locality', 'duplicate'] as const;
@@ -97,7 +98,8 @@ export type ToImportWorker =
   | { kind: 'start'; setup: ImportWorkerSetup } // first (the worker is started early, to load while the file is hashed)
   | { kind: 'bytes'; chunk: Uint8Array } // the next bytes of the (decompressed) source
   | { kind: 'end' } // no more bytes
-  | { kind: 'written' }; // a points batch (or packed values) is written: the worker may send one more
+  | { kind: 'written' } // a points batch (or packed values) is written: the worker may send one more
+  | { kind: 'pack'; packer: PackerState }; // after done: the points to pack (street-packer.ts)
 
 /** From the worker to the main thread. */
 export type FromImportWorker =

@@ -24,13 +24,14 @@ import { cityKey } from '../core/parse/city-key.js';
 import { inferenceCertainty, nearLimitKm } from '../core/points/point-locality.js';
 import { INFERRED } from '../core/model/ports.js';
 import type { NearZip, ZipRecord } from '../core/model/ports.js';
-import { extraOf, MAX_HELD_STREET_POINTS } from './held-street.js';
+import { MAX_HELD_STREET_POINTS } from './held-street.js';
 import { readPointRows } from './point-readers.js';
 import type { PointFormat, ReadRow } from './point-readers.js';
 import { cellOf } from './points-db.js';
 import { BATCHES_AHEAD, Credits, zipRecords } from './points-import-protocol.js';
 import type { FromImportWorker, ImportTallies, ImportWorkerSetup, PointBatch, SkipReason, ToImportWorker } from './points-import-protocol.js';
 import { StreetPacker } from './street-packer.js';
+import type { PackerState } from './street-packer.js';
 import { zipLocator } from './zip-locator.js';
 
 /** A ZIP centroid farther than this from a point does not give it a locality: the row is skipped. */
@@ -102,7 +103,6 @@ function pointRows(setup: ImportWorkerSetup): {
   out: BatchWriter;
   take: (row: ReadRow) => void;
   streets: Map<string, StreetAcc>;
-  packer: StreetPacker;
   zips: Set<string>;
   states: Set<string>;
 } {
@@ -110,7 +110,6 @@ function pointRows(setup: ImportWorkerSetup): {
   const tallies: ImportTallies = { rows_read: 0, rows_imported: 0, rows_skipped: 0, rows_inferred: 0, number_zero: 0, skipped: {} };
   const out = new BatchWriter();
   const streets = new Map<string, StreetAcc>();
-  const packer = new StreetPacker();
   const seen = new Set<string>();
   const zips = new Set<string>();
   const states = new Set<string>();
@@ -212,7 +211,6 @@ function pointRows(setup: ImportWorkerSetup): {
       if (s.max === null || a.number_int > s.max) s.max = a.number_int;
     }
     if (a.number_int === 0) tallies.number_zero++;
-    const id = setup.firstPointId + tallies.rows_imported; // as SQLite numbers the rows (points-import.ts checks)
     const city = a.city === s.city ? null : a.city;
     // In the order of POINT_COLUMNS.
     out.numbers.push(s.id, a.number_int ?? NaN, lat, lon, cellOf(lat, lon), filled);
@@ -223,7 +221,6 @@ function pointRows(setup: ImportWorkerSetup): {
     out.text(a.unit_number);
     out.text(city);
     out.text(a.zip4);
-    packer.add(s.id - setup.firstStreetId, a.number_int, lat, lon, id, filled, place, extraOf(a.number_int, a.number, a.number_fraction, a.unit_type, a.unit_number, city, a.zip4));
     out.text(row.ref);
     out.rows++;
     tallies.rows_imported++;
@@ -232,7 +229,7 @@ function pointRows(setup: ImportWorkerSetup): {
     states.add(state);
   };
 
-  return { tallies, out, take, streets, packer, zips, states };
+  return { tallies, out, take, streets, zips, states };
 }
 
 /** The source's bytes as the main thread sends them, one credit back for each chunk taken. */
@@ -270,8 +267,11 @@ function inputFrom(port: MessagePort): Readable {
 async function run(port: MessagePort, setup: ImportWorkerSetup): Promise<void> {
   const send = (msg: FromImportWorker): void => port.postMessage(msg);
   const written = new Credits(BATCHES_AHEAD);
+  let packing: (state: PackerState) => void = () => undefined;
+  const toPack = new Promise<PackerState>((resolve) => { packing = resolve; });
   port.on('message', (msg: ToImportWorker) => {
     if (msg.kind === 'written') written.give();
+    else if (msg.kind === 'pack') packing(msg.packer);
   });
   const input = inputFrom(port);
   const rows = pointRows(setup);
@@ -288,7 +288,9 @@ async function run(port: MessagePort, setup: ImportWorkerSetup): Promise<void> {
     streets.push(s.id, setup.sourceId, s.predir, s.street, s.street_key, s.suffix, s.postdir, s.city, s.state, s.zip5, s.points, s.sumLat / s.points, s.sumLon / s.points, s.min, s.max);
   }
   send({ kind: 'done', format, tallies: rows.tallies, streets, zips: [...rows.zips], states: [...rows.states] });
-  // The streets' packed values, while the main thread writes the streets and builds the indexes.
+  // The streets' packed values, from the points the main thread gathered as it wrote them, while
+  // it writes the streets and builds the indexes.
+  const packer = StreetPacker.from(await toPack);
   let ids: number[] = [];
   let values: Buffer[] = [];
   let size = 0;
@@ -308,7 +310,7 @@ async function run(port: MessagePort, setup: ImportWorkerSetup): Promise<void> {
     values = [];
     size = 0;
   };
-  for (const [index, value] of rows.packer.packed(rows.streets.size, MAX_HELD_STREET_POINTS)) {
+  for (const [index, value] of packer.packed(rows.streets.size, MAX_HELD_STREET_POINTS)) {
     ids.push(setup.firstStreetId + index);
     values.push(value);
     size += value.length;

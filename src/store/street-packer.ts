@@ -1,8 +1,10 @@
 /**
- * What an import (points-import-worker.ts) keeps of each point, in file order, to write each
- * street's packed value (packed-street.ts) once the file is read: the streets' points arrive in
- * any order, and the packed value must order them as the point store reads a street's rows
- * (orderUnitsWithinNumbers in held-street.ts).
+ * What an import keeps of each point, in file order, to write each street's packed value
+ * (packed-street.ts) once the file is read: gathered by the main thread as it writes the rows
+ * (points-import.ts, which has time to spare while the worker parses), packed by the worker
+ * (points-import-worker.ts) while the main thread builds the indexes. At the end, because a
+ * street's points arrive in any order, and the packed value must order them as the point store
+ * reads a street's rows (orderUnitsWithinNumbers in held-street.ts).
  *
  * Memory: ~52 bytes a point, in typed arrays outside the JavaScript heap (five doubles and the
  * place id's 12 bytes; the rare extras and place ids of another shape in maps), so that the
@@ -19,15 +21,52 @@ export const PACKED_POINTS_LIMIT = 6_000_000;
 const NUMS = 5; // per point: street index, leading integer (NaN: none), lat, lon, packed id
 const CHUNK = 65_536; // points a chunk
 
+/** What a packer holds, as it moves to another thread (its chunks' buffers transferred). */
+export interface PackerState {
+  size: number;
+  nums: Float64Array[];
+  places: Uint8Array[];
+  extras: Map<number, PointExtra>;
+  otherPlaces: Map<number, string>;
+  unpackable: Set<number>;
+  over: boolean;
+}
+
 /** The points of one import, gathered for packing. */
 export class StreetPacker {
   private nums: Float64Array[] = [];
   private places: Buffer[] = []; // per point PLACE_ID_BYTES
   private size = 0;
-  private readonly extras = new Map<number, PointExtra>(); // by point index
-  private readonly otherPlaces = new Map<number, string>(); // place ids not of PLACE_ID_BYTES, by point index
-  private readonly unpackable = new Set<number>(); // streets with a point whose id does not pack
+  private extras = new Map<number, PointExtra>(); // by point index
+  private otherPlaces = new Map<number, string>(); // place ids not of PLACE_ID_BYTES, by point index
+  private unpackable = new Set<number>(); // streets with a point whose id does not pack
   private over = false;
+
+  /** The packer's points, and the buffers to transfer with them; this packer is left empty. */
+  handOver(): { state: PackerState; transfer: ArrayBuffer[] } {
+    const state: PackerState = { size: this.size, nums: this.nums, places: this.places, extras: this.extras, otherPlaces: this.otherPlaces, unpackable: this.unpackable, over: this.over };
+    const transfer = [...this.nums, ...this.places].map((a) => a.buffer as ArrayBuffer);
+    this.nums = [];
+    this.places = [];
+    this.size = 0;
+    this.extras = new Map();
+    this.otherPlaces = new Map();
+    this.unpackable = new Set();
+    return { state, transfer };
+  }
+
+  /** A packer over points handed over by another (handOver). */
+  static from(state: PackerState): StreetPacker {
+    const packer = new StreetPacker();
+    packer.size = state.size;
+    packer.nums = state.nums;
+    packer.places = state.places.map((u) => Buffer.from(u.buffer, u.byteOffset, u.byteLength));
+    packer.extras = state.extras;
+    packer.otherPlaces = state.otherPlaces;
+    packer.unpackable = state.unpackable;
+    packer.over = state.over;
+    return packer;
+  }
 
   /**
    * Adds the next point (in the order of its id) of the street of index `street`; its place id as
@@ -47,7 +86,7 @@ export class StreetPacker {
     const k = i % CHUNK;
     if (k === 0) {
       this.nums.push(new Float64Array(CHUNK * NUMS));
-      this.places.push(Buffer.alloc(CHUNK * PLACE_ID_BYTES));
+      this.places.push(Buffer.alloc(CHUNK * PLACE_ID_BYTES)); // its own memory (not the pool's): transferable
     }
     const nums = this.nums[this.nums.length - 1] as Float64Array;
     const packed = packedId(id, inferred);
