@@ -71,6 +71,16 @@ function loadBundle(): Loaded | null {
   };
 }
 
-const loaded: Loaded = loadBundle() ?? { program: await import('../src/commands/program.js'), after: () => undefined };
+/**
+ * The commands the bundle holds (scripts/bundle-cli.ts). Any other (serve, batch, data, ...)
+ * loads the tsc build's modules as before: from the bundle it would load them as well, and the
+ * bundle's copy of the core for nothing (`addr serve` started ~90 ms later, and each of its
+ * workers too).
+ */
+const BUNDLED_COMMANDS: ReadonlySet<string> = new Set(['validate', 'normalize', 'geocode']);
+const command = process.argv.slice(2).find((a) => !a.startsWith('-'));
+
+const loaded: Loaded = (command !== undefined && BUNDLED_COMMANDS.has(command) ? loadBundle() : null)
+  ?? { program: await import('../src/commands/program.js'), after: () => undefined };
 process.exitCode = await loaded.program.main(process.argv);
 loaded.after();
