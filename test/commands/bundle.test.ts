@@ -56,7 +56,7 @@ describe('the CLI bundle', () => {
     // A script as the bundler writes one: CommonJS, its imports through __addrImport.
     writeFileSync(join(commands, 'program.bundle.cjs'), 'exports.main = async function () { const { helper } = await __addrImport(\'./helper.js\'); process.stdout.write(helper()); return 0; };\n');
     writeFileSync(join(commands, 'helper.js'), 'export const helper = () => \'bundle\';\n');
-    const loaded = (): string => spawnSync(process.execPath, [join(root, 'bin', 'addr.js')], { encoding: 'utf8' }).stdout;
+    const loaded = (command = 'validate'): string => spawnSync(process.execPath, [join(root, 'bin', 'addr.js'), command], { encoding: 'utf8' }).stdout;
     const at = (file: string, seconds: number): void => utimesSync(join(commands, file), seconds, seconds);
     const cache = join(commands, 'program.bundle.cache');
     at('program.js', 1_000_000);
@@ -69,6 +69,10 @@ describe('the CLI bundle', () => {
     at('program.bundle.cache', 1_000_000); // older than the bundle: not read, written anew
     expect(loaded()).toBe('bundle');
     expect(statSync(cache).mtimeMs).toBeGreaterThan(1_000_001_000);
+    // Commands the bundle does not hold (serve, batch, data, ...) load the modules, which the bundle would load besides itself.
+    expect(loaded('serve')).toBe('modules');
+    expect(loaded('batch')).toBe('modules');
+    expect(loaded('normalize')).toBe('bundle');
     at('program.bundle.cjs', 999_999); // tsc ran after the bundler
     expect(loaded()).toBe('modules');
     rmSync(join(commands, 'program.bundle.cjs'));
