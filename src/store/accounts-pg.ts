@@ -74,6 +74,7 @@ export class PgAccountStore implements AccountStore {
   private readonly keyRows = new Map<string, KeyRow>();
   private readonly accountRows = new Map<string, AccountRow>();
   private version = -1;
+  private readonly touching = new Map<string, Promise<void>>(); // a key's note being written, by prefix
   private trustedUntil = 0; // performance.now() until which the cache may answer
   private watcher: NodeJS.Timeout | null = null;
   private listener: pg.Client | null = null;
@@ -298,19 +299,28 @@ export class PgAccountStore implements AccountStore {
     return row === undefined ? null : toKey(row);
   }
 
+  /** Notes a key's use (kept to the minute); resolves once the note is written, by this call or by the one in flight. */
   async touchKey(prefix: string, now: Date): Promise<void> {
     const at = now.getTime();
     const last = this.touched.get(prefix);
-    if (last !== undefined && at - last < TOUCH_EVERY_MS && at >= last) return;
+    if (last !== undefined && at - last < TOUCH_EVERY_MS && at >= last) return this.touching.get(prefix);
     this.touched.set(prefix, at);
     if (this.touched.size > CACHE_LIMIT) this.touched.clear();
+    const note = (async (): Promise<void> => {
+      try {
+        await this.pool.query('UPDATE api_keys SET last_used_at = $1 WHERE prefix = $2', [now.toISOString(), prefix]);
+        const cached = this.keyRows.get(prefix);
+        if (cached !== undefined) cached.last_used_at = now.toISOString();
+      } catch {
+        // A key's last use is a note, not a record: written at a later use when the server cannot take it now.
+        this.touched.delete(prefix);
+      }
+    })();
+    this.touching.set(prefix, note);
     try {
-      await this.pool.query('UPDATE api_keys SET last_used_at = $1 WHERE prefix = $2', [now.toISOString(), prefix]);
-      const cached = this.keyRows.get(prefix);
-      if (cached !== undefined) cached.last_used_at = now.toISOString();
-    } catch {
-      // A key's last use is a note, not a record: written at a later use when the server cannot take it now.
-      this.touched.delete(prefix);
+      await note;
+    } finally {
+      if (this.touching.get(prefix) === note) this.touching.delete(prefix);
     }
   }
 

@@ -176,6 +176,36 @@ describe.each(STORE_KINDS)('%s account store', (kind) => {
   });
 });
 
+describe.skipIf(skipStore('postgres'))('postgres: a key\'s note of its use', () => {
+  it('resolves only once written, also when another call is writing it (authenticate starts one, not awaited)', async () => {
+    const db = await createDatabase();
+    cleanups.push(() => db.drop());
+    const store = await openAccountsPg(db.url);
+    cleanups.push(() => store.close());
+    await store.createAccount({ name: 'acme', plan: 'production' }, DAY1);
+    const key = generateApiKey();
+    await store.addKey({ prefix: key.prefix, account: 'acme', hash: key.hash, createdAt: DAY1.toISOString() });
+    // Another session holds the key's row: the first note waits on it.
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM api_keys WHERE prefix = $1 FOR UPDATE', [key.prefix]);
+      const first = store.touchKey(key.prefix, DAY2);
+      let secondDone = false;
+      const second = store.touchKey(key.prefix, DAY2).then(() => { secondDone = true; }); // kept to the minute: no write of its own
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(secondDone).toBe(false); // it waits for the note in flight
+      await holder.query('COMMIT');
+      await second;
+      expect((await store.findKey(key.prefix))?.lastUsedAt).toBe(DAY2.toISOString());
+      await first;
+    } finally {
+      await holder.end();
+    }
+  });
+});
+
 describe('sqlite account store', () => {
   it('migrates once, in WAL mode', async () => {
     const { dir } = open();
