@@ -50,7 +50,6 @@ export interface ImportWorkerSetup {
   source: string; // the source name: part of every place id
   sourceId: number;
   firstStreetId: number; // the id of the source's first new street
-  firstPointId: number; // the id SQLite gives the source's first new point (one above the largest): the rest follow in file order
   zips: ZipColumns; // every ZIP of the locality layer (ZipTable), for zip() and nearestZip()
 }
 

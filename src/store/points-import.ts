@@ -239,9 +239,10 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
     const sourceId = existing?.id ?? Number(db.prepare(`INSERT INTO sources (name, path, format, content_sha256, imported_at, rows_read, rows_imported, rows_skipped, rows_inferred, skipped, states, zip_count)
       VALUES (?, ?, ?, '', ?, 0, 0, 0, 0, '{}', '', 0)`).run(name, path, format ?? 'openaddresses', options.now.toISOString()).lastInsertRowid);
     const firstStreetId = (db.prepare<[], { m: number | null }>('SELECT MAX(id) AS m FROM streets').get()?.m ?? 0) + 1;
+    // SQLite numbers the new points from one above the largest id, in the order they are written.
     const firstPointId = (db.prepare<[], { m: number | null }>('SELECT MAX(id) AS m FROM points').get()?.m ?? 0) + 1;
 
-    worker.start({ format, source: name, sourceId, firstStreetId, firstPointId, zips: zipColumns(locality.allZips()) });
+    worker.start({ format, source: name, sourceId, firstStreetId, zips: zipColumns(locality.allZips()) });
     const interrupted = (): void => worker.fail(new AddrError('ADDR_ERR_IMPORT_INTERRUPTED', [name]));
     if (options.signal?.aborted) interrupted();
     options.signal?.addEventListener('abort', interrupted, { once: true });
@@ -314,7 +315,7 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
     // The streets' packed values (street-packer.ts), which the worker makes meanwhile: written
     // as they come, between the indexes' builds, then the rest.
     const insertPacked = db.prepare('INSERT INTO street_points (street_id, packed) VALUES (?, ?)');
-    // The worker numbered the points as SQLite did (one above the largest id, in file order): checked.
+    // The packer numbered the points as SQLite did (pointId in bind): checked.
     const lastId = db.prepare<[], { m: number | null }>('SELECT MAX(id) AS m FROM points').get()?.m ?? 0;
     const numbered = summary.rows_imported === 0 || lastId === firstPointId + summary.rows_imported - 1;
     let packedEnd = false;
