@@ -24,11 +24,16 @@ export function pointOf(street: StreetRecord, r: PointRow): PointRecord {
 /** The rarely set columns of a held point (most points have none of them), and its number when not the plain integer. */
 export interface PointExtra { number: string | null; fraction: string | null; unit_type: string | null; unit_number: string | null; city: string | null; zip4: string | null }
 
-// A held point's id and its INFERRED bits share one float: id * INFERRED_SPAN + inferred.
-const INFERRED_SPAN = 32;
+/** A held point's id and its INFERRED bits share one float: id * INFERRED_SPAN + inferred. */
+export const INFERRED_SPAN = 32;
 const MAX_PACKED_ID = Math.floor(Number.MAX_SAFE_INTEGER / INFERRED_SPAN) - 1;
 /** The most points of a street held (or packed): a longer "street" (a whole county's rural route) is asked per number. */
 export const MAX_HELD_STREET_POINTS = 150_000;
+
+/** The order of two unit numbers within a house number, as ORDER BY unit_number: NULL first, then by code units. */
+export function compareUnits(a: string | null, b: string | null): number {
+  return a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
+}
 
 /**
  * Rows ordered by number_int (as the index reads them: NULLs first) put in unit order within each
@@ -42,7 +47,7 @@ export function orderUnitsWithinNumbers(rows: PointRow[]): PointRow[] {
     const int = (rows[a] as PointRow)[3];
     while (b < rows.length && (rows[b] as PointRow)[3] === int) b++;
     if (b - a > 1) {
-      const run = rows.slice(a, b).sort((x, y) => (x[6] === y[6] ? 0 : x[6] === null ? -1 : y[6] === null ? 1 : x[6] < y[6] ? -1 : 1));
+      const run = rows.slice(a, b).sort((x, y) => compareUnits(x[6], y[6]));
       for (let k = 0; k < run.length; k++) rows[a + k] = run[k] as PointRow;
     }
     a = b;
@@ -111,6 +116,12 @@ export function streetParts(rows: readonly PointRow[]): StreetParts {
     if (extra !== null) (extras ??= new Array<PointExtra | null>(n).fill(null))[i] = extra;
   }
   return { nums, places, extras };
+}
+
+/** The parts of a street from its rows as read (ordered by number_int); null when they cannot be held (see holdable). */
+export function heldParts(rows: PointRow[]): StreetParts | null {
+  const ordered = orderUnitsWithinNumbers(rows);
+  return holdable(ordered) ? streetParts(ordered) : null;
 }
 
 /**

@@ -6,7 +6,7 @@
  * (street-packer.ts); this reads the rows as the point store did before (~210 µs a street).
  */
 import type Database from 'better-sqlite3';
-import { MAX_HELD_STREET_POINTS, POINT_ROW_COLUMNS, holdable, orderUnitsWithinNumbers, streetParts } from './held-street.js';
+import { MAX_HELD_STREET_POINTS, POINT_ROW_COLUMNS, heldParts } from './held-street.js';
 import type { PointRow } from './held-street.js';
 import { packStreet } from './packed-street.js';
 
@@ -19,9 +19,9 @@ export function packMissingStreets(db: Database.Database, sourceId: number): num
   return db.transaction((): number => {
     let packed = 0;
     for (const id of missing.all(sourceId, MAX_HELD_STREET_POINTS)) {
-      const rows = orderUnitsWithinNumbers(rowsOf.all(id));
-      if (rows.length === 0 || !holdable(rows)) continue;
-      const value = packStreet(streetParts(rows));
+      const rows = rowsOf.all(id);
+      const parts = rows.length > 0 ? heldParts(rows) : null;
+      const value = parts !== null ? packStreet(parts) : null;
       if (value === null) continue;
       insert.run(id, value);
       packed++;

@@ -15,7 +15,7 @@
  *                      [[point index, extra], ...]}, or nothing when neither is needed
  */
 import type { PointExtra, StreetParts } from './held-street.js';
-import { PLACE_ID_BYTES, isPlaceId } from './held-street.js';
+import { INFERRED_SPAN, PLACE_ID_BYTES, isPlaceId } from './held-street.js';
 
 const VERSION = 1;
 const HEADER = 16;
@@ -23,7 +23,6 @@ const FLAGS = { intNumbers: 1, intDegrees: 2, placeBytes: 4 } as const;
 const INT_NONE = -0x80000000;
 const INT_MAX = 0x7fffffff;
 const DEGREE_SCALE = 1e7;
-const INFERRED_SPAN = 32; // as held-street.ts packs the id and INFERRED bits
 
 interface Tail {
   places?: string[];

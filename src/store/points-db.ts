@@ -12,7 +12,7 @@ import { houseNumberKey } from '../core/points/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/model/ports.js';
 import { leadingNumber } from '../core/parse/vocabulary.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
-import { HeldStreet, MAX_HELD_STREET_POINTS, POINT_ROW_COLUMNS, holdable, orderUnitsWithinNumbers, pointOf, streetParts } from './held-street.js';
+import { HeldStreet, MAX_HELD_STREET_POINTS, POINT_ROW_COLUMNS, heldParts, pointOf } from './held-street.js';
 import { unpackStreet } from './packed-street.js';
 import type { PointRow } from './held-street.js';
 import { POINT_MIGRATIONS } from './points-migrations.js';
@@ -237,9 +237,9 @@ export class SqlitePointStore implements PointStore {
         return null;
       }
       this.askedOnce.delete(streetId);
-      const rows = orderUnitsWithinNumbers(this.streetPointsStmt.all(streetId));
-      if (!holdable(rows)) return null; // never in practice (ids below 2^48, five INFERRED bits): asked per number
-      held = new HeldStreet(street, streetParts(rows));
+      const parts = heldParts(this.streetPointsStmt.all(streetId));
+      if (parts === null) return null; // never in practice (ids below 2^48, five INFERRED bits): asked per number
+      held = new HeldStreet(street, parts);
     }
     // Second chance: the oldest street asked again since it was held goes to the back once.
     while (this.streetPointsHeld + held.size > STREET_POINTS_HELD && this.streetPoints.size > 0) {

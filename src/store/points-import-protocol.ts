@@ -22,8 +22,11 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
  * Values of one points row, in the order of POINT_COLUMNS. A batch of rows travels as columns
  * (PointBatch): cloning a few long values costs far less than cloning 14 short ones per row.
  */
-export const POINT_VALUES = 14;
-export const POINT_COLUMNS = 'street_id, number_int, lat, lon, cell, inferred, place_id, number, number_fraction, unit_type, unit_number, city, zip4, source_ref';
+const POINT_COLUMN_NAMES = ['street_id', 'number_int', 'lat', 'lon', 'cell', 'inferred', 'place_id', 'number', 'number_fraction', 'unit_type', 'unit_number', 'city', 'zip4', 'source_ref'] as const;
+export const POINT_VALUES = POINT_COLUMN_NAMES.length;
+export const POINT_COLUMNS = POINT_COLUMN_NAMES.join(', ');
+/** Where each column lies in a row of POINT_COLUMNS. */
+export const POINT_COLUMN = Object.fromEntries(POINT_COLUMN_NAMES.map((c, i) => [c, i])) as Record<(typeof POINT_COLUMN_NAMES)[number], number>;
 /** The numbers of a row come first (NaN for a null), then its texts. */
 export const POINT_NUMBERS = 6;
 export const POINT_TEXTS = POINT_VALUES - POINT_NUMBERS;

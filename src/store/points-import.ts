@@ -30,7 +30,7 @@ import { StreetPacker } from './street-packer.js';
 import { POINT_INDEXES } from './points-migrations.js';
 import { peek } from './point-readers.js';
 import type { PointFormat } from './point-readers.js';
-import { INSERT_BATCH, zipColumns, POINT_COLUMNS, POINT_NUMBERS, POINT_TEXTS, POINT_VALUES, STREET_COLUMNS, STREET_VALUES } from './points-import-protocol.js';
+import { INSERT_BATCH, zipColumns, POINT_COLUMN as COL, POINT_COLUMNS, POINT_NUMBERS, POINT_TEXTS, POINT_VALUES, STREET_COLUMNS, STREET_VALUES } from './points-import-protocol.js';
 import type { FromImportWorker, PointBatch, SkipReason } from './points-import-protocol.js';
 import { ImportWorker } from './points-import-thread.js';
 
@@ -38,13 +38,6 @@ export { SKIP_REASONS } from './points-import-protocol.js';
 export type { SkipReason } from './points-import-protocol.js';
 
 const IMPORT_CACHE_KIB = 256 * 1024; // page cache of the importing connection
-// Where each column the packer reads lies in a row of POINT_COLUMNS.
-const PACKED_COLUMNS = ['street_id', 'number_int', 'lat', 'lon', 'inferred', 'place_id', 'number', 'number_fraction', 'unit_type', 'unit_number', 'city', 'zip4'] as const;
-const COL = Object.fromEntries(PACKED_COLUMNS.map((c) => {
-  const at = POINT_COLUMNS.split(', ').indexOf(c);
-  if (at < 0) throw new Error(`points-import: no column ${c} in POINT_COLUMNS`);
-  return [c, at];
-})) as Record<(typeof PACKED_COLUMNS)[number], number>;
 
 /** Where the rows come from. */
 export type ImportInput =

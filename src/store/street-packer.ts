@@ -12,7 +12,7 @@
  * that the source's streets are not packed, and the point store reads them row by row as it
  * does for a source imported before packed values existed.
  */
-import { PLACE_ID_BYTES, isPlaceId, packedId } from './held-street.js';
+import { PLACE_ID_BYTES, compareUnits, isPlaceId, packedId } from './held-street.js';
 import type { PointExtra } from './held-street.js';
 import { packStreet } from './packed-street.js';
 
@@ -68,11 +68,8 @@ export class StreetPacker {
     return packer;
   }
 
-  /**
-   * Adds the next point (in the order of its id) of the street of index `street`; its place id as
-   * text, or as the bytes of a `pt_` id (the first PLACE_ID_BYTES of `place`).
-   */
-  add(street: number, int: number | null, lat: number, lon: number, id: number, inferred: number, place: string | Uint8Array, extra: PointExtra | null): void {
+  /** Adds the next point (in the order of its id) of the street of index `street`. */
+  add(street: number, int: number | null, lat: number, lon: number, id: number, inferred: number, place: string, extra: PointExtra | null): void {
     if (this.over) return;
     const i = this.size;
     if (i >= PACKED_POINTS_LIMIT) {
@@ -96,9 +93,7 @@ export class StreetPacker {
     nums[k * NUMS + 2] = lat;
     nums[k * NUMS + 3] = lon;
     nums[k * NUMS + 4] = packed ?? 0;
-    const bytes = this.places[this.places.length - 1] as Buffer;
-    if (typeof place !== 'string') bytes.set(place.subarray(0, PLACE_ID_BYTES), k * PLACE_ID_BYTES);
-    else if (isPlaceId(place)) bytes.write(place.slice(3), k * PLACE_ID_BYTES, PLACE_ID_BYTES, 'base64url');
+    if (isPlaceId(place)) (this.places[this.places.length - 1] as Buffer).write(place.slice(3), k * PLACE_ID_BYTES, PLACE_ID_BYTES, 'base64url');
     else this.otherPlaces.set(i, place);
     if (extra !== null) this.extras.set(i, extra);
     this.size = i + 1;
@@ -142,10 +137,7 @@ export class StreetPacker {
         const noneA = Number.isNaN(ia);
         if (noneA !== Number.isNaN(ib)) return noneA ? -1 : 1;
         if (!noneA && ia !== ib) return ia - ib;
-        const ua = unit(ids[a] as number);
-        const ub = unit(ids[b] as number);
-        if (ua !== ub) return ua === null ? -1 : ub === null ? 1 : ua < ub ? -1 : 1;
-        return a - b;
+        return compareUnits(unit(ids[a] as number), unit(ids[b] as number)) || a - b;
       });
       const nums = new Float64Array(count * 4);
       let extras: (PointExtra | null)[] | null = null;
