@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { BUNDLED_COMMANDS } from '../src/commands/bundled-commands.js';
 import type * as Program from '../src/commands/program.js';
 
 // A reader that goes away (`addr --help | head`) is not an error of ours: without a
@@ -71,16 +72,9 @@ function loadBundle(): Loaded | null {
   };
 }
 
-/**
- * The commands the bundle holds (scripts/bundle-cli.ts). Any other (serve, batch, data, ...)
- * loads the tsc build's modules as before: from the bundle it would load them as well, and the
- * bundle's copy of the core for nothing (`addr serve` started ~90 ms later, and each of its
- * workers too).
- */
-const BUNDLED_COMMANDS: ReadonlySet<string> = new Set(['validate', 'normalize', 'geocode']);
 const command = process.argv.slice(2).find((a) => !a.startsWith('-'));
 
-const loaded: Loaded = (command !== undefined && BUNDLED_COMMANDS.has(command) ? loadBundle() : null)
+const loaded: Loaded = (command !== undefined && BUNDLED_COMMANDS.includes(command) ? loadBundle() : null)
   ?? { program: await import('../src/commands/program.js'), after: () => undefined };
 process.exitCode = await loaded.program.main(process.argv);
 loaded.after();

@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
+import { BUNDLED_COMMANDS } from '../src/commands/bundled-commands.js';
 import { defaultLocalityDbPath } from '../src/store/data-location.js';
 
 const COMMANDS = fileURLToPath(new URL('../src/commands/', import.meta.url));
@@ -40,7 +41,7 @@ export const CODE_CACHE = join(COMMANDS, 'program.bundle.cache');
 export const IMPORT_FUNCTION = '__addrImport';
 
 /** The modules of program.js's dynamic imports that the bundle holds; the other commands stay apart. */
-const HELD = new Set(['validate.js', 'normalize.js', 'geocode.js'].map((f) => join(COMMANDS, f)));
+const HELD = new Set(BUNDLED_COMMANDS.map((command) => join(COMMANDS, `${command}.js`)));
 
 /** Whether an import stays an import of the tsc build's module: a command's module, or the PostgreSQL store. */
 function keptApart(path: string, importer: string, dynamic: boolean): boolean {

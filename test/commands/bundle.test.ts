@@ -52,6 +52,7 @@ describe('the CLI bundle', () => {
     mkdirSync(commands, { recursive: true });
     writeFileSync(join(root, 'package.json'), '{"type":"module"}');
     copyFileSync(LAUNCHER, join(root, 'bin', 'addr.js'));
+    copyFileSync(fileURLToPath(new URL('../../dist/src/commands/bundled-commands.js', import.meta.url)), join(commands, 'bundled-commands.js'));
     writeFileSync(join(commands, 'program.js'), 'export async function main() { process.stdout.write(\'modules\'); return 0; }\n');
     // A script as the bundler writes one: CommonJS, its imports through __addrImport.
     writeFileSync(join(commands, 'program.bundle.cjs'), 'exports.main = async function () { const { helper } = await __addrImport(\'./helper.js\'); process.stdout.write(helper()); return 0; };\n');
