@@ -251,6 +251,7 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
     // thread waits on the worker's parsing most of the load); the worker packs them after.
     const packer = new StreetPacker();
     let pointId = firstPointId; // as SQLite numbers the rows: checked before the packed values are written
+    const textAt = (i: number): string | null => bound[i] as string | null;
     const bind = (batch: PointBatch): void => {
       const { numbers, lengths, text } = batch;
       let n = 0;
@@ -263,11 +264,10 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
           const length = lengths[k] as number;
           bound[filled++] = length < 0 ? null : text.slice(at, (at += length));
         }
-        const v = (c: number): string | null => bound[r + c] as string | null;
         const int = bound[r + COL.number_int] as number | null;
         packer.add((bound[r + COL.street_id] as number) - firstStreetId, int, bound[r + COL.lat] as number, bound[r + COL.lon] as number, pointId++,
-          bound[r + COL.inferred] as number, v(COL.place_id) as string,
-          extraOf(int, v(COL.number) as string, v(COL.number_fraction), v(COL.unit_type), v(COL.unit_number), v(COL.city), v(COL.zip4)));
+          bound[r + COL.inferred] as number, textAt(r + COL.place_id) as string, extraOf(int, textAt(r + COL.number) as string, textAt(r + COL.number_fraction),
+            textAt(r + COL.unit_type), textAt(r + COL.unit_number), textAt(r + COL.city), textAt(r + COL.zip4)));
         if (filled === bound.length) {
           insertPoints.run(bound);
           filled = 0;
