@@ -13,6 +13,8 @@
  * each transition and month of those years: when Node's time zone data changes a rule, it fails.
  */
 
+import zones from '../data/us-time-zones.json' with { type: 'json' };
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -21,24 +23,10 @@ export const US_RULES_FROM = Date.UTC(2011, 0, 1);
 export const US_RULES_UNTIL = Date.UTC(2030, 0, 1);
 
 /** Standard UTC offset in minutes of the zones that follow the U.S. DST rule. */
-const WITH_DST: Readonly<Record<string, number>> = {
-  'America/New_York': -300, 'America/Detroit': -300, 'America/Indiana/Indianapolis': -300, 'America/Indiana/Marengo': -300,
-  'America/Indiana/Petersburg': -300, 'America/Indiana/Vevay': -300, 'America/Indiana/Vincennes': -300, 'America/Indiana/Winamac': -300,
-  'America/Kentucky/Louisville': -300, 'America/Kentucky/Monticello': -300,
-  'America/Chicago': -360, 'America/Indiana/Knox': -360, 'America/Indiana/Tell_City': -360, 'America/Menominee': -360,
-  'America/North_Dakota/Beulah': -360, 'America/North_Dakota/Center': -360, 'America/North_Dakota/New_Salem': -360,
-  'America/Denver': -420, 'America/Boise': -420,
-  'America/Los_Angeles': -480,
-  'America/Anchorage': -540, 'America/Juneau': -540, 'America/Nome': -540, 'America/Sitka': -540, 'America/Yakutat': -540,
-  'America/Adak': -600,
-};
+const WITH_DST: Readonly<Record<string, number>> = zones.with_dst;
 
 /** UTC offset in minutes of the zones without DST. */
-const WITHOUT_DST: Readonly<Record<string, number>> = {
-  'America/Phoenix': -420, 'Pacific/Honolulu': -600, 'America/Puerto_Rico': -240, 'America/St_Thomas': -240, 'Pacific/Pago_Pago': -660,
-  'Pacific/Guam': 600, 'Pacific/Saipan': 600, 'Pacific/Chuuk': 600, 'Pacific/Palau': 540, 'Pacific/Pohnpei': 660, 'Pacific/Kosrae': 660,
-  'Pacific/Majuro': 720, 'Pacific/Kwajalein': 720, 'Pacific/Wake': 720,
-};
+const WITHOUT_DST: Readonly<Record<string, number>> = zones.without_dst;
 
 /** The epoch ms of 2:00 UTC on the n-th Sunday (1-based) of a month. */
 function nthSunday(year: number, month: number, n: number): number {
