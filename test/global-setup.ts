@@ -1,7 +1,7 @@
 // Builds dist/ once before the suites that spawn the real binary (test/commands),
 // and only when a source file is newer than the built launcher, so suites that do
-// not need it pay a directory scan, not a compile. The launcher runs the CLI's bundle
-// (scripts/bundle-cli.ts), rebuilt here after tsc as `npm run build` does.
+// not need it pay a directory scan, not a compile. The launchers run the bundles of the CLI
+// and the server (scripts/bundles.ts), rebuilt here after tsc as `npm run build` does.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,8 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILT_BIN = join(ROOT, 'dist', 'bin', 'addr.js');
-const BUILT_PROGRAM = join(ROOT, 'dist', 'src', 'commands', 'program.js');
-const BUNDLE = join(ROOT, 'dist', 'src', 'commands', 'program.bundle.cjs');
+// Each bundle and the tsc-built module it stands for.
+const BUNDLES = [
+  [join(ROOT, 'dist', 'src', 'commands', 'program.bundle.cjs'), join(ROOT, 'dist', 'src', 'commands', 'program.js')],
+  [join(ROOT, 'dist', 'src', 'server', 'server.bundle.cjs'), join(ROOT, 'dist', 'src', 'server', 'server-entry.js')],
+] as const;
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -23,19 +26,19 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** The CLI's bundle, when it is older than the tsc build (the launcher would not load it). */
+/** The bundles, when one is older than the tsc build (its launcher would not load it). */
 function bundleIfStale(): void {
-  if (existsSync(BUNDLE) && statSync(BUNDLE).mtimeMs >= statSync(BUILT_PROGRAM).mtimeMs) return;
-  // Without a fresh bundle the launcher loads the tsc build's modules (bin/addr.ts): the same
-  // program, so a bundler failure is reported but does not stop the suites.
+  if (BUNDLES.every(([bundle, built]) => existsSync(bundle) && statSync(bundle).mtimeMs >= statSync(built).mtimeMs)) return;
+  // Without a fresh bundle the launchers load the tsc build's modules (src/bundle/load-bundle.ts):
+  // the same program, so a bundler failure is reported but does not stop the suites.
   try {
-    execFileSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'bundle-cli.js')], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'bundles.js')], { cwd: ROOT, stdio: 'pipe' });
   } catch (err) {
-    console.warn(`test/global-setup.ts: the CLI bundle was not built: ${err instanceof Error ? err.message : String(err)}`);
+    console.warn(`test/global-setup.ts: the bundles were not built: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
-/** Compiles the project with tsc when dist/ is older than bin/, src/ or scripts/; then bundles the CLI. */
+/** Compiles the project with tsc when dist/ is older than bin/, src/ or scripts/; then makes the bundles. */
 export default function setup(): void {
   const sources = ['bin', 'src', 'scripts'].map((d) => join(ROOT, d)).filter(existsSync);
   const newest = Math.max(...sources.map(newestSource), statSync(join(ROOT, 'tsconfig.json')).mtimeMs);

@@ -44,11 +44,10 @@ export class BatchPool<Req extends { seq: number } = ChunkRequest, Res extends {
   private closed: Promise<void> | null = null;
 
   /**
-   * `boot`: where the workers' engines read their data (the run's engine location). The default
-   * worker is named from the batch folder, so that it resolves from the CLI's bundle too
-   * (scripts/bundle-cli.ts, beside the commands).
+   * `boot`: where the workers' engines read their data (the run's engine location); `url`: the
+   * worker's script (default: batch-worker.ts).
    */
-  constructor(count: number, readonly boot: Boot, url: URL = new URL('../batch/batch-worker.js', import.meta.url)) {
+  constructor(count: number, readonly boot: Boot, url: URL = new URL('./batch-worker.js', import.meta.url)) {
     this.slots = [];
     for (let i = 0; i < count; i++) {
       const worker = new Worker(url, { workerData: boot, resourceLimits: { maxOldGenerationSizeMb: engineHeapMb(boot), maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });

@@ -1,5 +1,5 @@
 /**
- * The commands the CLI's bundle holds (scripts/bundle-cli.ts bundles their modules, named after
+ * The commands the CLI's bundle holds (scripts/bundles.ts bundles their modules, named after
  * them); bin/addr.ts runs the bundle for these only. Every other command loads the tsc build's
  * modules: through the bundle it would load them besides the bundle's own copy of the core.
  */

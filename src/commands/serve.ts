@@ -62,8 +62,10 @@ export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<
     // Two workers migrating a store at once is safe: each migration runs under the store's write lock.
     return runCluster(config, workers, (url) => ctx.stdout.write(`${url}\n`));
   }
-  const { startServer } = await import('../server/listen.js'); // only here: the primary of --workers needs none of it
-  const server = await startServer(config);
+  // Only here: the primary of --workers needs none of the server.
+  const { entry, saveCache } = await (await import('../server/load-server.js')).loadServer();
+  const server = await entry.startServer(config);
+  saveCache();
   // The URL on stdout whatever --log-level (the log's "listening" line is info): with --port 0 it says the port chosen.
   ctx.stdout.write(`${server.url}\n`);
   await server.closed;

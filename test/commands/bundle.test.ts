@@ -1,4 +1,4 @@
-// The launcher runs the CLI's bundle (scripts/bundle-cli.ts, built by test/global-setup.ts) with
+// The launcher runs the CLI's bundle (scripts/bundles.ts, built by test/global-setup.ts) with
 // V8's code cache: it must hold the program of the tsc build, answer as that build does, and step
 // aside when older.
 import { spawnSync } from 'node:child_process';
@@ -28,7 +28,10 @@ describe('the CLI bundle', () => {
     expect(statSync(BUNDLE).mtimeMs).toBeGreaterThanOrEqual(statSync(PROGRAM).mtimeMs);
     const text = readFileSync(BUNDLE, 'utf8');
     expect(text).toContain('function runValidate(');
-    expect(text).toContain('new URL("./line-worker.js", require("url").pathToFileURL(__filename).href)');
+    // A bundled module's import.meta.url is its own file's (src/bundle/load-bundle.ts).
+    expect(text).toContain('new URL("./line-worker.js", __addrModuleUrl("./line-run.js"))');
+    expect(text).toContain('__addrModuleUrl("../store/data-location.js")');
+    expect(text).not.toContain('import.meta');
     expect(text).toContain('__addrImport("./serve.js")');
     expect(text).not.toMatch(/\bimport\(/); // a script cannot import() without an experimental loader
     expect(text).not.toMatch(/require\("\.{1,2}\//); // no module of the project is required
@@ -50,12 +53,18 @@ describe('the CLI bundle', () => {
     const commands = join(root, 'src', 'commands');
     mkdirSync(join(root, 'bin'));
     mkdirSync(commands, { recursive: true });
+    mkdirSync(join(root, 'src', 'bundle'));
+    copyFileSync(fileURLToPath(new URL('../../dist/src/bundle/load-bundle.js', import.meta.url)), join(root, 'src', 'bundle', 'load-bundle.js'));
     writeFileSync(join(root, 'package.json'), '{"type":"module"}');
     copyFileSync(LAUNCHER, join(root, 'bin', 'addr.js'));
     copyFileSync(fileURLToPath(new URL('../../dist/src/commands/bundled-commands.js', import.meta.url)), join(commands, 'bundled-commands.js'));
     writeFileSync(join(commands, 'program.js'), 'export async function main() { process.stdout.write(\'modules\'); return 0; }\n');
-    // A script as the bundler writes one: CommonJS, its imports through __addrImport.
-    writeFileSync(join(commands, 'program.bundle.cjs'), 'exports.main = async function () { const { helper } = await __addrImport(\'./helper.js\'); process.stdout.write(helper()); return 0; };\n');
+    // A script as the bundler writes one: CommonJS, its imports through __addrImport, a module's import.meta.url through __addrModuleUrl.
+    writeFileSync(join(commands, 'program.bundle.cjs'), [
+      'const url = __addrModuleUrl(\'../store/x.js\');',
+      'if (!url.startsWith(\'file:\') || !url.endsWith(\'/src/store/x.js\')) throw new Error(url);',
+      'exports.main = async function () { const { helper } = await __addrImport(\'./helper.js\'); process.stdout.write(helper()); return 0; };',
+    ].join('\n'));
     writeFileSync(join(commands, 'helper.js'), 'export const helper = () => \'bundle\';\n');
     const loaded = (command = 'validate'): string => spawnSync(process.execPath, [join(root, 'bin', 'addr.js'), command], { encoding: 'utf8' }).stdout;
     const at = (file: string, seconds: number): void => utimesSync(join(commands, file), seconds, seconds);
