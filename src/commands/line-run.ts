@@ -1,8 +1,8 @@
 /**
  * The run of a streaming command over lines (`addr normalize -`, `validate -`, `geocode -`):
  * lines read in batches (line-batches.ts), each batch's results written in one write, and,
- * once a run has more than POOL_AFTER lines and the other cores were idle meanwhile
- * (idle-cores.ts), batches handed to worker threads (the pool of `addr batch`, batch-pool.ts,
+ * once a run has more than POOL_AFTER lines and other processes left a core free meanwhile
+ * (free-cores.ts), batches handed to worker threads (the pool of `addr batch`, batch-pool.ts,
  * running line-worker.ts; one fewer than the cores), this thread taking a batch itself whenever every worker is full; outputs are written in input order.
  *
  * Memory stays flat: input is read only while the workers have room (a few chunks each), and
@@ -21,7 +21,7 @@ import { readLineBatches } from './line-batches.js';
 import { lineFormatter, openLineWork } from './line-work.js';
 import type { LineBoot, LineChunk, LineChunkResult, LineSetup } from './line-work.js';
 import { OutputBytes } from '../batch/output-bytes.js';
-import { idleCoresSince } from './idle-cores.js';
+import { freeCoresSince } from './free-cores.js';
 
 /** Lines validated on the main thread before worker threads are started: a short input is done before they would be up. */
 export const POOL_AFTER = 8192;
@@ -66,18 +66,19 @@ export interface LineRunEnd {
  */
 const INLINED_BYTECODE_BUDGET = 300;
 
-/** Idle time of the other cores, in cores, at which worker threads are worth their cost. */
-const IDLE_ENOUGH = 0.6;
+/** Cores free beside this run's own thread, at which worker threads are worth their cost. */
+const FREE_ENOUGH = 0.6;
 
 /**
  * Whether the machine has a core to spare for worker threads. A worker costs CPU of its own (its
- * start, its warm-up, its own caches: ~25% more CPU for 100,000 lines): with no idle core it
- * would only slow the run. Measured over the run so far (idle-cores.ts); where the system gives no
- * CPU times, the cores less the last minute's load average (which counts this run itself).
+ * start, its warm-up, its own caches: ~25% more CPU for 100,000 lines): with no core free of other
+ * work it would only slow the run. Measured over the run so far (free-cores.ts: what the other
+ * processes left, less this run's main thread); where the system gives no CPU times, the cores
+ * less the last minute's load average (which counts this run itself).
  */
-function coreToSpare(idleSince: () => number | null): boolean {
-  const idle = idleSince();
-  if (idle !== null) return idle >= IDLE_ENOUGH;
+function coreToSpare(freeSince: () => number | null): boolean {
+  const free = freeSince();
+  if (free !== null) return free - 1 >= FREE_ENOUGH;
   return availableParallelism() - (loadavg()[0] ?? 0) >= 1;
 }
 
@@ -112,7 +113,7 @@ export async function runLines(input: Readable, ctx: LineRunContext): Promise<Li
   let refusal: AddrError | null = null;
   let pool: BatchPool<LineChunk, LineChunkResult, LineSetup, LineBoot> | null = null;
   const workers = ctx.workers ?? Math.max(1, Math.min(availableParallelism() - 1, 16));
-  const idleSince = idleCoresSince();
+  const freeSince = freeCoresSince();
   // Outputs in input order: a chunk done on this thread, or one a worker has (its results come in submission order).
   const queue: (Done | 'worker')[] = [];
   const run = (lines: readonly string[], first: number): Done => {
@@ -160,7 +161,7 @@ export async function runLines(input: Readable, ctx: LineRunContext): Promise<Li
         }
       }
       const lines = admitted === batch.length ? batch : batch.slice(0, admitted);
-      if (pool === null && workers > 0 && index >= POOL_AFTER && refusal === null && coreToSpare(idleSince)) {
+      if (pool === null && workers > 0 && index >= POOL_AFTER && refusal === null && coreToSpare(freeSince)) {
         pool = new BatchPool<LineChunk, LineChunkResult, LineSetup, LineBoot>(workers, ctx.location(), new URL('./line-worker.js', import.meta.url));
         pool.configure(ctx.setup);
       }
