@@ -26,6 +26,39 @@ describe('damerauLevenshtein', () => {
   it('stops at the bound', () => {
     expect(damerauLevenshtein('AAAAAAAA', 'BBBBBBBB', 2)).toBe(3);
   });
+
+  it('agrees with the textbook recurrence on random pairs, long and short, one call after another', () => {
+    // Optimal string alignment, a full table per call.
+    const reference = (a: string, b: string): number => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+          const row = d[i] as number[];
+          const up = d[i - 1] as number[];
+          row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+        }
+      }
+      return (d[a.length] as number[])[b.length] as number;
+    };
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const word = (): string => Array.from({ length: random(random(4) === 0 ? 90 : 12) }, () => 'ABCDE '[random(6)]).join('');
+    for (let k = 0; k < 2000; k++) {
+      const a = word();
+      const b = random(3) === 0 ? a.slice(0, random(a.length + 1)) + word().slice(0, 2) + a.slice(random(a.length + 1)) : word();
+      const d = reference(a, b);
+      expect(damerauLevenshtein(a, b)).toBe(d);
+      for (const max of [0, 1, 2, 3]) {
+        const bounded = damerauLevenshtein(a, b, max);
+        if (d <= max) expect(bounded).toBe(d);
+        else expect(bounded).toBeGreaterThan(max);
+      }
+    }
+  });
 });
 
 describe('ZIP typos', () => {

@@ -156,18 +156,22 @@ export function maxEdits(length: number, confirmedByZip: boolean): number {
   return Math.min(2, Math.floor(length / 5));
 }
 
-const PLACE_MATCH_KEYS = new WeakMap<PlaceRecord, string>();
-function placeKey(p: PlaceRecord): string {
-  let k = PLACE_MATCH_KEYS.get(p);
-  if (k === undefined) { k = matchKey(p.city); PLACE_MATCH_KEYS.set(p, k); }
-  return k;
+// The match keys of a list of places (a state's, which the store keeps), index for index: one
+// lookup for the list instead of one per place compared.
+const MATCH_KEYS = new WeakMap<readonly PlaceRecord[], readonly string[]>();
+function matchKeysOf(places: readonly PlaceRecord[]): readonly string[] {
+  let keys = MATCH_KEYS.get(places);
+  if (keys === undefined) {
+    keys = places.map((p) => matchKey(p.city));
+    MATCH_KEYS.set(places, keys);
+  }
+  return keys;
 }
 
 /** True when some place of `places` other than `except` is within `limit` edits of `key`. */
 function anotherPlaceWithin(key: string, places: readonly PlaceRecord[], exceptKey: string, limit: number): boolean {
   if (limit < 0) return false;
-  for (const p of places) {
-    const k = placeKey(p);
+  for (const k of matchKeysOf(places)) {
     if (k !== exceptKey && damerauLevenshtein(key, k, limit) <= limit) return true;
   }
   return false;
@@ -181,8 +185,11 @@ function nearby(zip: ZipRecord, place: PlaceRecord, store: LocalityStore): numbe
   if (km > ALTERNATE_MAX_KM) return null;
   const own = matchKey(zip.city);
   let nearest = Infinity;
-  for (const p of store.placesInState(zip.state)) {
-    if (p.lat === null || p.lon === null || placeKey(p) === own) continue;
+  const places = store.placesInState(zip.state);
+  const keys = matchKeysOf(places);
+  for (let i = 0; i < places.length; i++) {
+    const p = places[i] as PlaceRecord;
+    if (p.lat === null || p.lon === null || keys[i] === own) continue;
     nearest = Math.min(nearest, distanceKm(lat, lon, p.lat, p.lon));
   }
   const floor = place.zips.length === 0 ? ZIPLESS_ALTERNATE_MIN_KM : ALTERNATE_MIN_KM;
@@ -224,9 +231,11 @@ export function fuzzyPlace(city: string, state: string, store: LocalityStore): F
   let best: PlaceRecord | null = null;
   let bestDistance = limit + 1;
   let tie = false;
-  for (const p of store.placesInState(state)) {
-    const d = damerauLevenshtein(key, placeKey(p), bestDistance);
-    if (d < bestDistance) { best = p; bestDistance = d; tie = false; } else if (d === bestDistance && best !== null) tie = true;
+  const places = store.placesInState(state);
+  const keys = matchKeysOf(places);
+  for (let i = 0; i < places.length; i++) {
+    const d = damerauLevenshtein(key, keys[i] as string, bestDistance);
+    if (d < bestDistance) { best = places[i] as PlaceRecord; bestDistance = d; tie = false; } else if (d === bestDistance && best !== null) tie = true;
   }
   // Two places equally close: the name says nothing about which one was meant.
   if (best === null || tie || bestDistance > limit) return null;
