@@ -84,16 +84,24 @@ export function tempPathOf(output: string): string {
   return `${output}.partial`;
 }
 
-/** Checks the input file exists and is a file; returns its resolved path. */
+/**
+ * Checks the input file exists and is a regular file; returns its resolved path. A pipe given by a
+ * path (/dev/stdin, a shell's `<(zcat rows.csv.gz)`) is refused with the way to read a stream: a
+ * run is resumed by its input's path, which a stream does not keep (realpath of one names no file).
+ */
 export function resolveInputFile(path: string): string {
-  let real: string;
+  let stat: Stats;
   try {
-    real = realpathSync(resolve(path));
+    stat = statSync(resolve(path)); // through every link: /dev/stdin is the pipe or terminal it stands for
   } catch {
     throw new AddrError('ADDR_ERR_BATCH_INPUT', [`Cannot read '${path}': no such file.`]);
   }
-  if (!statSync(real).isFile()) throw new AddrError('ADDR_ERR_BATCH_INPUT', [`'${path}' is not a file.`]);
-  return real;
+  if (stat.isDirectory()) throw new AddrError('ADDR_ERR_BATCH_INPUT', [`'${path}' is a folder: give a CSV, TSV or XLSX file in it.`]);
+  if (!stat.isFile()) {
+    throw new AddrError('ADDR_ERR_BATCH_INPUT', [`'${path}' is ${kindOf(stat)}: addr batch reads a regular file by its path (a run resumes by it); `
+      + 'to read a stream, give - and send it on stdin, e.g. zcat rows.csv.gz | addr batch - -o rows.validated.csv']);
+  }
+  return realpathSync(resolve(path));
 }
 
 /** The identity of a text input: size, time, and a hash of its header record. */

@@ -140,6 +140,12 @@ describe('addr batch', () => {
     expect(existsSync(join(dir, 'people.validated.csv'))).toBe(false);
     expect(existsSync(join(dir, 'people.validated.csv.partial'))).toBe(false);
     expect(batch(dir, ['missing.csv'])).toMatchObject({ code: 2, stderr: "error: Cannot read 'missing.csv': no such file.\n" });
+    // A pipe by its path (stdin here, as /dev/stdin or a shell's <(...) would be): the way to read a stream, not an internal error.
+    const piped = batch(dir, ['/dev/stdin'], 'address\n1 main st boston ma\n');
+    expect(piped.code).toBe(2);
+    // (Node gives a child's stdin as a socket pair; a shell's pipe is a FIFO.)
+    expect(piped.stderr).toMatch(/^error: '\/dev\/stdin' is (a FIFO \(named pipe\)|a socket): addr batch reads a regular file by its path .*give - and send it on stdin/);
+    expect(batch(dir, ['.'])).toMatchObject({ code: 2, stderr: "error: '.' is a folder: give a CSV, TSV or XLSX file in it.\n" });
     writeFileSync(join(dir, 'empty.csv'), '');
     expect(batch(dir, ['empty.csv']).code).toBe(2);
     expect(batch(dir, ['people.csv', '-o', 'people.csv']).code).toBe(2);
