@@ -11,6 +11,9 @@
  * - The server, dist/src/server/server.bundle.cjs (src/server/load-server.ts, for `addr serve` and
  *   each of its workers): src/server/server-entry.ts with every module and package it reaches
  *   (fastify, pino, ajv, pg, ...), but the packages with a native addon, which stay requires.
+ * - The worker threads of the streaming commands and of `addr batch`,
+ *   dist/src/commands/line-worker.bundle.cjs and dist/src/batch/batch-worker.bundle.cjs (run by
+ *   line-worker.ts and batch-worker.ts), with their packages as the server's.
  *
  * Why: a process that validates one address spent more time resolving, reading, linking and
  * compiling ~125 small modules than doing the work, and a server worker loaded ~600 files before it
@@ -26,6 +29,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -56,6 +60,7 @@ interface Target {
 }
 
 const COMMANDS = join(SRC, 'commands');
+const BATCH = join(SRC, 'batch');
 const HELD = new Set(BUNDLED_COMMANDS.map((command) => join(COMMANDS, `${command}.js`)));
 const NODE_MODULES = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
@@ -100,6 +105,52 @@ export const SERVER: Target = {
     });
   }),
 };
+
+/** A worker thread's bundle: `<name>.bundle.cjs` beside the module it stands for, `<name>-run.js`. */
+function workerTarget(dir: string, name: string, warm: Target['warm']): Target {
+  return {
+    name,
+    entry: join(dir, `${name}-run.js`),
+    bundle: join(dir, `${name}.bundle.cjs`),
+    cache: join(dir, `${name}.bundle.cache`),
+    external: SERVER.external,
+    keptApart: () => false,
+    warm,
+  };
+}
+
+/** Starts the worker thread `script`, sends it `messages`, and resolves at its first answer (or failure). */
+function answerOf(script: string, workerData: unknown, messages: readonly unknown[]): Promise<void> {
+  return new Promise<void>((done) => {
+    const worker = new Worker(script, { workerData });
+    const timer = setTimeout(() => void worker.terminate(), 60_000);
+    const end = (): void => {
+      clearTimeout(timer);
+      void worker.terminate().then(() => done());
+    };
+    worker.once('message', end);
+    worker.once('error', end);
+    for (const message of messages) worker.postMessage(message);
+  });
+}
+
+// The worker writes its cache once its first chunk is done (line-worker-run.ts), before answering.
+export const LINE_WORKER: Target = workerTarget(COMMANDS, 'line-worker', async (dataDir) => {
+  const command = existsSync(defaultLocalityDbPath()) ? 'validate' : 'normalize';
+  await answerOf(join(COMMANDS, 'line-worker.js'), { referenceDbPath: defaultLocalityDbPath(), dataDir }, [
+    { kind: 'setup', setup: { command, render: { format: 'ndjson', many: true, color: false } } },
+    { seq: 0, first: 0, lines: ['1 Main St, Springfield, IL 62701'] },
+  ]);
+  return existsSync(LINE_WORKER.cache);
+});
+
+// `addr batch` with one worker thread over a small file (its pool starts before the input is read).
+export const BATCH_WORKER: Target = workerTarget(BATCH, 'batch-worker', async (dataDir) => {
+  const input = join(dataDir, 'in.csv');
+  writeFileSync(input, 'address\n1 Main St, Springfield, IL 62701\n');
+  spawnSync(process.execPath, [LAUNCHER, 'batch', input, '-o', join(dataDir, 'out.csv'), '--workers', '1'], { stdio: 'ignore', env: warmEnv(dataDir), timeout: 60_000 });
+  return existsSync(BATCH_WORKER.cache);
+});
 
 // A dynamic import of a module kept apart, as rolldown writes it (a relative specifier).
 const DYNAMIC_IMPORT = /\bimport\((?="\.{1,2}\/)/g;
@@ -157,7 +208,7 @@ export async function bundle(target: Target): Promise<string> {
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  for (const target of [CLI, SERVER]) {
+  for (const target of [CLI, SERVER, LINE_WORKER, BATCH_WORKER]) {
     const started = performance.now();
     const path = await bundle(target);
     process.stderr.write(`bundles: ${relative(process.cwd(), path)} in ${Math.round(performance.now() - started)} ms\n`);

@@ -1,7 +1,8 @@
 // Builds dist/ once before the suites that spawn the real binary (test/commands),
 // and only when a source file is newer than the built launcher, so suites that do
-// not need it pay a directory scan, not a compile. The launchers run the bundles of the CLI
-// and the server (scripts/bundles.ts), rebuilt here after tsc as `npm run build` does.
+// not need it pay a directory scan, not a compile. The launchers run the bundles of the CLI,
+// the server and the worker threads (scripts/bundles.ts), rebuilt here after tsc as `npm run
+// build` does.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +15,8 @@ const BUILT_BIN = join(ROOT, 'dist', 'bin', 'addr.js');
 const BUNDLES = [
   [join(ROOT, 'dist', 'src', 'commands', 'program.bundle.cjs'), join(ROOT, 'dist', 'src', 'commands', 'program.js')],
   [join(ROOT, 'dist', 'src', 'server', 'server.bundle.cjs'), join(ROOT, 'dist', 'src', 'server', 'server-entry.js')],
+  [join(ROOT, 'dist', 'src', 'commands', 'line-worker.bundle.cjs'), join(ROOT, 'dist', 'src', 'commands', 'line-worker-run.js')],
+  [join(ROOT, 'dist', 'src', 'batch', 'batch-worker.bundle.cjs'), join(ROOT, 'dist', 'src', 'batch', 'batch-worker-run.js')],
 ] as const;
 
 function newestSource(dir: string): number {

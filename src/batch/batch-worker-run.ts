@@ -1,11 +1,10 @@
 /**
- * A worker thread of `addr batch`: opens its own engine the way `addr validate`
- * does (store/open-engine.ts), then turns each chunk of input rows into output
- * rows (input fields, padded to the header's width, then the result columns)
- * and sends them back with the chunk's sequence number; the main thread puts
- * chunks back in input order.
+ * A worker thread of `addr batch` (started as batch-worker.ts): opens its own engine the way
+ * `addr validate` does (store/open-engine.ts), then turns each chunk of input rows into output
+ * rows (input fields, padded to the header's width, then the result columns) and sends them back
+ * with the chunk's sequence number; the main thread puts chunks back in input order.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { errorCells, validateRow } from '../core/spreadsheet/batch-row.js';
 import { openEngine } from '../store/open-engine.js';
 import type { OpenedEngine } from '../store/open-engine.js';
@@ -15,16 +14,10 @@ import { formatRecord, parseRecord, stripLineBreak } from '../formats/csv/csv-re
 import { OutputBytes } from './output-bytes.js';
 import { outputRowXml } from '../formats/xlsx/xlsx-rows.js';
 
-const boot = workerData as WorkerBoot;
-const port = parentPort;
 // The run's setup: the first message (batch-pool.ts configure), before any chunk.
 let setup: WorkerSetup;
 // The text or worksheet output of a chunk, encoded row by row (output-bytes.ts).
 let encoded: OutputBytes | null = null;
-
-function fail(err: unknown): void {
-  port?.postMessage(workerFailure(err));
-}
 
 /**
  * The output row of one input record: input fields padded to the header's width, result cells,
@@ -97,27 +90,33 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
   return { seq: req.seq, text: lines.take(), textEnds, rows: null, statuses };
 }
 
-if (port !== null) {
+/** Serves the chunks `port` sends; `onWarm` is called once, when the first chunk is done and before it is sent back. */
+export function runBatchWorker(port: MessagePort, boot: WorkerBoot, onWarm: () => void = () => undefined): void {
+  const fail = (err: unknown): void => port.postMessage(workerFailure(err));
   let opened: OpenedEngine | null = null;
   try {
     opened = openEngine({ referenceDbPath: boot.referenceDbPath, dataDir: boot.dataDir });
   } catch (err) {
     fail(err);
   }
-  if (opened !== null) {
-    const engine = opened;
-    port.on('message', (req: ChunkRequest | SetupMessage) => {
-      if (req.kind === 'setup') {
-        setup = req.setup;
-        encoded = setup.out.kind === 'text' ? new OutputBytes(setup.out.eol) : setup.out.kind === 'sheet' ? new OutputBytes('') : null;
-        return;
+  if (opened === null) return;
+  const engine = opened;
+  let warm = false;
+  port.on('message', (req: ChunkRequest | SetupMessage) => {
+    if (req.kind === 'setup') {
+      setup = req.setup;
+      encoded = setup.out.kind === 'text' ? new OutputBytes(setup.out.eol) : setup.out.kind === 'sheet' ? new OutputBytes('') : null;
+      return;
+    }
+    try {
+      const result = run(engine, req);
+      if (!warm) {
+        warm = true;
+        onWarm();
       }
-      try {
-        const result = run(engine, req);
-        port.postMessage(result, result.text !== null && result.text.byteOffset === 0 && result.text.byteLength === result.text.buffer.byteLength ? [result.text.buffer as ArrayBuffer] : []);
-      } catch (err) {
-        fail(err);
-      }
-    });
-  }
+      port.postMessage(result, result.text !== null && result.text.byteOffset === 0 && result.text.byteLength === result.text.buffer.byteLength ? [result.text.buffer as ArrayBuffer] : []);
+    } catch (err) {
+      fail(err);
+    }
+  });
 }

@@ -78,3 +78,13 @@ export function loadBundle<T>(files: BundleFiles): LoadedBundle<T> | null {
     },
   };
 }
+
+/**
+ * The module at `entry` (a URL of the tsc build) from its bundle, `<name>.bundle.cjs` beside it
+ * with its code cache `<name>.bundle.cache`, when the bundle is fresh; else `importEntry()`, the
+ * module itself (saveCache then does nothing).
+ */
+export async function loadEntry<T>(entry: URL, name: string, importEntry: () => Promise<T>): Promise<LoadedBundle<T>> {
+  const bundle = loadBundle<T>({ script: new URL(`./${name}.bundle.cjs`, entry), cache: new URL(`./${name}.bundle.cache`, entry), builtFrom: entry });
+  return bundle ?? { exports: await importEntry(), saveCache: () => undefined };
+}

@@ -1,10 +1,10 @@
 /**
- * A worker thread of the streaming commands (line-run.ts): opens its own engine as the command
- * does (line-work.ts), then turns each chunk of lines into the text of their results, encoded,
- * and sends it back with the chunk's sequence number; the main thread writes chunks in input
- * order. The pool is batch-pool.ts's.
+ * A worker thread of the streaming commands (line-run.ts, started as line-worker.ts): opens its own
+ * engine as the command does (line-work.ts), then turns each chunk of lines into the text of their
+ * results, encoded, and sends it back with the chunk's sequence number; the main thread writes
+ * chunks in input order. The pool is batch-pool.ts's.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import type { SetupMessage } from '../batch/batch-protocol.js';
 import { workerFailure } from '../batch/batch-protocol.js';
 import { lineFormatter, openLineWork } from './line-work.js';
@@ -12,15 +12,10 @@ import type { LineBoot, LineChunk, LineChunkResult, LineSetup } from './line-wor
 import { OutputBytes } from '../batch/output-bytes.js';
 import type { Formatter } from './render.js';
 
-const boot = workerData as LineBoot;
-const port = parentPort;
-
-function fail(err: unknown): void {
-  port?.postMessage(workerFailure(err));
-}
-
-if (port !== null) {
+/** Serves the chunks `port` sends; `onWarm` is called once, when the first chunk is done and before it is sent back. */
+export function runLineWorker(port: MessagePort, boot: LineBoot, onWarm: () => void = () => undefined): void {
   let run: { setup: LineSetup; format: Formatter; work: ReturnType<typeof openLineWork> } | null = null;
+  let warm = false;
   const bytes = new OutputBytes('');
   port.on('message', (msg: LineChunk | SetupMessage<LineSetup>) => {
     try {
@@ -39,9 +34,13 @@ if (port !== null) {
       }
       const ends = bytes.recordEnds();
       const out: LineChunkResult = { seq: msg.seq, text: bytes.take(), ends, statuses };
+      if (!warm) {
+        warm = true;
+        onWarm();
+      }
       port.postMessage(out, [out.text.buffer as ArrayBuffer, out.ends.buffer as ArrayBuffer]);
     } catch (err) {
-      fail(err);
+      port.postMessage(workerFailure(err));
     }
   });
 }

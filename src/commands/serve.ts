@@ -63,7 +63,7 @@ export async function runServe(flags: ServeFlags, ctx: CommandContext): Promise<
     return runCluster(config, workers, (url) => ctx.stdout.write(`${url}\n`));
   }
   // Only here: the primary of --workers needs none of the server.
-  const { entry, saveCache } = await (await import('../server/load-server.js')).loadServer();
+  const { exports: entry, saveCache } = await (await import('../server/load-server.js')).loadServer();
   const server = await entry.startServer(config);
   saveCache();
   // The URL on stdout whatever --log-level (the log's "listening" line is info): with --port 0 it says the port chosen.

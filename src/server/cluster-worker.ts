@@ -4,5 +4,5 @@
  */
 import { loadServer } from './load-server.js';
 
-const { entry, saveCache } = await loadServer();
+const { exports: entry, saveCache } = await loadServer();
 await entry.runClusterWorker(saveCache);
