@@ -29,6 +29,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,7 @@ import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import { IMPORT_FUNCTION, MODULE_URL_FUNCTION } from '../src/bundle/load-bundle.js';
 import { BUNDLED_COMMANDS } from '../src/commands/bundled-commands.js';
+import { STREAMING_V8_FLAG } from '../src/commands/line-run.js';
 import { defaultLocalityDbPath } from '../src/store/data-location.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
@@ -134,8 +136,10 @@ function answerOf(script: string, workerData: unknown, messages: readonly unknow
   });
 }
 
-// The worker writes its cache once its first chunk is done (line-worker-run.ts), before answering.
+// The worker writes its cache once its first chunk is done (line-worker-run.ts), before answering;
+// with the V8 flag of the streaming runs, which start it (V8 rejects a cache made under other flags).
 export const LINE_WORKER: Target = workerTarget(COMMANDS, 'line-worker', async (dataDir) => {
+  setFlagsFromString(STREAMING_V8_FLAG);
   const command = existsSync(defaultLocalityDbPath()) ? 'validate' : 'normalize';
   await answerOf(join(COMMANDS, 'line-worker.js'), { referenceDbPath: defaultLocalityDbPath(), dataDir }, [
     { kind: 'setup', setup: { command, render: { format: 'ndjson', many: true, color: false } } },
