@@ -4,7 +4,7 @@
  * registered in program.ts. The import's progress (rows and rows/s) goes to
  * stderr on a terminal; its summary goes to stdout (`--json` for a document).
  */
-import { statSync } from 'node:fs';
+import { createReadStream, fstatSync, statSync } from 'node:fs';
 import { AddrError } from '../core/model/errors.js';
 import type { PointFormat } from '../store/point-readers.js';
 import { openPointStore, openPointsDatabase } from '../store/points-db.js';
@@ -54,6 +54,24 @@ export function describeImport(s: ImportSummary, seconds: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** What a path that is not a regular file nor a folder is (a FIFO, a socket, a device), in words; null for the others. */
+function pipeKind(path: string): string | null {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat === undefined || stat.isFile() || stat.isDirectory()) return null;
+  return stat.isFIFO() ? 'a pipe' : stat.isSocket() ? 'a socket' : 'a device';
+}
+
+/** Whether `path` is this process's stdin (/dev/stdin; a socket there cannot be opened again by its path). */
+function isStdin(path: string): boolean {
+  try {
+    const file = statSync(path);
+    const stdin = fstatSync(0);
+    return file.dev === stdin.dev && file.ino === stdin.ino;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs `addr data import FILE...|-`; returns the exit code. */
 export async function runDataImport(given: readonly string[], flags: DataFlags, ctx: CommandContext): Promise<number> {
   // http(s) URLs are downloaded into the data directory's cache first (data-download.ts).
@@ -80,11 +98,20 @@ export async function runDataImport(given: readonly string[], flags: DataFlags, 
     for (const f of files) {
       const stat = statSync(f, { throwIfNoEntry: false });
       if (stat === undefined || stat.isDirectory()) throw new AddrError('ADDR_ERR_IMPORT_READ', [stat === undefined ? `no file '${f}'` : `'${f}' is a directory`]);
+      const pipe = pipeKind(f);
+      if (pipe !== null) throw new AddrError('ADDR_ERR_USAGE', [`'${f}' is ${pipe}: import it alone, named with --source.`]);
     }
   }
   if (files[0] === '-' && ctx.stdin.isTTY) throw new AddrError('ADDR_ERR_USAGE', ['Pipe the source into stdin, or give a file.']);
   if (files[0] === '-' && flags.source === undefined) throw new AddrError('ADDR_ERR_USAGE', ['Name the source with --source when reading stdin.']);
-  const inputs: ImportInput[] = files.map((file) => (file === '-' ? { kind: 'stream', stream: ctx.stdin, name: flags.source ?? null } : { kind: 'file', path: file }));
+  // A pipe given by its path (/dev/stdin, a shell's <(zcat ca.csv.gz)) can be read once only, and a
+  // file is read twice (hashed, then imported): it is read as stdin is, once, named by --source.
+  const pipe = files.length === 1 && files[0] !== '-' ? pipeKind(files[0] as string) : null;
+  if (pipe !== null && flags.source === undefined) {
+    throw new AddrError('ADDR_ERR_USAGE', [`'${files[0] as string}' is ${pipe}, read as a stream: name the source with --source, e.g. --source ca.`]);
+  }
+  const inputs: ImportInput[] = files.map((file) => (file === '-' || pipe !== null && isStdin(file) ? { kind: 'stream', stream: ctx.stdin, name: flags.source ?? null }
+    : pipe !== null ? { kind: 'stream', stream: createReadStream(file), name: flags.source ?? null } : { kind: 'file', path: file }));
   const locality = openLocalityStore(resolveReferenceDbPath(ctx.env));
   const db = openPointsDatabase(resolveDataDir(flags.dataDir, ctx.env), true);
   if (db === null) throw new AddrError('ADDR_ERR_INTERNAL', ['points database not created']);

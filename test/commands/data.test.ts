@@ -77,6 +77,19 @@ describe('addr data', () => {
     expect(runCli(['data', 'import', '-', '--data-dir', dir], { input: 'x' })).toMatchObject({ code: 2, stderr: expect.stringContaining('--source') });
   });
 
+  it('reads a pipe given by its path once, as stdin (/dev/stdin, a shell\'s <(...)), named with --source', () => {
+    const dir = tempDir();
+    const rows = 'AddNo_Full,StNam_Full,Post_City,State,Zip_Code,Longitude,Latitude\n400,Petaluma Avenue,Sebastopol,CA,95472,-122.818,38.399\n402,Petaluma Avenue,Sebastopol,CA,95472,-122.8181,38.3991\n';
+    // A file is hashed, then read again to import: a pipe read so would import nothing and say it did.
+    const piped = runCli(['data', 'import', '/dev/stdin', '--source', 'nad', '--input-format', 'nad', '--data-dir', dir], { input: rows });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toMatch(/^imported +2$/m);
+    const unnamed = runCli(['data', 'import', '/dev/stdin', '--data-dir', dir], { input: rows });
+    expect(unnamed).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: '\/dev\/stdin' is a (pipe|socket), read as a stream: name the source with --source/) });
+    const among = runCli(['data', 'import', join(POINT_FIXTURES, 'nad-r4.csv'), '/dev/stdin', '--data-dir', dir], { input: rows });
+    expect(among).toMatchObject({ code: 2, stderr: expect.stringContaining('import it alone, named with --source') });
+  });
+
   it('leaves no half-written source when the import is killed', async () => {
     const dir = tempDir();
     expect(runCli(['data', 'import', join(POINT_FIXTURES, 'nad-r4.csv'), '--data-dir', dir]).code).toBe(0);

@@ -21,8 +21,8 @@ function answer(script: string, lines: string[]): Promise<string> {
     worker.once('error', reject);
     worker.once('message', (out: LineChunkResult | { seq: -1; error: { message: string } }) => {
       void worker.terminate();
-      if (out.seq === -1) reject(new Error(out.error.message));
-      else resolve(Buffer.from((out as LineChunkResult).text).toString('utf8'));
+      if ('error' in out) reject(new Error(out.error.message));
+      else resolve(Buffer.from(out.text).toString('utf8'));
     });
     worker.postMessage({ kind: 'setup', setup: { command: 'validate', render: { format: 'ndjson', many: true, color: false } } });
     worker.postMessage({ seq: 0, first: 0, lines });
