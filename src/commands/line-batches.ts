@@ -2,7 +2,8 @@
  * The lines of a stream in batches: what the streaming commands (normalize, validate, geocode)
  * read, a batch per chunk of input instead of an await per line. Lines are split as readline
  * splits them (io.ts read them with readline before): at \r\n, \n or a lone \r, a \r\n cut
- * between two chunks being one break; decoded as UTF-8, a byte-order mark kept; a last line
+ * between two chunks being one break; decoded as UTF-8; a byte-order mark at the start of the
+ * stream dropped (an encoding's mark, not text: kept, it stood in the first result's input); a last line
  * without a break is a line, an empty one is not; an incomplete UTF-8 sequence at the very end
  * is dropped. A typed line on a terminal or a slow pipe comes out at once (its chunk is a batch).
  */
@@ -20,8 +21,13 @@ export async function* readLineBatches(stream: Readable, max = MAX_BATCH_LINES):
   let carry = ''; // the text after the last break
   let sawReturn = false; // the last chunk ended with \r: a \n opening the next one is part of that break
   let batch: string[] = [];
+  let start = true; // no text seen yet
   for await (const chunk of stream) {
     let text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
+    if (start && text !== '') {
+      start = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
     if (text === '') continue;
     if (sawReturn && text.charCodeAt(0) === 10) text = text.slice(1);
     sawReturn = false;
