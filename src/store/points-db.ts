@@ -34,6 +34,7 @@ const STREET_POINTS_HELD = 1_500_000; // points of recently asked streets kept i
  */
 export const POINT_STORE_HEAP_MB = 288;
 const ASKED_ONCE_LIMIT = 100_000; // street ids remembered as asked once
+const RECENT_ZIP_NAMES = 256; // ZIPs whose street keys are kept (a misspelling is looked for among them; a few thousand each at most)
 
 /** The grid cell of a position (points.cell). */
 export function cellOf(lat: number, lon: number): number {
@@ -119,6 +120,9 @@ export class SqlitePointStore implements PointStore {
   private readonly streetsByZip = new Map<string, Map<string, StreetRecord[]>>();
   private readonly streetsByState = new Map<string, Map<string, StreetRecord[]>>();
   private streetsCached = 0;
+  // The street keys of the ZIPs recently asked (streetNamesInZip), oldest forgotten first: a
+  // misspelled or unknown street makes the city's ZIPs be read, and the next address of the city does too.
+  private readonly zipNames = new Map<string, string[]>();
   private readonly belowStmt: Database.Statement<[number, number, number], PointRow>;
   private readonly aboveStmt: Database.Statement<[number, number, number], PointRow>;
   // Streets without a packed value asked about once: their points are held from the second
@@ -209,8 +213,13 @@ export class SqlitePointStore implements PointStore {
   }
 
   streetNamesInZip(zip5: string): string[] {
+    const held = this.zipNames.get(zip5);
+    if (held !== undefined) return held;
     readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
-    return this.namesStmt.all(zip5).map((r) => r.street);
+    const names = this.namesStmt.all(zip5).map((r) => r.street);
+    if (this.zipNames.size >= RECENT_ZIP_NAMES) this.zipNames.delete(this.zipNames.keys().next().value as string);
+    this.zipNames.set(zip5, names);
+    return names;
   }
 
   /**

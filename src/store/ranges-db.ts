@@ -7,7 +7,7 @@
  * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
  * the country); streets, edges and the R*Tree are read from disk per lookup,
  * with bounded caches of recent answers (RECENT_STREETS streets' edges,
- * RECENT_LOOKUPS street lookups, RECENT_ZIP_KEYS ZIPs' names; a street's spans,
+ * RECENT_LOOKUPS street lookups, RECENT_ZIP_KEYS ZIPs' names, RECENT_LINES edges' lines; a street's spans,
  * range-spans.ts, are kept with the street object and go with it): the memory does
  * not grow with the data.
  *
@@ -31,6 +31,9 @@ const METERS_PER_DEGREE = 111_320;
 const RECENT_STREETS = 2_000; // streets whose edges are kept (a batch asks the same streets again and again)
 const RECENT_LOOKUPS = 20_000; // answers of streetsInZip and streetsInState kept, each a short list
 const RECENT_ZIP_KEYS = 256; // ZIPs whose street keys are kept (a few hundred to a few thousand names each)
+// Edges whose TLID and line are kept (a few vertices each, ~200 bytes): the addresses of a block share
+// its edge, and a lookup makes its edges anew from the street's spans.
+const RECENT_LINES = 20_000;
 /** The heap an open range store may keep, in MB (its bounded caches above, and a street's spans): see open-engine.ts engineHeapMb. */
 export const RANGE_STORE_HEAP_MB = 64;
 const NEAR_CANDIDATES = 256; // edges whose boxes touch a search window, read for their exact distance
@@ -150,6 +153,7 @@ export class SqliteRangeStore implements RangeStore {
   private readonly recent = new Map<number, RangeEdge[]>();
   private readonly lookups = new Map<string, RangeStreet[]>();
   private readonly zipKeys = new Map<string, string[]>();
+  private readonly lines = new Map<number, { tlid: number; line: Float64Array }>();
   // The spans (range-spans.ts) of the streets this store returned, kept as long as the street is (by
   // a caller, or in `lookups`); null: inexact, the edges' rows are read.
   private readonly spans = new WeakMap<RangeStreet, Buffer | null>();
@@ -244,10 +248,15 @@ export class SqliteRangeStore implements RangeStore {
 
   /** The TLID and line of an edge (a SpanEdge's, when first asked for). */
   lineOf(edgeId: number): { tlid: number; line: Float64Array } {
+    const held = this.lines.get(edgeId);
+    if (held !== undefined) return held;
     readInTurn(this.db);
     const row = this.stmts.line.get(edgeId);
     if (row === undefined) throw new Error(`ranges.sqlite: edge ${edgeId} of a street's spans is missing`);
-    return { tlid: row[0], line: decodeCoords(row[1]) };
+    const read = { tlid: row[0], line: decodeCoords(row[1]) };
+    if (this.lines.size >= RECENT_LINES) this.lines.delete(this.lines.keys().next().value as number);
+    this.lines.set(edgeId, read);
+    return read;
   }
 
   /** The street's spans when they can be read (range-spans.ts), else null: its edges' rows are read instead. */

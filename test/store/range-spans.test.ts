@@ -86,6 +86,28 @@ describe('the spans of a street in its row', () => {
     }
   });
 
+  it("give each edge's own TLID and line when asked again, in any order (the store keeps recent lines)", () => {
+    const store = storeOf();
+    try {
+      const rows = store.db.prepare('SELECT id, tlid, coords FROM edges ORDER BY id').all() as Pick<Row, 'id' | 'tlid' | 'coords'>[];
+      expect(rows.length).toBeGreaterThan(200);
+      const want = (r: Pick<Row, 'tlid' | 'coords'>): { tlid: number; line: number[] } => ({ tlid: r.tlid, line: [...decodeCoords(r.coords)] });
+      const got = (id: number): { tlid: number; line: number[] } => {
+        const { tlid, line } = store.lineOf(id);
+        return { tlid, line: [...line] };
+      };
+      for (const r of rows) expect(got(r.id)).toEqual(want(r));
+      for (const r of [...rows].reverse()) expect(got(r.id)).toEqual(want(r));
+      for (let i = 0; i < rows.length; i += 7) expect(got(rows[i]!.id)).toEqual(want(rows[i]!));
+      // The edges a street's lookup makes anew carry the same lines.
+      const main = store.streetsInZip('59645', 'MAIN').find((st) => st.predir === 'E')!;
+      for (let round = 0; round < 2; round++) expect(plain(store.edgesHolding(main, 105))).toEqual(rowsOf(store.db, main.id, 105));
+      expect(() => store.lineOf(rows[rows.length - 1]!.id + 1_000)).toThrow(/missing/);
+    } finally {
+      store.close();
+    }
+  });
+
   it('are written the same by an import and by the migration of an older database', () => {
     const decoded = (db: Db): [number, ReturnType<typeof decodeSpans>][] =>
       (db.prepare('SELECT id, spans FROM range_streets ORDER BY id').raw(true).all() as [number, Buffer][]).map(([id, b]) => [id, decodeSpans(b, null)]);
