@@ -34,7 +34,7 @@ const STREET_POINTS_HELD = 1_500_000; // points of recently asked streets kept i
  */
 export const POINT_STORE_HEAP_MB = 288;
 const ASKED_ONCE_LIMIT = 100_000; // street ids remembered as asked once
-const RECENT_ZIP_NAMES = 256; // ZIPs whose street keys are kept (a misspelling is looked for among them; a few thousand each at most)
+const ZIP_NAMES_HELD = 200_000; // street keys of recently asked ZIPs kept (a misspelling is looked for among them): ~10 MB
 
 /** The grid cell of a position (points.cell). */
 export function cellOf(lat: number, lon: number): number {
@@ -120,9 +120,11 @@ export class SqlitePointStore implements PointStore {
   private readonly streetsByZip = new Map<string, Map<string, StreetRecord[]>>();
   private readonly streetsByState = new Map<string, Map<string, StreetRecord[]>>();
   private streetsCached = 0;
-  // The street keys of the ZIPs recently asked (streetNamesInZip), oldest forgotten first: a
-  // misspelled or unknown street makes the city's ZIPs be read, and the next address of the city does too.
+  // The street keys of the ZIPs recently asked (streetNamesInZip), oldest forgotten first past
+  // ZIP_NAMES_HELD keys in all: a street the points lack makes the covered ZIPs of its city be read
+  // for a misspelling, and the next address of the city does too.
   private readonly zipNames = new Map<string, string[]>();
+  private zipNamesHeld = 0; // keys in zipNames
   private readonly belowStmt: Database.Statement<[number, number, number], PointRow>;
   private readonly aboveStmt: Database.Statement<[number, number, number], PointRow>;
   // Streets without a packed value asked about once: their points are held from the second
@@ -217,8 +219,15 @@ export class SqlitePointStore implements PointStore {
     if (held !== undefined) return held;
     readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
     const names = this.namesStmt.all(zip5).map((r) => r.street);
-    if (this.zipNames.size >= RECENT_ZIP_NAMES) this.zipNames.delete(this.zipNames.keys().next().value as string);
-    this.zipNames.set(zip5, names);
+    for (const [zip, held] of this.zipNames) {
+      if (this.zipNamesHeld + names.length <= ZIP_NAMES_HELD) break;
+      this.zipNames.delete(zip);
+      this.zipNamesHeld -= held.length;
+    }
+    if (names.length <= ZIP_NAMES_HELD) {
+      this.zipNames.set(zip5, names);
+      this.zipNamesHeld += names.length;
+    }
     return names;
   }
 

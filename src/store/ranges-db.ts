@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { projectOnto } from '../core/ranges/edge-geometry.js';
 import type { KeyScope, NearEdge, Parity, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
+import { AreaKeyCache } from './area-key-cache.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
 import { decodeSpans, spansExact } from './range-spans.js';
 import type { EdgeSpan } from './range-spans.js';
@@ -29,11 +30,17 @@ export const RANGES_DB_FILE = 'ranges.sqlite';
 
 const METERS_PER_DEGREE = 111_320;
 const RECENT_STREETS = 2_000; // streets whose edges are kept (a batch asks the same streets again and again)
-const RECENT_LOOKUPS = 20_000; // answers of streetsInZip and streetsInState kept, each a short list
+const RECENT_LOOKUPS = 20_000; // answers of streetsInZip, and as many of streetsInState, kept (each a short list)
 const RECENT_ZIP_KEYS = 256; // ZIPs whose street keys are kept (a few hundred to a few thousand names each)
 // Edges whose TLID and line are kept (a few vertices each, ~200 bytes): the addresses of a block share
 // its edge, and a lookup makes its edges anew from the street's spans.
 const RECENT_LINES = 20_000;
+// The index entries (id, ZIP, lowest and highest number) of a street key in a state, kept for
+// RECENT_STATE_KEYS keys of at most STATE_KEY_ENTRIES streets: a lookup by state of a number then
+// filters them in memory instead of asking the index again. A key of more streets (MAIN in a large
+// state) is asked per number, as the index narrows it to the streets that span it.
+const RECENT_STATE_KEYS = 10_000;
+const STATE_KEY_ENTRIES = 16;
 /** The heap an open range store may keep, in MB (its bounded caches above, and a street's spans): see open-engine.ts engineHeapMb. */
 export const RANGE_STORE_HEAP_MB = 64;
 const NEAR_CANDIDATES = 256; // edges whose boxes touch a search window, read for their exact distance
@@ -139,6 +146,9 @@ class SpanEdge implements RangeEdge {
   }
 }
 
+/** An entry of range_streets_span: id, ZIP, lowest and highest number of a street. */
+type StateKeyEntry = [number, string, number | null, number | null];
+
 const STREET_COLUMNS = 'id, predir, street, suffix, postdir, state, zip5';
 
 /** A row of STREET_COLUMNS and the street's spans, in their order. */
@@ -151,15 +161,19 @@ export class SqliteRangeStore implements RangeStore {
   private readonly states = new Set<string>();
   private readonly version: string;
   private readonly recent = new Map<number, RangeEdge[]>();
-  private readonly lookups = new Map<string, RangeStreet[]>();
+  private readonly inZip = new AreaKeyCache<RangeStreet[]>(RECENT_LOOKUPS);
+  private readonly inState = new AreaKeyCache<RangeStreet[]>(RECENT_LOOKUPS);
   private readonly zipKeys = new Map<string, string[]>();
   private readonly lines = new Map<number, { tlid: number; line: Float64Array }>();
+  // entriesOf answers; null: too many entries, or some not a safe integer (asked per number).
+  private readonly stateKeys = new AreaKeyCache<StateKeyEntry[] | null>(RECENT_STATE_KEYS);
   // The spans (range-spans.ts) of the streets this store returned, kept as long as the street is (by
-  // a caller, or in `lookups`); null: inexact, the edges' rows are read.
+  // a caller, or in `inZip` and `inState`); null: inexact, the edges' rows are read.
   private readonly spans = new WeakMap<RangeStreet, Buffer | null>();
   private readonly stmts;
 
-  constructor(readonly db: Database.Database) {
+  /** `stateKeyEntries`: the most entries of a key in a state kept (STATE_KEY_ENTRIES; tests ask fewer). */
+  constructor(readonly db: Database.Database, private readonly stateKeyEntries = STATE_KEY_ENTRIES) {
     for (const r of db.prepare<[], { zip5: string; state: string }>('SELECT DISTINCT zip5, state FROM range_zips').all()) {
       this.zips.add(r.zip5);
       this.states.add(r.state);
@@ -174,6 +188,9 @@ export class SqliteRangeStore implements RangeStore {
       // common name in a large state are read only for the ZIPs asked about.
       holdingIds: db.prepare<[string, string, number, number], [number, string]>(`SELECT id, zip5 FROM range_streets INDEXED BY range_streets_span
         WHERE state = ? AND street_key = ? AND min_n <= ? AND max_n >= ?`).raw(true),
+      // The same entries for every number, in the same (index) order, at most STATE_KEY_ENTRIES + 1.
+      stateKey: db.prepare<[string, string, number], StateKeyEntry>(`SELECT id, zip5, min_n, max_n FROM range_streets INDEXED BY range_streets_span
+        WHERE state = ? AND street_key = ? ORDER BY min_n, max_n, id, zip5 LIMIT ?`).raw(true),
       byId: db.prepare<[number], StreetRow>(`SELECT ${STREET_COLUMNS}, spans FROM range_streets WHERE id = ?`).raw(true),
       keysInZip: db.prepare<[string], { street_key: string }>('SELECT DISTINCT street_key FROM range_streets WHERE zip5 = ?'),
       spans: db.prepare<[number], Buffer | null>('SELECT spans FROM range_streets WHERE id = ?').pluck(true), // a street another query returned
@@ -201,7 +218,7 @@ export class SqliteRangeStore implements RangeStore {
     return this.states.has(state);
   }
 
-  /** A lookup's answer, remembered (the oldest forgotten first past RECENT_LOOKUPS): the data does not change while open. */
+  /** A ZIP's names, remembered (the oldest forgotten first past `limit`): the data does not change while open. */
   private remembered<T>(cache: Map<string, T>, limit: number, id: string, read: () => T): T {
     const held = cache.get(id);
     if (held !== undefined) return held;
@@ -223,18 +240,37 @@ export class SqliteRangeStore implements RangeStore {
   }
 
   streetsInZip(zip5: string, key: string): RangeStreet[] {
-    return this.zips.has(zip5) ? this.remembered(this.lookups, RECENT_LOOKUPS, `z${zip5}|${key}`, () => this.streetsOf(this.stmts.inZip.all(zip5, key))) : [];
+    if (!this.zips.has(zip5)) return [];
+    return this.inZip.get(zip5, key, () => {
+      readInTurn(this.db);
+      return this.streetsOf(this.stmts.inZip.all(zip5, key));
+    });
   }
 
   streetsInState(state: string, key: string): RangeStreet[] {
-    return this.states.has(state) ? this.remembered(this.lookups, RECENT_LOOKUPS, `s${state}|${key}`, () => this.streetsOf(this.stmts.inState.all(state, key))) : [];
+    if (!this.states.has(state)) return [];
+    return this.inState.get(state, key, () => {
+      readInTurn(this.db);
+      return this.streetsOf(this.stmts.inState.all(state, key));
+    });
+  }
+
+  /** The index entries of a key in a state when there are at most stateKeyEntries, all safe integers; else null. */
+  private entriesOf(state: string, key: string): StateKeyEntry[] | null {
+    return this.stateKeys.get(state, key, () => {
+      readInTurn(this.db);
+      const rows = this.stmts.stateKey.all(state, key, this.stateKeyEntries + 1);
+      return rows.length <= this.stateKeyEntries && rows.every((r) => Number.isSafeInteger(r[2]) && Number.isSafeInteger(r[3])) ? rows : null;
+    });
   }
 
   streetsInStateHolding(state: string, key: string, n: number, within: (zip5: string) => boolean): RangeStreet[] {
     if (!this.states.has(state)) return [];
+    const entries = this.entriesOf(state, key);
     readInTurn(this.db);
     const rows: StreetRow[] = [];
-    for (const [id, zip5] of this.stmts.holdingIds.all(state, key, n, n)) {
+    const holding = entries !== null ? entries.filter((e) => (e[2] as number) <= n && (e[3] as number) >= n) : this.stmts.holdingIds.all(state, key, n, n);
+    for (const [id, zip5] of holding) {
       if (!within(zip5)) continue;
       const row = this.stmts.byId.get(id);
       if (row !== undefined) rows.push(row);

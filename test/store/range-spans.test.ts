@@ -157,6 +157,63 @@ describe('the spans of a street in its row', () => {
     restore.close();
   });
 
+  it('answer a state lookup of a number as its index query does, from the entries of the key kept or per number', () => {
+    // What the store asked before it kept a key's entries: the index narrowed to the number.
+    const want = (db: Db, state: string, key: string, n: number): RangeStreet[] =>
+      db.prepare(`SELECT id, predir, street, suffix, postdir, state, zip5 FROM range_streets INDEXED BY range_streets_span
+        WHERE state = ? AND street_key = ? AND min_n <= ? AND max_n >= ?`).all(state, key, n, n) as RangeStreet[];
+    const keysOf = (db: Db): { state: string; street_key: string; count: number }[] =>
+      db.prepare('SELECT state, street_key, count(*) AS count FROM range_streets GROUP BY state, street_key ORDER BY count DESC, street_key').all() as { state: string; street_key: string; count: number }[];
+    const numbers = (db: Db, state: string, key: string): number[] => {
+      const spans = db.prepare('SELECT min_n, max_n FROM range_streets WHERE state = ? AND street_key = ?').raw(true).all(state, key) as [number, number][];
+      return [...new Set(spans.flatMap(([lo, hi]) => [lo - 1, lo, lo + 1, Math.floor((lo + hi) / 2), hi - 1, hi, hi + 1]))];
+    };
+    const check = (store: SqliteRangeStore, keys: readonly { state: string; street_key: string }[]): number => {
+      let asked = 0;
+      for (let round = 0; round < 2; round++) {
+        for (const { state, street_key: key } of keys) {
+          for (const n of numbers(store.db, state, key)) {
+            const all = want(store.db, state, key, n);
+            expect(store.streetsInStateHolding(state, key, n, () => true)).toEqual(all);
+            const zip = all[0]?.zip5;
+            expect(store.streetsInStateHolding(state, key, n, (z) => z === zip)).toEqual(all.filter((s) => s.zip5 === zip));
+            asked += all.length;
+          }
+        }
+      }
+      return asked;
+    };
+    let store = storeOf();
+    const keys = keysOf(store.db);
+    expect(keys[0]!.count).toBeGreaterThan(2);
+    try {
+      expect(check(store, keys.slice(0, 60))).toBeGreaterThan(100);
+    } finally {
+      store.close();
+    }
+    // Keys of more entries than kept are asked per number; so is a key with a bound that is not a safe integer.
+    store = new SqliteRangeStore(openRangesDatabase(dir, false)!, 2);
+    try {
+      expect(check(store, keys.filter((k) => k.count > 2).slice(0, 10))).toBeGreaterThan(20);
+    } finally {
+      store.close();
+    }
+    const db = openRangesDatabase(dir, false)!;
+    const { state, street_key: key } = keys[0]!;
+    const odd = db.prepare('SELECT id, min_n, max_n FROM range_streets WHERE state = ? AND street_key = ? ORDER BY id LIMIT 2').raw(true).all(state, key) as [number, number, number][];
+    db.prepare('UPDATE range_streets SET max_n = ? WHERE id = ?').run(String(odd[0]![2]), odd[0]![0]); // text sorts above every number
+    db.prepare('UPDATE range_streets SET min_n = ? WHERE id = ?').run(odd[1]![1] + 0.5, odd[1]![0]);
+    db.close();
+    store = storeOf();
+    try {
+      expect(check(store, [keys[0]!])).toBeGreaterThan(0);
+    } finally {
+      store.db.prepare('UPDATE range_streets SET max_n = ? WHERE id = ?').run(odd[0]![2], odd[0]![0]);
+      store.db.prepare('UPDATE range_streets SET min_n = ? WHERE id = ?').run(odd[1]![1], odd[1]![0]);
+      store.close();
+    }
+  });
+
   it('let a state lookup keep only the ZIPs asked about, in the order of the whole answer', () => {
     const store = storeOf();
     try {

@@ -20,8 +20,7 @@ import { settleLocality } from './point-locality.js';
 import type { LocalityStore, PointRecord, PointStore, StreetRecord } from '../model/ports.js';
 import { INFERRED } from '../model/ports.js';
 import { damerauLevenshtein } from '../util/string-distance.js';
-import { boundedMemo } from '../util/bounded-memo.js';
-import { streetKey } from '../parse/street-key.js';
+import { rememberedStreetKey } from '../parse/street-key.js';
 import type { AddressComponents } from '../model/types.js';
 import { leadingNumber } from '../parse/vocabulary.js';
 import type { Deliverability, Geocode, QualityLevel } from '../model/validation-result.js';
@@ -36,7 +35,7 @@ const FUZZY_ZIPS = 12;
 const NEAREST_OFFERED = 4;
 
 // Street names repeat across a batch: their keys are remembered.
-const streetKeyOf = boundedMemo(streetKey, 20_000);
+const streetKeyOf = rememberedStreetKey;
 
 /** What the points say about an address. */
 export interface PointMatch {

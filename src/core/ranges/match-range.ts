@@ -18,7 +18,7 @@ import { zipCentroid } from '../locality/locality.js';
 import type { Locality } from '../locality/locality.js';
 import type { LocalityStore } from '../model/ports.js';
 import { damerauLevenshtein } from '../util/string-distance.js';
-import { streetKey } from '../parse/street-key.js';
+import { rememberedStreetKey as streetKey } from '../parse/street-key.js';
 import type { AddressComponents } from '../model/types.js';
 import type { Deliverability, Geocode, QualityLevel } from '../model/validation-result.js';
 import { leadingNumber } from '../parse/vocabulary.js';
