@@ -12,6 +12,7 @@ import { houseNumberKey } from '../core/points/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/model/ports.js';
 import { leadingNumber } from '../core/parse/vocabulary.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
+import { ZipSet } from './zip-set.js';
 import { HeldStreet, MAX_HELD_STREET_POINTS, POINT_ROW_COLUMNS, heldParts, pointOf } from './held-street.js';
 import { unpackStreet } from './packed-street.js';
 import type { PointRow } from './held-street.js';
@@ -95,7 +96,7 @@ const STREET_FROM = 'streets s JOIN sources src ON src.id = s.source_id';
 /** The PointStore port over one SQLite connection, plus the administration of sources. */
 export class SqlitePointStore implements PointStore {
   readonly db: Database.Database;
-  private readonly zips: Set<string>;
+  private readonly zips: ZipSet; // asked for every address: by number (zip-set.ts)
   private readonly completeZips: Set<string>;
   private readonly states: Set<string>;
   private readonly version: string;
@@ -137,7 +138,7 @@ export class SqlitePointStore implements PointStore {
 
   constructor(db: Database.Database) {
     this.db = db;
-    this.zips = new Set(db.prepare<[], { zip5: string }>('SELECT DISTINCT zip5 FROM source_zips').all().map((r) => r.zip5));
+    this.zips = new ZipSet(db.prepare<[], { zip5: string }>('SELECT DISTINCT zip5 FROM source_zips').all().map((r) => r.zip5));
     this.completeZips = new Set(db.prepare<[], { zip5: string }>('SELECT DISTINCT z.zip5 FROM source_zips z JOIN sources s ON s.id = z.source_id WHERE s.complete = 1').all().map((r) => r.zip5));
     // A source that gave no points (every row skipped) answers nothing: it is not in the version.
     const sources = db.prepare<[], { name: string; states: string; imported_at: string }>('SELECT name, states, imported_at FROM sources WHERE rows_imported > 0 ORDER BY name').all();

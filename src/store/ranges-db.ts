@@ -24,6 +24,7 @@ import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
 import { decodeSpans, spansExact } from './range-spans.js';
 import type { EdgeSpan } from './range-spans.js';
 import { RANGE_MIGRATIONS } from './ranges-migrations.js';
+import { ZipSet } from './zip-set.js';
 
 /** The file name of the range database in the data directory. */
 export const RANGES_DB_FILE = 'ranges.sqlite';
@@ -157,7 +158,7 @@ const EDGE_COLUMNS = 'e.id, e.tlid, e.lfrom, e.lto, e.lparity, e.lzip, e.rfrom, 
 
 /** The range layer over ranges.sqlite. */
 export class SqliteRangeStore implements RangeStore {
-  private readonly zips = new Set<string>();
+  private readonly zips = new ZipSet(); // asked for every address: by number (zip-set.ts)
   private readonly states = new Set<string>();
   private readonly version: string;
   private readonly recent = new Map<number, RangeEdge[]>();

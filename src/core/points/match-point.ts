@@ -127,6 +127,7 @@ function fuzzyZips(loc: Locality, zipCovered: boolean, points: PointStore, local
   if (zipCovered) out.push(loc.zip5 as string);
   if (loc.city !== null && loc.state !== null) {
     for (const place of locality.placesByKey(cityKey(loc.city), loc.state)) {
+      if (out.length >= FUZZY_ZIPS) break;
       for (const z of place.zips) if (out.length < FUZZY_ZIPS && !out.includes(z) && points.coversZip(z)) out.push(z);
     }
   }

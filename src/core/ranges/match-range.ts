@@ -64,11 +64,14 @@ function fit(c: AddressComponents, s: RangeStreet): number {
 }
 
 /**
- * Sets of cityZips already made, per locality store: a batch names the same cities again and
- * again. Above the ~35,000 places of the reference file, so a batch across the country ends up
- * with each city's set made once (a set shares the ZIP strings of the store's places).
+ * Sets of cityZips already made, per locality store, by state, city given and city decided: a
+ * batch names the same cities again and again. Above the ~35,000 places of the reference file, so
+ * a batch across the country ends up with each city's set made once (a set shares the ZIP strings
+ * of the store's places); past CITY_ZIPS_KEPT all are let go. Three levels of maps, not one key
+ * string made per address.
  */
-const madeCityZips = new WeakMap<LocalityStore, Map<string, ReadonlySet<string>>>();
+interface MadeCityZips { count: number; byState: Map<string, Map<string, Map<string, ReadonlySet<string>>>> }
+const madeCityZips = new WeakMap<LocalityStore, MadeCityZips>();
 const CITY_ZIPS_KEPT = 50_000;
 const NO_ZIPS: ReadonlySet<string> = new Set();
 
@@ -76,19 +79,29 @@ const NO_ZIPS: ReadonlySet<string> = new Set();
 function cityZips(c: AddressComponents, loc: Locality, locality: LocalityStore): ReadonlySet<string> {
   if (loc.state === null) return NO_ZIPS;
   let made = madeCityZips.get(locality);
-  if (made === undefined) madeCityZips.set(locality, (made = new Map()));
-  const id = `${loc.state}|${c.city ?? ''}|${loc.city ?? ''}`;
-  let out = made.get(id);
-  if (out !== undefined) return out;
+  if (made === undefined) madeCityZips.set(locality, (made = { count: 0, byState: new Map() }));
+  const given = c.city ?? '';
+  const decided = loc.city ?? '';
+  let byGiven = made.byState.get(loc.state);
+  let byDecided = byGiven?.get(given);
+  const held = byDecided?.get(decided);
+  if (held !== undefined) return held;
   const zips = new Set<string>();
   for (const name of [c.city, loc.city]) {
     if (name === null) continue;
     for (const place of locality.placesByKey(cityKey(name), loc.state)) for (const z of place.zips) zips.add(z);
   }
-  out = zips;
-  if (made.size >= CITY_ZIPS_KEPT) made.delete(made.keys().next().value as string);
-  made.set(id, out);
-  return out;
+  if (made.count >= CITY_ZIPS_KEPT) {
+    made.byState.clear();
+    made.count = 0;
+    byGiven = undefined;
+    byDecided = undefined;
+  }
+  if (byGiven === undefined) made.byState.set(loc.state, (byGiven = new Map()));
+  if (byDecided === undefined) byGiven.set(given, (byDecided = new Map()));
+  byDecided.set(decided, zips);
+  made.count++;
+  return zips;
 }
 
 /** A city of more ZIPs than this has all its streets of a key read from the state's, not ZIP by ZIP. */

@@ -4,15 +4,23 @@
  * matching of a city against every place of a state stays cheap.
  */
 
+// Three rolling rows, reused from call to call (grown when a longer string comes): a fuzzy match
+// compares one name with hundreds.
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Edit distance of `a` and `b`, or `max + 1` as soon as it must exceed `max`. */
 export function damerauLevenshtein(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const n = b.length;
+  if (n + 1 > (rows[0] as Int32Array).length) rows = [0, 1, 2].map(() => new Int32Array(2 * (n + 1)));
   // Three rolling rows: the transposition step looks two rows back.
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
+  let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= n; j++) {
+    prev2[j] = 0;
+    prev[j] = j;
+    cur[j] = 0;
+  }
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
