@@ -47,7 +47,13 @@ export function fillSpansSql(where: string): string {
 /** One edge as its span says: its id and sides. */
 export interface EdgeSpan { id: number; left: RangeSide | null; right: RangeSide | null }
 
-const zipText = (n: number): string => (n >= 10_000 ? String(n) : String(n).padStart(5, '0'));
+// The text of each ZIP number, made once: every side of every edge decoded carries one, which
+// the range layer then compares and looks up (a string made once is hashed once).
+const ZIP_TEXTS = new Array<string | undefined>(100_000);
+const zipText = (n: number): string => {
+  if (n >= 100_000) return String(n);
+  return (ZIP_TEXTS[n] ??= String(n).padStart(5, '0'));
+};
 
 // Offsets in an edge's bytes.
 const L_FROM = 8, R_FROM = 16, L_ZIP = 24, R_ZIP = 28, L_PARITY = 32, R_PARITY = 33;
