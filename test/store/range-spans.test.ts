@@ -108,6 +108,28 @@ describe('the spans of a street in its row', () => {
     }
   });
 
+  it('decode every field at its extremes: ids past 32 bits, numbers up to the largest kept, ZIPs with leading zeros', () => {
+    const edge = (id: number, lf: number, lt: number, rf: number, rt: number, lz: number, rz: number, lp: string | null, rp: string | null): Buffer => {
+      const b = Buffer.alloc(34);
+      b.writeUInt32BE(Math.floor(id / 0x1_0000_0000), 0);
+      b.writeUInt32BE(id % 0x1_0000_0000, 4);
+      [lf, lt, rf, rt, lz, rz].forEach((v, i) => b.writeUInt32BE(v, 8 + 4 * i));
+      b[32] = lp === null ? 0 : lp.charCodeAt(0);
+      b[33] = rp === null ? 0 : rp.charCodeAt(0);
+      return b;
+    };
+    const big = 2_147_483_646;
+    const spans = Buffer.concat([edge(2 ** 40 + 7, big, 1, 0, 255, 501, 99_950, 'O', 'B'), edge(3, 16_777_216, 16_777_215, 65_536, 256, 2108, 0, 'E', null)]);
+    expect(decodeSpans(spans, null)).toEqual([
+      { id: 3, left: { from: 16_777_216, to: 16_777_215, parity: 'E', zip5: '02108' }, right: null },
+      { id: 2 ** 40 + 7, left: { from: big, to: 1, parity: 'O', zip5: '00501' }, right: { from: 0, to: 255, parity: 'B', zip5: '99950' } },
+    ]);
+    expect(decodeSpans(spans, big).map((e) => e.id)).toEqual([2 ** 40 + 7]);
+    expect(decodeSpans(spans, 16_777_215).map((e) => e.id)).toEqual([3, 2 ** 40 + 7]);
+    expect(decodeSpans(spans, 300).map((e) => e.id)).toEqual([2 ** 40 + 7]);
+    expect(decodeSpans(spans, big + 1)).toEqual([]);
+  });
+
   it('are written the same by an import and by the migration of an older database', () => {
     const decoded = (db: Db): [number, ReturnType<typeof decodeSpans>][] =>
       (db.prepare('SELECT id, spans FROM range_streets ORDER BY id').raw(true).all() as [number, Buffer][]).map(([id, b]) => [id, decodeSpans(b, null)]);

@@ -56,12 +56,11 @@ const PERFECT_FIT = 6;
 
 /** How well a street's spelling fits the input's directionals and suffix (higher is better). */
 function fit(c: AddressComponents, s: RangeStreet): number {
-  let score = 0;
-  for (const [given, found] of [[c.predir, s.predir], [c.suffix, s.suffix], [c.postdir, s.postdir]] as const) {
-    score += given === found ? 2 : given === null || found === null ? 1 : 0;
-  }
-  return score;
+  return part(c.predir, s.predir) + part(c.suffix, s.suffix) + part(c.postdir, s.postdir);
 }
+
+/** One part's share of fit: 2 when given as found, 1 when one of them is missing, else 0. */
+const part = (given: string | null, found: string | null): number => (given === found ? 2 : given === null || found === null ? 1 : 0);
 
 /**
  * Sets of cityZips already made, per locality store, by state, city given and city decided: a
