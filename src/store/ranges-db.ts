@@ -42,7 +42,7 @@ const RECENT_LINES = 20_000;
 // state) is asked per number, as the index narrows it to the streets that span it.
 const RECENT_STATE_KEYS = 10_000;
 const STATE_KEY_ENTRIES = 16;
-const RECENT_ROWS = 10_000; // rows of range_streets a lookup by state read (with their spans, a few hundred bytes)
+const RECENT_ROWS = 10_000; // streets a lookup by state read (with their spans, a few hundred bytes)
 /** The heap an open range store may keep, in MB (its bounded caches above, and a street's spans): see open-engine.ts engineHeapMb. */
 export const RANGE_STORE_HEAP_MB = 64;
 const NEAR_CANDIDATES = 256; // edges whose boxes touch a search window, read for their exact distance
@@ -169,7 +169,7 @@ export class SqliteRangeStore implements RangeStore {
   private readonly lines = new Map<number, { tlid: number; line: Float64Array }>();
   // entriesOf answers; null: too many entries, or some not a safe integer (asked per number).
   private readonly stateKeys = new AreaKeyCache<StateKeyEntry[] | null>(RECENT_STATE_KEYS);
-  private readonly rows = new Map<number, StreetRow>(); // rowOf
+  private readonly byId = new Map<number, RangeStreet>(); // streetById
   // The spans (range-spans.ts) of the streets this store returned, kept as long as the street is (by
   // a caller, or in `inZip` and `inState`); null: inexact, the edges' rows are read.
   private readonly spans = new WeakMap<RangeStreet, Buffer | null>();
@@ -271,25 +271,26 @@ export class SqliteRangeStore implements RangeStore {
     if (!this.states.has(state)) return [];
     const entries = this.entriesOf(state, key);
     readInTurn(this.db);
-    const rows: StreetRow[] = [];
+    const streets: RangeStreet[] = [];
     const holding = entries !== null ? entries.filter((e) => (e[2] as number) <= n && (e[3] as number) >= n) : this.stmts.holdingIds.all(state, key, n, n);
     for (const [id, zip5] of holding) {
       if (!within(zip5)) continue;
-      const row = this.rowOf(id);
-      if (row !== undefined) rows.push(row);
+      const street = this.streetById(id);
+      if (street !== undefined) streets.push(street);
     }
-    return this.streetsOf(rows);
+    return streets;
   }
 
-  /** The row of a street by id, remembered (the oldest forgotten first past RECENT_ROWS). */
-  private rowOf(id: number): StreetRow | undefined {
-    const held = this.rows.get(id);
+  /** A street by id with its spans, remembered (the oldest forgotten first past RECENT_ROWS). */
+  private streetById(id: number): RangeStreet | undefined {
+    const held = this.byId.get(id);
     if (held !== undefined) return held;
     const row = this.stmts.byId.get(id);
     if (row === undefined) return undefined;
-    if (this.rows.size >= RECENT_ROWS) this.rows.delete(this.rows.keys().next().value as number);
-    this.rows.set(id, row);
-    return row;
+    const [street] = this.streetsOf([row]) as [RangeStreet];
+    if (this.byId.size >= RECENT_ROWS) this.byId.delete(this.byId.keys().next().value as number);
+    this.byId.set(id, street);
+    return street;
   }
 
   streetKeysInZip(zip5: string): string[] {
