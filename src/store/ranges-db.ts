@@ -6,10 +6,11 @@
  *
  * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
  * the country); streets, edges and the R*Tree are read from disk per lookup,
- * with bounded caches of recent answers (RECENT_STREETS streets' edges,
- * RECENT_LOOKUPS street lookups, RECENT_ZIP_KEYS ZIPs' names, RECENT_LINES edges' lines; a street's spans,
+ * with bounded caches of recent answers (RECENT_STREETS streets' edges, RECENT_LOOKUPS
+ * street lookups, RECENT_ZIP_KEYS ZIPs' names, RECENT_LINES edges' lines, RECENT_STATE_KEYS
+ * keys' index entries in a state, RECENT_ROWS streets read by id; a street's spans,
  * range-spans.ts, are kept with the street object and go with it): the memory does
- * not grow with the data.
+ * not grow with the data (docs/data.md, "Memory at national scale").
  *
  * A lookup of a number reads the street's row with its spans (one index search), decides
  * from the spans which edges hold the number, and reads an edge's row only for the line
