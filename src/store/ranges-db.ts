@@ -274,9 +274,10 @@ export class SqliteRangeStore implements RangeStore {
     readInTurn(this.db);
     const streets: RangeStreet[] = [];
     const holding = entries !== null ? entries.filter((e) => (e[2] as number) <= n && (e[3] as number) >= n) : this.stmts.holdingIds.all(state, key, n, n);
-    for (const [id, zip5] of holding) {
-      if (!within(zip5)) continue;
-      const street = this.streetById(id);
+    for (let i = 0; i < holding.length; i++) {
+      const entry = holding[i] as StateKeyEntry | [number, string];
+      if (!within(entry[1])) continue;
+      const street = this.streetById(entry[0]);
       if (street !== undefined) streets.push(street);
     }
     return streets;

@@ -293,6 +293,21 @@ function nearestNumber(streets: readonly RangeStreet[], n: number, ranges: Range
   return best;
 }
 
+/**
+ * The streets of one clear misspelling of `key` among the names of the ZIP and the city's other
+ * ZIPs (among names equally near, the one whose ranges hold the number), or null. A function of
+ * its own: the few addresses that come here do not make matchRange be compiled again.
+ */
+function misspeltStreets(c: AddressComponents, key: string, ctx: Lookup): RangeStreet[] | null {
+  const { loc, zips, ranges, zipCovered } = ctx;
+  const searched = [...new Set([...(zipCovered ? [loc.zip5 as string] : []), ...[...zips].filter((z) => ranges.coversZip(z))])];
+  const names = misspelled(key, searched, ranges);
+  const found = names.map((name) => searched.flatMap((z) => ranges.streetsInZip(z, name)));
+  const holding = found.filter((list) => hitsOf(c, list, ctx).length > 0);
+  const pick = holding.length === 1 ? holding[0] : found.length === 1 ? found[0] : undefined;
+  return pick !== undefined && pick.length > 0 ? pick : null;
+}
+
 /** Matches a parsed address (with its decided locality) against the ranges; null where they do not cover the area. */
 export function matchRange(given: AddressComponents, loc: Locality, zip4: string | null, ranges: RangeStore, locality: LocalityStore, f: Findings): RangeMatch | null {
   let c = given;
@@ -319,14 +334,8 @@ export function matchRange(given: AddressComponents, loc: Locality, zip4: string
     }
   }
   if (streets.length === 0) {
-    // One clear misspelling among the names of the ZIP and the city's other ZIPs; among names
-    // equally near, the one whose ranges hold the number.
-    const searched = [...new Set([...(zipCovered ? [loc.zip5 as string] : []), ...[...zips].filter((z) => ranges.coversZip(z))])];
-    const names = misspelled(key, searched, ranges);
-    const found = names.map((name) => searched.flatMap((z) => ranges.streetsInZip(z, name)));
-    const holding = found.filter((list) => hitsOf(c, list, ctx).length > 0);
-    const pick = holding.length === 1 ? holding[0] : found.length === 1 ? found[0] : undefined;
-    if (pick !== undefined && pick.length > 0) {
+    const pick = misspeltStreets(c, key, ctx);
+    if (pick !== null) {
       fuzzy = true;
       streets = pick;
       hits = hitsOf(c, streets, ctx);
