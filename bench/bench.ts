@@ -29,7 +29,7 @@
  *   ranges                the range layer at national scale (ranges-scale-bench.ts): import of a
  *                         generated 5,000,000-edge ADDRFEAT shapefile (edges/s, bytes per edge),
  *                         validate with ranges vs locality-only, reverse p99 and peak RSS; and the
- *                         same with 10,000,000 points too. `--edges N`, `--points N` set the sizes
+ *                         same with 10,000,000 points too (CSV files of a state each). `--edges N`, `--points N` set the sizes
  *                         (--quick: 200,000 and 400,000); the generated files and databases are
  *                         kept in `--cache DIR` (default: addr-bench-cache in the temporary folder)
  *   serve                 `addr serve --workers 2` POST /v1/validate with key and metering vs a bare

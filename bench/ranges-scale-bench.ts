@@ -2,9 +2,11 @@
  * The "ranges" section of `npm run bench`: the range layer at national scale.
  *
  * A TIGER/Line ADDRFEAT shapefile of 5,000,000 generated edges (generate-edges.ts; 200,000
- * with --quick, any number with --edges N) is imported into ranges.sqlite, and an
- * OpenAddresses CSV of 10,000,000 generated points (generate-points.ts; 400,000 with --quick,
- * --points N) into points.sqlite. Then, each in a process of its own (ranges-scale-worker.ts, so
+ * with --quick, any number with --edges N) is imported into ranges.sqlite, and 10,000,000
+ * generated points (generate-points.ts; 400,000 with --quick, --points N) into points.sqlite,
+ * as users get them: OpenAddresses CSV files of one state each (a state of more points than
+ * POINTS_PER_FILE in several), every file well below the points of one file whose streets are
+ * packed (PACKED_POINTS_LIMIT, src/store/street-packer.ts). Then, each in a process of its own (ranges-scale-worker.ts, so
  * that its peak RSS is its own): validation with the ranges loaded against locality-only, reverse
  * geocoding p50/p99 and peak RSS; and the same with the points and the ranges together.
  *
@@ -27,6 +29,7 @@ import { prng } from './generate-addresses.js';
 import { blockSides, generateEdgeStreets, writeAddrfeat } from './generate-edges.js';
 import type { EdgeStreet, EdgeZip } from './generate-edges.js';
 import { generateStreets, houseNumber, pointCsvChunks } from './generate-points.js';
+import { PACKED_POINTS_LIMIT } from '../src/store/street-packer.js';
 import type { GeneratedStreet } from './generate-points.js';
 import type { QueryFigures, QuerySpec } from './ranges-scale-worker.js';
 import type { Figure } from './figure.js';
@@ -37,6 +40,7 @@ export interface ScaleOptions { edges: number; points: number; cacheDir: string;
 
 const GENERATOR_VERSION = 1; // bump when generate-edges.ts or generate-points.ts writes other data
 const POINT_ZIP_STRIDE = 50; // as points-bench.ts: one ZIP in 50 carries generated points
+const POINTS_PER_FILE = 1_000_000; // the most points of one generated CSV file (a state of more is split by ZIP)
 const WORKER = fileURLToPath(new URL('./ranges-scale-worker.js', import.meta.url));
 const HERE = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
 
@@ -73,7 +77,7 @@ function runWorker<T>(args: readonly string[]): T {
   return JSON.parse(line) as T;
 }
 
-interface ImportFigures { seconds: number; cpuSeconds: number; rows: number; imported: number; edges?: number; bytes?: number; maxRssMb: number; made: string }
+interface ImportFigures { seconds: number; cpuSeconds: number; rows: number; imported: number; edges?: number; bytes?: number; files?: number; maxRssMb: number; made: string }
 
 /** The cached result of `make` in `dir` (made again when its marker is missing). */
 function cached(dir: string, what: string, log: (l: string) => void, make: () => Omit<ImportFigures, 'made'>): ImportFigures {
@@ -143,6 +147,69 @@ function pointPositions(streets: readonly GeneratedStreet[], count: number, seed
   });
 }
 
+/**
+ * The points' streets in files of one state each, by state (a state of more than POINTS_PER_FILE
+ * points in several, its streets by ZIP): each file's streets in the order generated.
+ */
+export function pointFileGroups(streets: readonly GeneratedStreet[], perFile = POINTS_PER_FILE): { name: string; streets: GeneratedStreet[] }[] {
+  const byState = new Map<string, GeneratedStreet[]>();
+  for (const s of streets) {
+    const list = byState.get(s.zip.state);
+    if (list === undefined) byState.set(s.zip.state, [s]);
+    else list.push(s);
+  }
+  const groups: { name: string; streets: GeneratedStreet[] }[] = [];
+  for (const state of [...byState.keys()].sort()) {
+    const all = byState.get(state) as GeneratedStreet[];
+    const total = all.reduce((n, s) => n + s.numbers, 0);
+    if (total <= perFile) {
+      groups.push({ name: `points-${state.toLowerCase()}`, streets: all });
+      continue;
+    }
+    // Split by ZIP: a ZIP's streets stay in one file (a file is a county or a few).
+    let parts = 0;
+    const partName = (): string => `points-${state.toLowerCase()}-${++parts}`;
+    const byZip = [...all].sort((a, b) => (a.zip.zip5 < b.zip.zip5 ? -1 : a.zip.zip5 > b.zip.zip5 ? 1 : 0));
+    const zipPoints = new Map<string, number>();
+    for (const s of byZip) zipPoints.set(s.zip.zip5, (zipPoints.get(s.zip.zip5) ?? 0) + s.numbers);
+    let part: GeneratedStreet[] = [];
+    let held = 0;
+    for (let i = 0; i < byZip.length; i++) {
+      const s = byZip[i] as GeneratedStreet;
+      const zipStarts = i === 0 || (byZip[i - 1] as GeneratedStreet).zip.zip5 !== s.zip.zip5;
+      if (zipStarts && held > 0 && held + (zipPoints.get(s.zip.zip5) as number) > perFile) {
+        groups.push({ name: partName(), streets: part });
+        part = [];
+        held = 0;
+      }
+      part.push(s);
+      held += s.numbers;
+    }
+    groups.push({ name: partName(), streets: part });
+  }
+  return groups;
+}
+
+/** Writes the points' CSV files into `dir` (kept when its marker says they were written) and returns their paths. */
+async function writePointFiles(dir: string, streets: readonly GeneratedStreet[]): Promise<string[]> {
+  const groups = pointFileGroups(streets);
+  const paths = groups.map((g) => join(dir, `${g.name}.oa.csv`));
+  const marker = join(dir, 'figures.json');
+  if (existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { files?: number }).files === paths.length) return paths;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const [i, g] of groups.entries()) {
+    const points = g.streets.reduce((n, s) => n + s.numbers, 0);
+    if (points >= PACKED_POINTS_LIMIT) throw new Error(`ranges: ${g.name} would hold ${points} points, not below the ${PACKED_POINTS_LIMIT} a file's streets are packed for`);
+    const out = createWriteStream(paths[i] as string);
+    for (const chunk of pointCsvChunks(g.streets, 11 + i)) if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    out.end();
+    await finished(out);
+  }
+  writeFileSync(marker, JSON.stringify({ made: new Date().toISOString(), files: paths.length }));
+  return paths;
+}
+
 /** Runs the section and returns its figures. */
 export async function benchRangesScale(localityDb: string, opts: ScaleOptions): Promise<Figure[]> {
   const { log } = opts;
@@ -170,21 +237,12 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
   // 2. The points.
   const pointZips = zips.filter((_, i) => i % POINT_ZIP_STRIDE === 0);
   const pointStreets = generateStreets(pointZips, opts.points);
-  const csvDir = join(opts.cacheDir, `points-csv-${opts.points}-g${GENERATOR_VERSION}`);
-  const csv = join(csvDir, 'generated.oa.csv');
-  if (!existsSync(join(csvDir, 'figures.json'))) {
-    rmSync(csvDir, { recursive: true, force: true });
-    mkdirSync(csvDir, { recursive: true });
-    const out = createWriteStream(csv);
-    for (const chunk of pointCsvChunks(pointStreets)) if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-    out.end();
-    await finished(out);
-    writeFileSync(join(csvDir, 'figures.json'), JSON.stringify({ made: new Date().toISOString() }));
-  }
-  const pointsDir = join(opts.cacheDir, `points-${opts.points}-g${GENERATOR_VERSION}-${codeHash(['../src/store/points-import.js', '../src/store/points-import-worker.js', '../src/store/points-migrations.js', '../src/core/points/point-address.js'])}`);
-  const pointsImport = cached(pointsDir, `points.sqlite of ${int(opts.points)} points`, log, () => {
-    log(`ranges: importing ${int(opts.points)} generated points ...`);
-    return runWorker<Omit<ImportFigures, 'made'>>(['import-points', csv, pointsDir, localityDb]);
+  const csvDir = join(opts.cacheDir, `points-csv-${opts.points}-g${GENERATOR_VERSION}-by-state-${POINTS_PER_FILE}`);
+  const csvFiles = await writePointFiles(csvDir, pointStreets);
+  const pointsDir = join(opts.cacheDir, `points-${opts.points}-g${GENERATOR_VERSION}-by-state-${POINTS_PER_FILE}-${codeHash(['../src/store/points-import.js', '../src/store/points-import-worker.js', '../src/store/points-migrations.js', '../src/core/points/point-address.js'])}`);
+  const pointsImport = cached(pointsDir, `points.sqlite of ${int(opts.points)} points in ${csvFiles.length} files`, log, () => {
+    log(`ranges: importing ${int(opts.points)} generated points from ${csvFiles.length} files ...`);
+    return runWorker<Omit<ImportFigures, 'made'>>(['import-points', pointsDir, localityDb, ...csvFiles]);
   });
 
   // 3. Queries, each setting in a process of its own.
@@ -220,7 +278,7 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
     { metric: `autocomplete over ${e} edges, prefixes of 3-15 characters, p99 (p50 beside)`, value: rangesOnly.suggest.p99, unit: 'ms', peer: rangesOnly.suggest.p50, target: '—', pass: null },
     { metric: '  the same calls, CPU time of the process, p99 (p50 beside)', value: rangesOnly.suggest.cpuP99, unit: 'ms', peer: rangesOnly.suggest.cpuP50, target: '—', pass: null },
     { metric: `peak RSS of the query process, ${e} edges`, value: rangesOnly.maxRssMb, unit: 'MB', peer: null, target: 'bounded (docs/data.md)', pass: null },
-    { metric: `import of a generated ${p}-point OpenAddresses CSV, rows/s`, value: pointsImport.rows / pointsImport.seconds, unit: 'rows/s', peer: null, target: '—', pass: null },
+    { metric: `import of ${p} generated points in ${int(pointsImport.files ?? 1)} OpenAddresses CSV files (one per state), rows/s`, value: pointsImport.rows / pointsImport.seconds, unit: 'rows/s', peer: null, target: '—', pass: null },
     { metric: `validate with ${p} points + ${e} edges vs locality-only (addr/s)`, value: both.layersRate, unit: 'addr/s', peer: both.localityRate, target: '≥ 0.5×', pass: both.layersRate >= both.localityRate / 2 },
     { metric: '  the same per CPU-second', value: both.layersCpuRate, unit: 'addr/s', peer: both.localityCpuRate, target: '≥ 0.5×', pass: both.layersCpuRate >= both.localityCpuRate / 2 },
     { metric: `reverse over ${p} points + ${e} edges, p99 (p50 beside)`, value: both.reverse.p99, unit: 'ms', peer: both.reverse.p50, target: '≤ 2 ms', pass: both.reverse.p99 <= 2 },

@@ -3,7 +3,7 @@
  * so that its peak RSS is its own: prints one JSON line on stdout.
  *
  *   import-ranges STEM.shp DATA_DIR LOCALITY_DB   import a generated ADDRFEAT shapefile
- *   import-points FILE.csv DATA_DIR LOCALITY_DB   import a generated OpenAddresses CSV
+ *   import-points DATA_DIR LOCALITY_DB FILE.csv...  import generated OpenAddresses CSV files, one source each
  *   query SPEC.json                              validate and reverse over the imported data
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -79,19 +79,26 @@ async function importRangesStep(shp: string, dataDir: string, localityDb: string
   console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rows: summary.rows_read, imported: summary.rows_imported, edges: summary.edges, streets: summary.streets, skipped: summary.skipped, bytes, maxRssMb: rssMb() }));
 }
 
-async function importPointsStep(csv: string, dataDir: string, localityDb: string): Promise<void> {
+async function importPointsStep(dataDir: string, localityDb: string, csvs: readonly string[]): Promise<void> {
   const locality = openLocalityStore(localityDb);
   const db = openPointsDatabase(dataDir, true);
   if (db === null) throw new Error('points database not created');
   const t = performance.now();
   const c = process.cpuUsage();
-  const summary = await importPoints(db, { input: { kind: 'file', path: csv }, format: null, source: null, locality, now: new Date() });
+  let rows = 0;
+  let imported = 0;
+  for (const csv of csvs) {
+    const summary = await importPoints(db, { input: { kind: 'file', path: csv }, format: null, source: null, locality, now: new Date() });
+    if (summary.outcome !== 'imported') throw new Error(`${csv}: ${summary.outcome}${summary.same_as !== null ? ` (same as ${summary.same_as})` : ''}`);
+    rows += summary.rows_read;
+    imported += summary.rows_imported;
+  }
   const seconds = (performance.now() - t) / 1000;
   const cpu = process.cpuUsage(c);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   locality.close();
-  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rows: summary.rows_read, imported: summary.rows_imported, maxRssMb: rssMb() }));
+  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rows, imported, files: csvs.length, maxRssMb: rssMb() }));
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -150,9 +157,9 @@ function query(spec: QuerySpec): void {
   console.log(JSON.stringify(figures));
 }
 
-const [step, a, b, c] = process.argv.slice(2);
+const [step, a, b, c, ...more] = process.argv.slice(2);
 if (step === 'import-ranges') await importRangesStep(a as string, b as string, c as string);
-else if (step === 'import-points') await importPointsStep(a as string, b as string, c as string);
+else if (step === 'import-points') await importPointsStep(a as string, b as string, [c as string, ...more]);
 else if (step === 'query') query(JSON.parse(readFileSync(a as string, 'utf8')) as QuerySpec);
 else {
   console.error('usage: ranges-scale-worker import-ranges|import-points|query ...');

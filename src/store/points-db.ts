@@ -12,6 +12,7 @@ import { houseNumberKey } from '../core/points/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/model/ports.js';
 import { leadingNumber } from '../core/parse/vocabulary.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
+import { ZipSet } from './zip-set.js';
 import { HeldStreet, MAX_HELD_STREET_POINTS, POINT_ROW_COLUMNS, heldParts, pointOf } from './held-street.js';
 import { unpackStreet } from './packed-street.js';
 import type { PointRow } from './held-street.js';
@@ -34,6 +35,7 @@ const STREET_POINTS_HELD = 1_500_000; // points of recently asked streets kept i
  */
 export const POINT_STORE_HEAP_MB = 288;
 const ASKED_ONCE_LIMIT = 100_000; // street ids remembered as asked once
+const ZIP_NAMES_HELD = 200_000; // street keys of recently asked ZIPs kept (a misspelling is looked for among them): ~10 MB
 
 /** The grid cell of a position (points.cell). */
 export function cellOf(lat: number, lon: number): number {
@@ -94,7 +96,7 @@ const STREET_FROM = 'streets s JOIN sources src ON src.id = s.source_id';
 /** The PointStore port over one SQLite connection, plus the administration of sources. */
 export class SqlitePointStore implements PointStore {
   readonly db: Database.Database;
-  private readonly zips: Set<string>;
+  private readonly zips: ZipSet; // asked for every address: by number (zip-set.ts)
   private readonly completeZips: Set<string>;
   private readonly states: Set<string>;
   private readonly version: string;
@@ -119,6 +121,11 @@ export class SqlitePointStore implements PointStore {
   private readonly streetsByZip = new Map<string, Map<string, StreetRecord[]>>();
   private readonly streetsByState = new Map<string, Map<string, StreetRecord[]>>();
   private streetsCached = 0;
+  // The street keys of the ZIPs recently asked (streetNamesInZip), oldest forgotten first past
+  // ZIP_NAMES_HELD keys in all: a street the points lack makes the covered ZIPs of its city be read
+  // for a misspelling, and the next address of the city does too.
+  private readonly zipNames = new Map<string, string[]>();
+  private zipNamesHeld = 0; // keys in zipNames
   private readonly belowStmt: Database.Statement<[number, number, number], PointRow>;
   private readonly aboveStmt: Database.Statement<[number, number, number], PointRow>;
   // Streets without a packed value asked about once: their points are held from the second
@@ -131,7 +138,7 @@ export class SqlitePointStore implements PointStore {
 
   constructor(db: Database.Database) {
     this.db = db;
-    this.zips = new Set(db.prepare<[], { zip5: string }>('SELECT DISTINCT zip5 FROM source_zips').all().map((r) => r.zip5));
+    this.zips = new ZipSet(db.prepare<[], { zip5: string }>('SELECT DISTINCT zip5 FROM source_zips').all().map((r) => r.zip5));
     this.completeZips = new Set(db.prepare<[], { zip5: string }>('SELECT DISTINCT z.zip5 FROM source_zips z JOIN sources s ON s.id = z.source_id WHERE s.complete = 1').all().map((r) => r.zip5));
     // A source that gave no points (every row skipped) answers nothing: it is not in the version.
     const sources = db.prepare<[], { name: string; states: string; imported_at: string }>('SELECT name, states, imported_at FROM sources WHERE rows_imported > 0 ORDER BY name').all();
@@ -209,8 +216,20 @@ export class SqlitePointStore implements PointStore {
   }
 
   streetNamesInZip(zip5: string): string[] {
+    const held = this.zipNames.get(zip5);
+    if (held !== undefined) return held;
     readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
-    return this.namesStmt.all(zip5).map((r) => r.street);
+    const names = this.namesStmt.all(zip5).map((r) => r.street);
+    for (const [zip, held] of this.zipNames) {
+      if (this.zipNamesHeld + names.length <= ZIP_NAMES_HELD) break;
+      this.zipNames.delete(zip);
+      this.zipNamesHeld -= held.length;
+    }
+    if (names.length <= ZIP_NAMES_HELD) {
+      this.zipNames.set(zip5, names);
+      this.zipNamesHeld += names.length;
+    }
+    return names;
   }
 
   /**

@@ -47,15 +47,29 @@ export function fillSpansSql(where: string): string {
 /** One edge as its span says: its id and sides. */
 export interface EdgeSpan { id: number; left: RangeSide | null; right: RangeSide | null }
 
-const zipText = (n: number): string => (n >= 10_000 ? String(n) : String(n).padStart(5, '0'));
+// The text of each ZIP number, made once: every side of every edge decoded carries one, which
+// the range layer then compares and looks up (a string made once is hashed once).
+const ZIP_TEXTS = new Map<number, string>();
+const zipText = (n: number): string => {
+  if (n >= 100_000) return String(n);
+  let text = ZIP_TEXTS.get(n);
+  if (text === undefined) ZIP_TEXTS.set(n, (text = String(n).padStart(5, '0')));
+  return text;
+};
+
+// The parity of each parity byte the spans hold (O, E, B).
+const PARITY_TEXT: Partial<Record<number, Parity>> = { 0x4f: 'O', 0x45: 'E', 0x42: 'B' };
 
 // Offsets in an edge's bytes.
 const L_FROM = 8, R_FROM = 16, L_ZIP = 24, R_ZIP = 28, L_PARITY = 32, R_PARITY = 33;
 
+/** The unsigned 32-bit big-endian number at `at` (as Buffer.readUInt32BE, without its checks: callers stay within whole edges). */
+const u32 = (b: Buffer, at: number): number => (b[at] as number) * 0x100_0000 + (((b[at + 1] as number) << 16) | ((b[at + 2] as number) << 8) | (b[at + 3] as number));
+
 /** A side from its from, to (at `at`, `at` + 4), ZIP (at `zipAt`) and parity byte. */
 function sideAt(b: Buffer, at: number, zipAt: number, parity: number): RangeSide | null {
   if (parity === 0) return null;
-  return { from: b.readUInt32BE(at), to: b.readUInt32BE(at + 4), parity: String.fromCharCode(parity) as Parity, zip5: zipText(b.readUInt32BE(zipAt)) };
+  return { from: u32(b, at), to: u32(b, at + 4), parity: PARITY_TEXT[parity] ?? (String.fromCharCode(parity) as Parity), zip5: zipText(u32(b, zipAt)) };
 }
 
 /** Whether the spans can be read (false: not a BLOB, some edge is INEXACT, or the length is not whole edges). */
@@ -68,8 +82,8 @@ export function spansExact(b: unknown): b is Buffer {
 /** Whether the side whose from, to are at `at`, `at` + 4 holds n, either way round. */
 function holdsAt(b: Buffer, at: number, parity: number, n: number): boolean {
   if (parity === 0) return false;
-  const from = b.readUInt32BE(at);
-  const to = b.readUInt32BE(at + 4);
+  const from = u32(b, at);
+  const to = u32(b, at + 4);
   return from <= to ? n >= from && n <= to : n >= to && n <= from;
 }
 
@@ -83,7 +97,7 @@ export function decodeSpans(b: Buffer, n: number | null): EdgeSpan[] {
     const lp = b[at + L_PARITY] as number;
     const rp = b[at + R_PARITY] as number;
     if (n !== null && !holdsAt(b, at + L_FROM, lp, n) && !holdsAt(b, at + R_FROM, rp, n)) continue;
-    const id = b.readUInt32BE(at) * 0x1_0000_0000 + b.readUInt32BE(at + 4);
+    const id = u32(b, at) * 0x1_0000_0000 + u32(b, at + 4);
     out.push({ id, left: sideAt(b, at + L_FROM, at + L_ZIP, lp), right: sideAt(b, at + R_FROM, at + R_ZIP, rp) });
   }
   if (out.length > 1) out.sort((x, y) => x.id - y.id);

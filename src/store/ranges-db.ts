@@ -6,10 +6,11 @@
  *
  * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
  * the country); streets, edges and the R*Tree are read from disk per lookup,
- * with bounded caches of recent answers (RECENT_STREETS streets' edges,
- * RECENT_LOOKUPS street lookups, RECENT_ZIP_KEYS ZIPs' names; a street's spans,
+ * with bounded caches of recent answers (RECENT_STREETS streets' edges, RECENT_LOOKUPS
+ * street lookups, RECENT_ZIP_KEYS ZIPs' names, RECENT_LINES edges' lines, RECENT_STATE_KEYS
+ * keys' index entries in a state, RECENT_ROWS streets read by id; a street's spans,
  * range-spans.ts, are kept with the street object and go with it): the memory does
- * not grow with the data.
+ * not grow with the data (docs/data.md, "Memory at national scale").
  *
  * A lookup of a number reads the street's row with its spans (one index search), decides
  * from the spans which edges hold the number, and reads an edge's row only for the line
@@ -19,18 +20,30 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { projectOnto } from '../core/ranges/edge-geometry.js';
 import type { KeyScope, NearEdge, Parity, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
+import { AreaKeyCache } from './area-key-cache.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
 import { decodeSpans, spansExact } from './range-spans.js';
 import type { EdgeSpan } from './range-spans.js';
 import { RANGE_MIGRATIONS } from './ranges-migrations.js';
+import { ZipSet } from './zip-set.js';
 
 /** The file name of the range database in the data directory. */
 export const RANGES_DB_FILE = 'ranges.sqlite';
 
 const METERS_PER_DEGREE = 111_320;
 const RECENT_STREETS = 2_000; // streets whose edges are kept (a batch asks the same streets again and again)
-const RECENT_LOOKUPS = 20_000; // answers of streetsInZip and streetsInState kept, each a short list
+const RECENT_LOOKUPS = 20_000; // answers of streetsInZip, and as many of streetsInState, kept (each a short list)
 const RECENT_ZIP_KEYS = 256; // ZIPs whose street keys are kept (a few hundred to a few thousand names each)
+// Edges whose TLID and line are kept (a few vertices each, ~200 bytes): the addresses of a block share
+// its edge, and a lookup makes its edges anew from the street's spans.
+const RECENT_LINES = 20_000;
+// The index entries (id, ZIP, lowest and highest number) of a street key in a state, kept for
+// RECENT_STATE_KEYS keys of at most STATE_KEY_ENTRIES streets: a lookup by state of a number then
+// filters them in memory instead of asking the index again. A key of more streets (MAIN in a large
+// state) is asked per number, as the index narrows it to the streets that span it.
+const RECENT_STATE_KEYS = 10_000;
+const STATE_KEY_ENTRIES = 16;
+const RECENT_ROWS = 10_000; // streets a lookup by state read (with their spans, a few hundred bytes)
 /** The heap an open range store may keep, in MB (its bounded caches above, and a street's spans): see open-engine.ts engineHeapMb. */
 export const RANGE_STORE_HEAP_MB = 64;
 const NEAR_CANDIDATES = 256; // edges whose boxes touch a search window, read for their exact distance
@@ -136,6 +149,9 @@ class SpanEdge implements RangeEdge {
   }
 }
 
+/** An entry of range_streets_span: id, ZIP, lowest and highest number of a street. */
+type StateKeyEntry = [number, string, number | null, number | null];
+
 const STREET_COLUMNS = 'id, predir, street, suffix, postdir, state, zip5';
 
 /** A row of STREET_COLUMNS and the street's spans, in their order. */
@@ -144,18 +160,24 @@ const EDGE_COLUMNS = 'e.id, e.tlid, e.lfrom, e.lto, e.lparity, e.lzip, e.rfrom, 
 
 /** The range layer over ranges.sqlite. */
 export class SqliteRangeStore implements RangeStore {
-  private readonly zips = new Set<string>();
+  private readonly zips = new ZipSet(); // asked for every address: by number (zip-set.ts)
   private readonly states = new Set<string>();
   private readonly version: string;
   private readonly recent = new Map<number, RangeEdge[]>();
-  private readonly lookups = new Map<string, RangeStreet[]>();
+  private readonly inZip = new AreaKeyCache<RangeStreet[]>(RECENT_LOOKUPS);
+  private readonly inState = new AreaKeyCache<RangeStreet[]>(RECENT_LOOKUPS);
   private readonly zipKeys = new Map<string, string[]>();
+  private readonly lines = new Map<number, { tlid: number; line: Float64Array }>();
+  // entriesOf answers; null: too many entries, or some not a safe integer (asked per number).
+  private readonly stateKeys = new AreaKeyCache<StateKeyEntry[] | null>(RECENT_STATE_KEYS);
+  private readonly byId = new Map<number, RangeStreet>(); // streetById
   // The spans (range-spans.ts) of the streets this store returned, kept as long as the street is (by
-  // a caller, or in `lookups`); null: inexact, the edges' rows are read.
+  // a caller, or in `inZip` and `inState`); null: inexact, the edges' rows are read.
   private readonly spans = new WeakMap<RangeStreet, Buffer | null>();
   private readonly stmts;
 
-  constructor(readonly db: Database.Database) {
+  /** `stateKeyEntries`: the most entries of a key in a state kept (STATE_KEY_ENTRIES; tests ask fewer). */
+  constructor(readonly db: Database.Database, private readonly stateKeyEntries = STATE_KEY_ENTRIES) {
     for (const r of db.prepare<[], { zip5: string; state: string }>('SELECT DISTINCT zip5, state FROM range_zips').all()) {
       this.zips.add(r.zip5);
       this.states.add(r.state);
@@ -170,6 +192,9 @@ export class SqliteRangeStore implements RangeStore {
       // common name in a large state are read only for the ZIPs asked about.
       holdingIds: db.prepare<[string, string, number, number], [number, string]>(`SELECT id, zip5 FROM range_streets INDEXED BY range_streets_span
         WHERE state = ? AND street_key = ? AND min_n <= ? AND max_n >= ?`).raw(true),
+      // The same entries for every number, in the same (index) order, at most STATE_KEY_ENTRIES + 1.
+      stateKey: db.prepare<[string, string, number], StateKeyEntry>(`SELECT id, zip5, min_n, max_n FROM range_streets INDEXED BY range_streets_span
+        WHERE state = ? AND street_key = ? ORDER BY min_n, max_n, id, zip5 LIMIT ?`).raw(true),
       byId: db.prepare<[number], StreetRow>(`SELECT ${STREET_COLUMNS}, spans FROM range_streets WHERE id = ?`).raw(true),
       keysInZip: db.prepare<[string], { street_key: string }>('SELECT DISTINCT street_key FROM range_streets WHERE zip5 = ?'),
       spans: db.prepare<[number], Buffer | null>('SELECT spans FROM range_streets WHERE id = ?').pluck(true), // a street another query returned
@@ -197,7 +222,7 @@ export class SqliteRangeStore implements RangeStore {
     return this.states.has(state);
   }
 
-  /** A lookup's answer, remembered (the oldest forgotten first past RECENT_LOOKUPS): the data does not change while open. */
+  /** A ZIP's names, remembered (the oldest forgotten first past `limit`): the data does not change while open. */
   private remembered<T>(cache: Map<string, T>, limit: number, id: string, read: () => T): T {
     const held = cache.get(id);
     if (held !== undefined) return held;
@@ -219,23 +244,55 @@ export class SqliteRangeStore implements RangeStore {
   }
 
   streetsInZip(zip5: string, key: string): RangeStreet[] {
-    return this.zips.has(zip5) ? this.remembered(this.lookups, RECENT_LOOKUPS, `z${zip5}|${key}`, () => this.streetsOf(this.stmts.inZip.all(zip5, key))) : [];
+    if (!this.zips.has(zip5)) return [];
+    return this.inZip.get(zip5, key, () => {
+      readInTurn(this.db);
+      return this.streetsOf(this.stmts.inZip.all(zip5, key));
+    });
   }
 
   streetsInState(state: string, key: string): RangeStreet[] {
-    return this.states.has(state) ? this.remembered(this.lookups, RECENT_LOOKUPS, `s${state}|${key}`, () => this.streetsOf(this.stmts.inState.all(state, key))) : [];
+    if (!this.states.has(state)) return [];
+    return this.inState.get(state, key, () => {
+      readInTurn(this.db);
+      return this.streetsOf(this.stmts.inState.all(state, key));
+    });
+  }
+
+  /** The index entries of a key in a state when there are at most stateKeyEntries, all safe integers; else null. */
+  private entriesOf(state: string, key: string): StateKeyEntry[] | null {
+    return this.stateKeys.get(state, key, () => {
+      readInTurn(this.db);
+      const rows = this.stmts.stateKey.all(state, key, this.stateKeyEntries + 1);
+      return rows.length <= this.stateKeyEntries && rows.every((r) => Number.isSafeInteger(r[2]) && Number.isSafeInteger(r[3])) ? rows : null;
+    });
   }
 
   streetsInStateHolding(state: string, key: string, n: number, within: (zip5: string) => boolean): RangeStreet[] {
     if (!this.states.has(state)) return [];
+    const entries = this.entriesOf(state, key);
     readInTurn(this.db);
-    const rows: StreetRow[] = [];
-    for (const [id, zip5] of this.stmts.holdingIds.all(state, key, n, n)) {
-      if (!within(zip5)) continue;
-      const row = this.stmts.byId.get(id);
-      if (row !== undefined) rows.push(row);
+    const streets: RangeStreet[] = [];
+    const holding = entries !== null ? entries.filter((e) => (e[2] as number) <= n && (e[3] as number) >= n) : this.stmts.holdingIds.all(state, key, n, n);
+    for (let i = 0; i < holding.length; i++) {
+      const entry = holding[i] as StateKeyEntry | [number, string];
+      if (!within(entry[1])) continue;
+      const street = this.streetById(entry[0]);
+      if (street !== undefined) streets.push(street);
     }
-    return this.streetsOf(rows);
+    return streets;
+  }
+
+  /** A street by id with its spans, remembered (the oldest forgotten first past RECENT_ROWS). */
+  private streetById(id: number): RangeStreet | undefined {
+    const held = this.byId.get(id);
+    if (held !== undefined) return held;
+    const row = this.stmts.byId.get(id);
+    if (row === undefined) return undefined;
+    const [street] = this.streetsOf([row]) as [RangeStreet];
+    if (this.byId.size >= RECENT_ROWS) this.byId.delete(this.byId.keys().next().value as number);
+    this.byId.set(id, street);
+    return street;
   }
 
   streetKeysInZip(zip5: string): string[] {
@@ -244,10 +301,15 @@ export class SqliteRangeStore implements RangeStore {
 
   /** The TLID and line of an edge (a SpanEdge's, when first asked for). */
   lineOf(edgeId: number): { tlid: number; line: Float64Array } {
+    const held = this.lines.get(edgeId);
+    if (held !== undefined) return held;
     readInTurn(this.db);
     const row = this.stmts.line.get(edgeId);
     if (row === undefined) throw new Error(`ranges.sqlite: edge ${edgeId} of a street's spans is missing`);
-    return { tlid: row[0], line: decodeCoords(row[1]) };
+    const read = { tlid: row[0], line: decodeCoords(row[1]) };
+    if (this.lines.size >= RECENT_LINES) this.lines.delete(this.lines.keys().next().value as number);
+    this.lines.set(edgeId, read);
+    return read;
   }
 
   /** The street's spans when they can be read (range-spans.ts), else null: its edges' rows are read instead. */

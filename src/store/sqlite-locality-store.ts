@@ -13,6 +13,7 @@ import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
 import { defaultLocalityDbPath, referenceDbFix } from './data-location.js';
 import { zipLocator } from './zip-locator.js';
 import type { ZipPosition } from './zip-locator.js';
+import { zipSlot } from './zip-set.js';
 
 // Above the ~42k ZIPs of the file, so a long batch ends up fully cached.
 const ZIP_CACHE_LIMIT = 50_000;
@@ -52,18 +53,6 @@ function remember<V>(cache: Map<string, V>, limit: number, key: string, value: V
   }
   cache.set(key, value);
   return value;
-}
-
-// The number of a five-digit string ("02108" -> 2108), or -1 for any other string.
-function zipSlot(zip5: string): number {
-  if (zip5.length !== 5) return -1;
-  let n = 0;
-  for (let i = 0; i < 5; i++) {
-    const c = zip5.charCodeAt(i);
-    if (c < 48 || c > 57) return -1;
-    n = n * 10 + (c - 48);
-  }
-  return n;
 }
 
 /** The SQLite implementation of the locality port; `close()` releases the file. */

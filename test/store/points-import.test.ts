@@ -481,3 +481,26 @@ describe('point store lookups', () => {
     }
   });
 });
+
+describe('point store street names of a ZIP', () => {
+  it('are the distinct street keys of the ZIP, first from the database and then from memory, ZIP by ZIP', async () => {
+    const dir = dataDir();
+    await importFixtures(dir, ['sebastopol.oa.csv', 'graton.geojsonl', 'nad-recent.txt']);
+    const store = pointStoreOf(dir);
+    try {
+      const zips = (store.db.prepare('SELECT DISTINCT zip5 FROM streets ORDER BY zip5').all() as { zip5: string }[]).map((r) => r.zip5);
+      expect(zips.length).toBeGreaterThan(1);
+      const inDb = (zip: string): string[] => (store.db.prepare('SELECT DISTINCT street_key FROM streets WHERE zip5 = ?').all(zip) as { street_key: string }[]).map((r) => r.street_key).sort();
+      for (const order of [zips, [...zips].reverse(), [...zips, ...zips]]) {
+        for (const zip of order) {
+          expect([...store.streetNamesInZip(zip)].sort()).toEqual(inDb(zip));
+          expect(inDb(zip).length).toBeGreaterThan(0);
+        }
+      }
+      expect(store.streetNamesInZip('00000')).toEqual([]);
+      expect(store.streetNamesInZip('00000')).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});

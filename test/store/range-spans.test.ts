@@ -86,6 +86,50 @@ describe('the spans of a street in its row', () => {
     }
   });
 
+  it("give each edge's own TLID and line when asked again, in any order (the store keeps recent lines)", () => {
+    const store = storeOf();
+    try {
+      const rows = store.db.prepare('SELECT id, tlid, coords FROM edges ORDER BY id').all() as Pick<Row, 'id' | 'tlid' | 'coords'>[];
+      expect(rows.length).toBeGreaterThan(200);
+      const want = (r: Pick<Row, 'tlid' | 'coords'>): { tlid: number; line: number[] } => ({ tlid: r.tlid, line: [...decodeCoords(r.coords)] });
+      const got = (id: number): { tlid: number; line: number[] } => {
+        const { tlid, line } = store.lineOf(id);
+        return { tlid, line: [...line] };
+      };
+      for (const r of rows) expect(got(r.id)).toEqual(want(r));
+      for (const r of [...rows].reverse()) expect(got(r.id)).toEqual(want(r));
+      for (let i = 0; i < rows.length; i += 7) expect(got(rows[i]!.id)).toEqual(want(rows[i]!));
+      // The edges a street's lookup makes anew carry the same lines.
+      const main = store.streetsInZip('59645', 'MAIN').find((st) => st.predir === 'E')!;
+      for (let round = 0; round < 2; round++) expect(plain(store.edgesHolding(main, 105))).toEqual(rowsOf(store.db, main.id, 105));
+      expect(() => store.lineOf(rows[rows.length - 1]!.id + 1_000)).toThrow(/missing/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('decode every field at its extremes: ids past 32 bits, numbers up to the largest kept, ZIPs with leading zeros', () => {
+    const edge = (id: number, lf: number, lt: number, rf: number, rt: number, lz: number, rz: number, lp: string | null, rp: string | null): Buffer => {
+      const b = Buffer.alloc(34);
+      b.writeUInt32BE(Math.floor(id / 0x1_0000_0000), 0);
+      b.writeUInt32BE(id % 0x1_0000_0000, 4);
+      [lf, lt, rf, rt, lz, rz].forEach((v, i) => b.writeUInt32BE(v, 8 + 4 * i));
+      b[32] = lp === null ? 0 : lp.charCodeAt(0);
+      b[33] = rp === null ? 0 : rp.charCodeAt(0);
+      return b;
+    };
+    const big = 2_147_483_646;
+    const spans = Buffer.concat([edge(2 ** 40 + 7, big, 1, 0, 255, 501, 99_950, 'O', 'B'), edge(3, 16_777_216, 16_777_215, 65_536, 256, 2108, 0, 'E', null)]);
+    expect(decodeSpans(spans, null)).toEqual([
+      { id: 3, left: { from: 16_777_216, to: 16_777_215, parity: 'E', zip5: '02108' }, right: null },
+      { id: 2 ** 40 + 7, left: { from: big, to: 1, parity: 'O', zip5: '00501' }, right: { from: 0, to: 255, parity: 'B', zip5: '99950' } },
+    ]);
+    expect(decodeSpans(spans, big).map((e) => e.id)).toEqual([2 ** 40 + 7]);
+    expect(decodeSpans(spans, 16_777_215).map((e) => e.id)).toEqual([3, 2 ** 40 + 7]);
+    expect(decodeSpans(spans, 300).map((e) => e.id)).toEqual([2 ** 40 + 7]);
+    expect(decodeSpans(spans, big + 1)).toEqual([]);
+  });
+
   it('are written the same by an import and by the migration of an older database', () => {
     const decoded = (db: Db): [number, ReturnType<typeof decodeSpans>][] =>
       (db.prepare('SELECT id, spans FROM range_streets ORDER BY id').raw(true).all() as [number, Buffer][]).map(([id, b]) => [id, decodeSpans(b, null)]);
@@ -133,6 +177,63 @@ describe('the spans of a street in its row', () => {
     restore.prepare(`UPDATE edges SET ${end} = ? WHERE id = ?`).run(was, first!.id);
     restore.prepare(fillSpansSql('id = ?')).run(street);
     restore.close();
+  });
+
+  it('answer a state lookup of a number as its index query does, from the entries of the key kept or per number', () => {
+    // What the store asked before it kept a key's entries: the index narrowed to the number.
+    const want = (db: Db, state: string, key: string, n: number): RangeStreet[] =>
+      db.prepare(`SELECT id, predir, street, suffix, postdir, state, zip5 FROM range_streets INDEXED BY range_streets_span
+        WHERE state = ? AND street_key = ? AND min_n <= ? AND max_n >= ?`).all(state, key, n, n) as RangeStreet[];
+    const keysOf = (db: Db): { state: string; street_key: string; count: number }[] =>
+      db.prepare('SELECT state, street_key, count(*) AS count FROM range_streets GROUP BY state, street_key ORDER BY count DESC, street_key').all() as { state: string; street_key: string; count: number }[];
+    const numbers = (db: Db, state: string, key: string): number[] => {
+      const spans = db.prepare('SELECT min_n, max_n FROM range_streets WHERE state = ? AND street_key = ?').raw(true).all(state, key) as [number, number][];
+      return [...new Set(spans.flatMap(([lo, hi]) => [lo - 1, lo, lo + 1, Math.floor((lo + hi) / 2), hi - 1, hi, hi + 1]))];
+    };
+    const check = (store: SqliteRangeStore, keys: readonly { state: string; street_key: string }[]): number => {
+      let asked = 0;
+      for (let round = 0; round < 2; round++) {
+        for (const { state, street_key: key } of keys) {
+          for (const n of numbers(store.db, state, key)) {
+            const all = want(store.db, state, key, n);
+            expect(store.streetsInStateHolding(state, key, n, () => true)).toEqual(all);
+            const zip = all[0]?.zip5;
+            expect(store.streetsInStateHolding(state, key, n, (z) => z === zip)).toEqual(all.filter((s) => s.zip5 === zip));
+            asked += all.length;
+          }
+        }
+      }
+      return asked;
+    };
+    let store = storeOf();
+    const keys = keysOf(store.db);
+    expect(keys[0]!.count).toBeGreaterThan(2);
+    try {
+      expect(check(store, keys.slice(0, 60))).toBeGreaterThan(100);
+    } finally {
+      store.close();
+    }
+    // Keys of more entries than kept are asked per number; so is a key with a bound that is not a safe integer.
+    store = new SqliteRangeStore(openRangesDatabase(dir, false)!, 2);
+    try {
+      expect(check(store, keys.filter((k) => k.count > 2).slice(0, 10))).toBeGreaterThan(20);
+    } finally {
+      store.close();
+    }
+    const db = openRangesDatabase(dir, false)!;
+    const { state, street_key: key } = keys[0]!;
+    const odd = db.prepare('SELECT id, min_n, max_n FROM range_streets WHERE state = ? AND street_key = ? ORDER BY id LIMIT 2').raw(true).all(state, key) as [number, number, number][];
+    db.prepare('UPDATE range_streets SET max_n = ? WHERE id = ?').run(String(odd[0]![2]), odd[0]![0]); // text sorts above every number
+    db.prepare('UPDATE range_streets SET min_n = ? WHERE id = ?').run(odd[1]![1] + 0.5, odd[1]![0]);
+    db.close();
+    store = storeOf();
+    try {
+      expect(check(store, [keys[0]!])).toBeGreaterThan(0);
+    } finally {
+      store.db.prepare('UPDATE range_streets SET max_n = ? WHERE id = ?').run(odd[0]![2], odd[0]![0]);
+      store.db.prepare('UPDATE range_streets SET min_n = ? WHERE id = ?').run(odd[1]![1], odd[1]![0]);
+      store.close();
+    }
   });
 
   it('let a state lookup keep only the ZIPs asked about, in the order of the whole answer', () => {

@@ -6,6 +6,7 @@
  * (src/core/data/street-key-words.json).
  */
 import table from '../data/street-key-words.json' with { type: 'json' };
+import { boundedMemo } from '../util/bounded-memo.js';
 
 const WORDS: ReadonlyMap<string, string> = new Map(Object.entries(table.words));
 
@@ -21,3 +22,9 @@ export function streetKey(name: string): string {
   }
   return words.join(' ');
 }
+
+/**
+ * streetKey remembered for the last 20,000 names: street names repeat across a batch, and the
+ * lookups keyed by the same key string do not hash it again.
+ */
+export const rememberedStreetKey = boundedMemo(streetKey, 20_000);

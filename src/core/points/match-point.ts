@@ -17,11 +17,10 @@ import { isZip5 } from '../locality/match-zip.js';
 import { pointGeocode, streetGeocode } from './point-geocode.js';
 import { samePlace, unitKey } from './same-place.js';
 import { settleLocality } from './point-locality.js';
-import type { LocalityStore, PointRecord, PointStore, StreetRecord } from '../model/ports.js';
+import type { LocalityStore, PlaceRecord, PointRecord, PointStore, StreetRecord } from '../model/ports.js';
 import { INFERRED } from '../model/ports.js';
 import { damerauLevenshtein } from '../util/string-distance.js';
-import { boundedMemo } from '../util/bounded-memo.js';
-import { streetKey } from '../parse/street-key.js';
+import { rememberedStreetKey } from '../parse/street-key.js';
 import type { AddressComponents } from '../model/types.js';
 import { leadingNumber } from '../parse/vocabulary.js';
 import type { Deliverability, Geocode, QualityLevel } from '../model/validation-result.js';
@@ -36,7 +35,7 @@ const FUZZY_ZIPS = 12;
 const NEAREST_OFFERED = 4;
 
 // Street names repeat across a batch: their keys are remembered.
-const streetKeyOf = boundedMemo(streetKey, 20_000);
+const streetKeyOf = rememberedStreetKey;
 
 /** What the points say about an address. */
 export interface PointMatch {
@@ -122,14 +121,32 @@ function nearbyStreets(key: string, loc: Locality, points: PointStore): StreetRe
   return out;
 }
 
+// The covered ZIPs of a list of places (in order, each once, at most FUZZY_ZIPS), per point
+// store and list: the locality store hands back the same (frozen) list of a city while it holds
+// it, and a big city's ZIPs are many to ask about one by one for every address.
+const coveredOfPlaces = new WeakMap<PointStore, WeakMap<readonly PlaceRecord[], readonly string[]>>();
+
+function coveredZips(places: readonly PlaceRecord[], points: PointStore): readonly string[] {
+  let byPlaces = coveredOfPlaces.get(points);
+  if (byPlaces === undefined) coveredOfPlaces.set(points, (byPlaces = new WeakMap()));
+  let out = byPlaces.get(places);
+  if (out === undefined) {
+    const zips: string[] = [];
+    for (const place of places) {
+      if (zips.length >= FUZZY_ZIPS) break;
+      for (const z of place.zips) if (zips.length < FUZZY_ZIPS && !zips.includes(z) && points.coversZip(z)) zips.push(z);
+    }
+    byPlaces.set(places, (out = zips));
+  }
+  return out;
+}
+
 /** The covered ZIPs a misspelled street is looked for in: the decided one, then the city's (at most FUZZY_ZIPS). */
 function fuzzyZips(loc: Locality, zipCovered: boolean, points: PointStore, locality: LocalityStore): string[] {
   const out: string[] = [];
   if (zipCovered) out.push(loc.zip5 as string);
   if (loc.city !== null && loc.state !== null) {
-    for (const place of locality.placesByKey(cityKey(loc.city), loc.state)) {
-      for (const z of place.zips) if (out.length < FUZZY_ZIPS && !out.includes(z) && points.coversZip(z)) out.push(z);
-    }
+    for (const z of coveredZips(locality.placesByKey(cityKey(loc.city), loc.state), points)) if (out.length < FUZZY_ZIPS && !out.includes(z)) out.push(z);
   }
   return out;
 }

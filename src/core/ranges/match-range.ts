@@ -18,7 +18,7 @@ import { zipCentroid } from '../locality/locality.js';
 import type { Locality } from '../locality/locality.js';
 import type { LocalityStore } from '../model/ports.js';
 import { damerauLevenshtein } from '../util/string-distance.js';
-import { streetKey } from '../parse/street-key.js';
+import { rememberedStreetKey as streetKey } from '../parse/street-key.js';
 import type { AddressComponents } from '../model/types.js';
 import type { Deliverability, Geocode, QualityLevel } from '../model/validation-result.js';
 import { leadingNumber } from '../parse/vocabulary.js';
@@ -56,19 +56,21 @@ const PERFECT_FIT = 6;
 
 /** How well a street's spelling fits the input's directionals and suffix (higher is better). */
 function fit(c: AddressComponents, s: RangeStreet): number {
-  let score = 0;
-  for (const [given, found] of [[c.predir, s.predir], [c.suffix, s.suffix], [c.postdir, s.postdir]] as const) {
-    score += given === found ? 2 : given === null || found === null ? 1 : 0;
-  }
-  return score;
+  return part(c.predir, s.predir) + part(c.suffix, s.suffix) + part(c.postdir, s.postdir);
 }
 
+/** One part's share of fit: 2 when given as found, 1 when one of them is missing, else 0. */
+const part = (given: string | null, found: string | null): number => (given === found ? 2 : given === null || found === null ? 1 : 0);
+
 /**
- * Sets of cityZips already made, per locality store: a batch names the same cities again and
- * again. Above the ~35,000 places of the reference file, so a batch across the country ends up
- * with each city's set made once (a set shares the ZIP strings of the store's places).
+ * Sets of cityZips already made, per locality store, by state, city given and city decided: a
+ * batch names the same cities again and again. Above the ~35,000 places of the reference file, so
+ * a batch across the country ends up with each city's set made once (a set shares the ZIP strings
+ * of the store's places); past CITY_ZIPS_KEPT all are let go. Three levels of maps, not one key
+ * string made per address.
  */
-const madeCityZips = new WeakMap<LocalityStore, Map<string, ReadonlySet<string>>>();
+interface MadeCityZips { count: number; byState: Map<string, Map<string, Map<string, ReadonlySet<string>>>> }
+const madeCityZips = new WeakMap<LocalityStore, MadeCityZips>();
 const CITY_ZIPS_KEPT = 50_000;
 const NO_ZIPS: ReadonlySet<string> = new Set();
 
@@ -76,19 +78,29 @@ const NO_ZIPS: ReadonlySet<string> = new Set();
 function cityZips(c: AddressComponents, loc: Locality, locality: LocalityStore): ReadonlySet<string> {
   if (loc.state === null) return NO_ZIPS;
   let made = madeCityZips.get(locality);
-  if (made === undefined) madeCityZips.set(locality, (made = new Map()));
-  const id = `${loc.state}|${c.city ?? ''}|${loc.city ?? ''}`;
-  let out = made.get(id);
-  if (out !== undefined) return out;
+  if (made === undefined) madeCityZips.set(locality, (made = { count: 0, byState: new Map() }));
+  const given = c.city ?? '';
+  const decided = loc.city ?? '';
+  let byGiven = made.byState.get(loc.state);
+  let byDecided = byGiven?.get(given);
+  const held = byDecided?.get(decided);
+  if (held !== undefined) return held;
   const zips = new Set<string>();
   for (const name of [c.city, loc.city]) {
     if (name === null) continue;
     for (const place of locality.placesByKey(cityKey(name), loc.state)) for (const z of place.zips) zips.add(z);
   }
-  out = zips;
-  if (made.size >= CITY_ZIPS_KEPT) made.delete(made.keys().next().value as string);
-  made.set(id, out);
-  return out;
+  if (made.count >= CITY_ZIPS_KEPT) {
+    made.byState.clear();
+    made.count = 0;
+    byGiven = undefined;
+    byDecided = undefined;
+  }
+  if (byGiven === undefined) made.byState.set(loc.state, (byGiven = new Map()));
+  if (byDecided === undefined) byGiven.set(given, (byDecided = new Map()));
+  byDecided.set(decided, zips);
+  made.count++;
+  return zips;
 }
 
 /** A city of more ZIPs than this has all its streets of a key read from the state's, not ZIP by ZIP. */
@@ -281,6 +293,21 @@ function nearestNumber(streets: readonly RangeStreet[], n: number, ranges: Range
   return best;
 }
 
+/**
+ * The streets of one clear misspelling of `key` among the names of the ZIP and the city's other
+ * ZIPs (among names equally near, the one whose ranges hold the number), or null. A function of
+ * its own: the few addresses that come here do not make matchRange be compiled again.
+ */
+function misspeltStreets(c: AddressComponents, key: string, ctx: Lookup): RangeStreet[] | null {
+  const { loc, zips, ranges, zipCovered } = ctx;
+  const searched = [...new Set([...(zipCovered ? [loc.zip5 as string] : []), ...[...zips].filter((z) => ranges.coversZip(z))])];
+  const names = misspelled(key, searched, ranges);
+  const found = names.map((name) => searched.flatMap((z) => ranges.streetsInZip(z, name)));
+  const holding = found.filter((list) => hitsOf(c, list, ctx).length > 0);
+  const pick = holding.length === 1 ? holding[0] : found.length === 1 ? found[0] : undefined;
+  return pick !== undefined && pick.length > 0 ? pick : null;
+}
+
 /** Matches a parsed address (with its decided locality) against the ranges; null where they do not cover the area. */
 export function matchRange(given: AddressComponents, loc: Locality, zip4: string | null, ranges: RangeStore, locality: LocalityStore, f: Findings): RangeMatch | null {
   let c = given;
@@ -307,14 +334,8 @@ export function matchRange(given: AddressComponents, loc: Locality, zip4: string
     }
   }
   if (streets.length === 0) {
-    // One clear misspelling among the names of the ZIP and the city's other ZIPs; among names
-    // equally near, the one whose ranges hold the number.
-    const searched = [...new Set([...(zipCovered ? [loc.zip5 as string] : []), ...[...zips].filter((z) => ranges.coversZip(z))])];
-    const names = misspelled(key, searched, ranges);
-    const found = names.map((name) => searched.flatMap((z) => ranges.streetsInZip(z, name)));
-    const holding = found.filter((list) => hitsOf(c, list, ctx).length > 0);
-    const pick = holding.length === 1 ? holding[0] : found.length === 1 ? found[0] : undefined;
-    if (pick !== undefined && pick.length > 0) {
+    const pick = misspeltStreets(c, key, ctx);
+    if (pick !== null) {
       fuzzy = true;
       streets = pick;
       hits = hitsOf(c, streets, ctx);
