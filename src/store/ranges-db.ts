@@ -2,9 +2,10 @@
  * The range database, `ranges.sqlite` in the data directory (WAL, migrations
  * in ranges-migrations.ts): opening it, the RangeStore port the engine reads
  * (src/core/ranges/range-store.ts), and what `addr data status` and
- * `addr data remove` need. Imports are in ranges-import.ts.
+ * `addr data remove` need. Imports are in ranges-import.ts, the edges it hands out in
+ * range-edges.ts.
  *
- * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
+^ * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
  * the country); streets, edges and the R*Tree are read from disk per lookup,
  * with bounded caches of recent answers (RECENT_STREETS streets' edges, RECENT_LOOKUPS
  * street lookups, RECENT_ZIP_KEYS ZIPs' names, RECENT_LINES edges' lines, RECENT_STATE_KEYS
@@ -19,11 +20,12 @@
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { projectOnto } from '../core/ranges/edge-geometry.js';
-import type { KeyScope, NearEdge, Parity, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
+import type { KeyScope, NearEdge, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
 import { AreaKeyCache } from './area-key-cache.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
+import { decodeCoords, edgeOf, SpanEdge } from './range-edges.js';
+import type { EdgeRow } from './range-edges.js';
 import { decodeSpans, spansExact } from './range-spans.js';
-import type { EdgeSpan } from './range-spans.js';
 import { RANGE_MIGRATIONS } from './ranges-migrations.js';
 import { ZipSet } from './zip-set.js';
 
@@ -73,80 +75,6 @@ export function deleteRangeSourceRows(db: Database.Database, sourceId: number): 
   db.prepare('DELETE FROM edges WHERE source_id = ?').run(sourceId);
   db.prepare('DELETE FROM range_streets WHERE source_id = ?').run(sourceId);
   db.prepare('DELETE FROM range_zips WHERE source_id = ?').run(sourceId);
-}
-
-/** The line of an edge from its BLOB (Int32 micro-degrees) as degrees. */
-export function decodeCoords(blob: Buffer): Float64Array {
-  const n = blob.length >> 2;
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = blob.readInt32LE(i * 4) / 1e6;
-  return out;
-}
-
-/** The BLOB of a line (lon, lat pairs in degrees). */
-export function encodeCoords(coords: ArrayLike<number>): Buffer {
-  const out = Buffer.allocUnsafe(coords.length * 4);
-  for (let i = 0; i < coords.length; i++) out.writeInt32LE(Math.round((coords[i] as number) * 1e6), i * 4);
-  return out;
-}
-
-/** A row of EDGE_COLUMNS, in their order (read raw: arrays cost less than row objects). */
-type EdgeRow = [number, number, number | null, number | null, string | null, string | null, number | null, number | null, string | null, string | null, Buffer];
-
-function sideOf(from: number | null, to: number | null, parity: string | null, zip: string | null): RangeSide | null {
-  if (from === null || to === null || zip === null) return null;
-  return { from, to, parity: (parity ?? 'B') as Parity, zip5: zip };
-}
-
-/** An edge whose line is decoded when first read: most edges a lookup reads are only asked whether a side holds a number. */
-class StoredEdge implements RangeEdge {
-  readonly id: number;
-  readonly tlid: number;
-  readonly left: RangeSide | null;
-  readonly right: RangeSide | null;
-  private blob: Buffer | null;
-  private line: Float64Array | null = null;
-  constructor(r: EdgeRow) {
-    this.id = r[0];
-    this.tlid = r[1];
-    this.left = sideOf(r[2], r[3], r[4], r[5]);
-    this.right = sideOf(r[6], r[7], r[8], r[9]);
-    this.blob = r[10];
-  }
-  get coords(): Float64Array {
-    if (this.line === null) {
-      this.line = decodeCoords(this.blob as Buffer);
-      this.blob = null;
-    }
-    return this.line;
-  }
-}
-
-function edgeOf(r: EdgeRow): RangeEdge {
-  return new StoredEdge(r);
-}
-
-/** An edge as its street's spans give it (range-spans.ts): its TLID and line are read when first asked for. */
-class SpanEdge implements RangeEdge {
-  readonly id: number;
-  readonly left: RangeSide | null;
-  readonly right: RangeSide | null;
-  private row: { tlid: number; line: Float64Array } | null = null;
-  constructor(span: EdgeSpan, private readonly store: SqliteRangeStore) {
-    this.id = span.id;
-    this.left = span.left;
-    this.right = span.right;
-  }
-  private read(): { tlid: number; line: Float64Array } {
-    if (this.row === null) this.row = this.store.lineOf(this.id);
-    return this.row;
-  }
-  get tlid(): number {
-    return this.read().tlid;
-  }
-  get coords(): Float64Array {
-    return this.read().line;
-  }
 }
 
 /** An entry of range_streets_span: id, ZIP, lowest and highest number of a street. */

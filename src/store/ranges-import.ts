@@ -16,7 +16,8 @@ import { AddrError } from '../core/model/errors.js';
 import { parseStreet } from '../core/points/point-address.js';
 import type { LocalityStore } from '../core/model/ports.js';
 import { fillSpansSql } from './range-spans.js';
-import { deleteRangeSourceRows, encodeCoords } from './ranges-db.js';
+import { encodeCoords } from './range-edges.js';
+import { deleteRangeSourceRows } from './ranges-db.js';
 import { hashAddrfeat, readAddrfeat } from './tiger-reader.js';
 import type { AddrfeatFile, AddrfeatRecord } from './tiger-reader.js';
 
