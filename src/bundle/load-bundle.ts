@@ -66,9 +66,10 @@ export function loadBundle<T>(files: BundleFiles): LoadedBundle<T> | null {
     saveCache() {
       if (!write) return;
       write = false;
-      // Written whole then renamed: a process starting meanwhile reads the old cache or none.
+      // Written whole then renamed: a process starting meanwhile reads the old cache or none. The
+      // part is this thread's own: the worker threads of one process may write it at once.
       const path = fileURLToPath(files.cache);
-      const part = `${path}.${process.pid}`;
+      const part = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
       try {
         writeFileSync(part, script.createCachedData());
         renameSync(part, path);
