@@ -5,10 +5,10 @@
  * `addr data remove` need. Imports are in ranges-import.ts, the edges it hands out in
  * range-edges.ts.
  *
-^ * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
+ * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
  * the country); streets, edges and the R*Tree are read from disk per lookup,
  * with bounded caches of recent answers (RECENT_STREETS streets' edges, RECENT_LOOKUPS
- * street lookups, RECENT_ZIP_KEYS ZIPs' names, RECENT_LINES edges' lines, RECENT_STATE_KEYS
+ * street lookups, RECENT_ZIP_KEYS ZIPs' names, RECENT_LINES edges' lines, RECENT_STATE_KEY_ENTRIES
  * keys' index entries in a state, RECENT_ROWS streets read by id; a street's spans,
  * range-spans.ts, are kept with the street object and go with it): the memory does
  * not grow with the data (docs/data.md, "Memory at national scale").
@@ -39,12 +39,15 @@ const RECENT_ZIP_KEYS = 256; // ZIPs whose street keys are kept (a few hundred t
 // Edges whose TLID and line are kept (a few vertices each, ~200 bytes): the addresses of a block share
 // its edge, and a lookup makes its edges anew from the street's spans.
 const RECENT_LINES = 20_000;
-// The index entries (id, ZIP, lowest and highest number) of a street key in a state, kept for
-// RECENT_STATE_KEYS keys of at most STATE_KEY_ENTRIES streets: a lookup by state of a number then
-// filters them in memory instead of asking the index again. A key of more streets (MAIN in a large
-// state) is asked per number, as the index narrows it to the streets that span it.
-const RECENT_STATE_KEYS = 10_000;
-const STATE_KEY_ENTRIES = 16;
+// The index entries (id, ZIP, lowest and highest number) of a street key in a state, kept for keys
+// of at most STATE_KEY_ENTRIES streets, RECENT_STATE_KEY_ENTRIES entries in all (~60 bytes each,
+// ~12 MB): a lookup by state of a number then filters them in memory instead of asking the index
+// again. A key of more streets is asked per number, as the index narrows it to the streets that
+// span it. At national scale common names have hundreds of streets in a state: kept up to 512,
+// validation with 5,000,000 edges and 10,000,000 points cost ~5% less than up to 16
+// (docs/performance.md, "The range layer at national scale").
+const RECENT_STATE_KEY_ENTRIES = 200_000;
+const STATE_KEY_ENTRIES = 512;
 const RECENT_ROWS = 10_000; // streets a lookup by state read (with their spans, a few hundred bytes)
 /** The heap an open range store may keep, in MB (its bounded caches above, and a street's spans): see open-engine.ts engineHeapMb. */
 export const RANGE_STORE_HEAP_MB = 64;
@@ -97,7 +100,7 @@ export class SqliteRangeStore implements RangeStore {
   private readonly zipKeys = new Map<string, string[]>();
   private readonly lines = new Map<number, { tlid: number; line: Float64Array }>();
   // entriesOf answers; null: too many entries, or some not a safe integer (asked per number).
-  private readonly stateKeys = new AreaKeyCache<StateKeyEntry[] | null>(RECENT_STATE_KEYS);
+  private readonly stateKeys = new AreaKeyCache<StateKeyEntry[] | null>(RECENT_STATE_KEY_ENTRIES, (entries) => (entries?.length ?? 0) + 1);
   private readonly byId = new Map<number, RangeStreet>(); // streetById
   // The spans (range-spans.ts) of the streets this store returned, kept as long as the street is (by
   // a caller, or in `inZip` and `inState`); null: inexact, the edges' rows are read.

@@ -34,4 +34,27 @@ describe('AreaKeyCache', () => {
     expect(cache.held).toBeLessThanOrEqual(4);
     expect(get('A', '1')).toBe(6);
   });
+
+  it('counts what its answers weigh when told how, and forgets areas until under its limit', () => {
+    const cache = new AreaKeyCache<number[]>(10, (list) => list.length + 1);
+    let reads = 0;
+    const get = (area: string, key: string, n: number): number[] => cache.get(area, key, () => {
+      reads++;
+      return Array.from({ length: n }, (_, i) => i);
+    });
+    get('A', '1', 3); // 4
+    get('B', '1', 4); // 5: 9 in all
+    expect(cache.held).toBe(9);
+    get('C', '1', 0); // 1: 10 in all
+    expect(cache.held).toBe(10);
+    get('D', '1', 1); // full: A goes (4), then D's 2: 8
+    expect(cache.held).toBe(8);
+    expect(reads).toBe(4);
+    get('B', '1', 4);
+    get('C', '1', 0);
+    expect(reads).toBe(4); // still held
+    get('A', '1', 3); // read again
+    expect(reads).toBe(5);
+    expect(cache.held).toBeLessThanOrEqual(10 + 4);
+  });
 });
