@@ -8,7 +8,8 @@
  * POINTS_PER_FILE in several), every file well below the points of one file whose streets are
  * packed (PACKED_POINTS_LIMIT, src/store/street-packer.ts). Then, each in a process of its own (ranges-scale-worker.ts, so
  * that its peak RSS is its own): validation with the ranges loaded against locality-only, reverse
- * geocoding p50/p99 and peak RSS; and the same with the points and the ranges together.
+ * geocoding p50/p99 and peak RSS; the same with the points and the ranges together; and
+ * validation over the ranges of addresses on streets they lack (the points' streets).
  *
  * Generating and importing this much takes minutes, so the files and databases are kept in a
  * cache folder (--cache DIR; default: addr-bench-cache in the system's temporary folder) under
@@ -262,6 +263,10 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
     typed: edgeTyped(edgeStreets, n / 4, 61),
   });
   log(`ranges: validate levels with points + ranges: ${JSON.stringify(both.levels)}; reverse coverage: ${JSON.stringify(both.reverse.coverage)}`);
+  // Addresses whose streets the edges lack (the points' streets, generated apart), over the edges
+  // alone: what a user's addresses on streets TIGER/Line does not have cost.
+  const lacking = ask({ localityDb, rangesDir, pointsDir: null, inputs: pointInputs(pointStreets, n / 2, 67), positions: [], typed: [] });
+  log(`ranges: validate levels with ranges, addresses on streets they lack: ${JSON.stringify(lacking.levels)}`);
 
   const e = int(opts.edges);
   const p = int(opts.points);
@@ -278,6 +283,8 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
     { metric: `autocomplete over ${e} edges, prefixes of 3-15 characters, p99 (p50 beside)`, value: rangesOnly.suggest.p99, unit: 'ms', peer: rangesOnly.suggest.p50, target: '—', pass: null },
     { metric: '  the same calls, CPU time of the process, p99 (p50 beside)', value: rangesOnly.suggest.cpuP99, unit: 'ms', peer: rangesOnly.suggest.cpuP50, target: '—', pass: null },
     { metric: `peak RSS of the query process, ${e} edges`, value: rangesOnly.maxRssMb, unit: 'MB', peer: null, target: 'bounded (docs/data.md)', pass: null },
+    { metric: `validate with ${e} edges, addresses on streets they lack, vs locality-only (addr/s)`, value: lacking.layersRate, unit: 'addr/s', peer: lacking.localityRate, target: '≥ 0.5×', pass: lacking.layersRate >= lacking.localityRate / 2 },
+    { metric: '  the same per CPU-second', value: lacking.layersCpuRate, unit: 'addr/s', peer: lacking.localityCpuRate, target: '≥ 0.5×', pass: lacking.layersCpuRate >= lacking.localityCpuRate / 2 },
     { metric: `import of ${p} generated points in ${int(pointsImport.files ?? 1)} OpenAddresses CSV files (one per state), rows/s`, value: pointsImport.rows / pointsImport.seconds, unit: 'rows/s', peer: null, target: '—', pass: null },
     { metric: `validate with ${p} points + ${e} edges vs locality-only (addr/s)`, value: both.layersRate, unit: 'addr/s', peer: both.localityRate, target: '≥ 0.5×', pass: both.layersRate >= both.localityRate / 2 },
     { metric: '  the same per CPU-second', value: both.layersCpuRate, unit: 'addr/s', peer: both.localityCpuRate, target: '≥ 0.5×', pass: both.layersCpuRate >= both.localityCpuRate / 2 },
