@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 import type { LocalityStore, ZipLocator, ZipRecord, ZipTable } from '../../src/core/model/ports.js';
 import { openPointStore, openPointsDatabase } from '../../src/store/points-db.js';
 import type { SqlitePointStore } from '../../src/store/points-db.js';
@@ -26,6 +27,19 @@ export function fakeLocality(extra: readonly ZipRecord[] = []): LocalityStore & 
 export function tempDataDir(): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'addr-points-'));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A fresh temporary data directory per call, each removed after the test that made it (call at a file's top level). */
+export function dataDirPerTest(): () => string {
+  const made: { cleanup(): void }[] = [];
+  afterEach(() => {
+    for (const d of made.splice(0)) d.cleanup();
+  });
+  return () => {
+    const d = tempDataDir();
+    made.push(d);
+    return d.dir;
+  };
 }
 
 /** Imports fixture files into a data directory (in-process); `complete`: as sources known complete (--complete). */
