@@ -11,6 +11,7 @@ import { distanceKm } from '../core/util/geo-distance.js';
 import { houseNumberKey } from '../core/points/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/model/ports.js';
 import { leadingNumber } from '../core/parse/vocabulary.js';
+import { AreaKeyCache } from './area-key-cache.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
 import { ZipSet } from './zip-set.js';
 import { HeldStreet, MAX_HELD_STREET_POINTS, POINT_ROW_COLUMNS, heldParts, pointOf } from './held-street.js';
@@ -116,11 +117,10 @@ export class SqlitePointStore implements PointStore {
   // several times per address and a batch asks the same streets again. Bounded by points held.
   private readonly streetPoints = new Map<number, HeldStreet>();
   private streetPointsHeld = 0;
-  // Street lookups repeat across a batch (every address of a street asks the same): a bounded
-  // cache, emptied whole when full (STREET_CACHE_LIMIT entries).
-  private readonly streetsByZip = new Map<string, Map<string, StreetRecord[]>>();
-  private readonly streetsByState = new Map<string, Map<string, StreetRecord[]>>();
-  private streetsCached = 0;
+  // Street lookups repeat across a batch (every address of a street asks the same): bounded
+  // caches by ZIP or state, then street key (area-key-cache.ts), STREET_CACHE_LIMIT entries in all.
+  private readonly streetsByZip = new AreaKeyCache<StreetRecord[]>(STREET_CACHE_LIMIT / 2);
+  private readonly streetsByState = new AreaKeyCache<StreetRecord[]>(STREET_CACHE_LIMIT / 2);
   // The street keys of the ZIPs recently asked (streetNamesInZip), oldest forgotten first past
   // ZIP_NAMES_HELD keys in all: a street the points lack makes the covered ZIPs of its city be read
   // for a misspelling, and the next address of the city does too.
@@ -186,33 +186,20 @@ export class SqlitePointStore implements PointStore {
     this.streetsById.set(s.id, s);
   }
 
-  // Two levels (ZIP or state, then street key): no key string is built per lookup.
-  private cachedStreets(cache: Map<string, Map<string, StreetRecord[]>>, area: string, street: string, load: () => StreetRecord[]): StreetRecord[] {
-    let byStreet = cache.get(area);
-    const hit = byStreet?.get(street);
-    if (hit !== undefined) return hit;
-    const rows = load();
+  // The streets read for a lookup, each remembered by id too.
+  private readStreets(rows: StreetRecord[]): StreetRecord[] {
     for (const r of rows) this.rememberStreet(r);
-    if (this.streetsCached >= STREET_CACHE_LIMIT) {
-      this.streetsByZip.clear();
-      this.streetsByState.clear();
-      this.streetsCached = 0;
-      byStreet = undefined;
-    }
-    if (byStreet === undefined) cache.set(area, (byStreet = new Map()));
-    byStreet.set(street, rows);
-    this.streetsCached++;
     return rows;
   }
 
   streetsInZip(zip5: string, street: string): StreetRecord[] {
     readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
-    return this.cachedStreets(this.streetsByZip, zip5, street, () => this.byZipStmt.all(zip5, street));
+    return this.streetsByZip.get(zip5, street, () => this.readStreets(this.byZipStmt.all(zip5, street)));
   }
 
   streetsInState(state: string, street: string): StreetRecord[] {
     readInTurn(this.db); // one read transaction per turn (data-db-file.ts)
-    return this.cachedStreets(this.streetsByState, state, street, () => this.byStateStmt.all(state, street));
+    return this.streetsByState.get(state, street, () => this.readStreets(this.byStateStmt.all(state, street)));
   }
 
   streetNamesInZip(zip5: string): string[] {

@@ -34,8 +34,6 @@ const FUZZY_ZIPS = 12;
 /** The nearest numbers offered (candidates) for a number not found. */
 const NEAREST_OFFERED = 4;
 
-// Street names repeat across a batch: their keys are remembered.
-const streetKeyOf = rememberedStreetKey;
 
 /** What the points say about an address. */
 export interface PointMatch {
@@ -256,7 +254,7 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
   // Whether the points cover the decided ZIP: asked once (the answer cannot change during the call).
   const zipCovered = loc.zip5 !== null && points.coversZip(loc.zip5);
   if (!zipCovered && !(loc.state !== null && points.coversState(loc.state))) return null;
-  const key = streetKeyOf(c.street);
+  const key = rememberedStreetKey(c.street); // street names repeat across a batch
   const { streets, fuzzy, inZip } = findStreets(key, loc, zipCovered, points, locality);
   if (streets.length === 0) {
     // Points known complete for the ZIP know no such street: said, not confirmed. Elsewhere (a
