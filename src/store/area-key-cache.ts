@@ -20,11 +20,13 @@ export class AreaKeyCache<T> {
       if (answer !== undefined || held.byKey.has(key)) return answer as T;
     }
     const answer = read();
-    for (const [a, old] of this.areas) {
-      if (this.size < this.limit) break;
-      this.areas.delete(a);
-      this.size -= old.weight;
-      if (a === area) held = undefined;
+    if (this.size >= this.limit) {
+      for (const [a, old] of this.areas) {
+        if (this.size < this.limit) break;
+        this.areas.delete(a);
+        this.size -= old.weight;
+        if (a === area) held = undefined;
+      }
     }
     if (held === undefined) this.areas.set(area, (held = { byKey: new Map(), weight: 0 }));
     const weight = this.weigh(answer);

@@ -56,7 +56,7 @@ export function orderUnitsWithinNumbers(rows: PointRow[]): PointRow[] {
 }
 
 /** True when the rows of a street can be held (ids and INFERRED bits fit in the packing). */
-export function holdable(rows: readonly PointRow[]): boolean {
+function holdable(rows: readonly PointRow[]): boolean {
   for (const r of rows) if (packedId(r[0], r[11]) === null) return false;
   return true;
 }
