@@ -15,7 +15,7 @@
  * worker.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
@@ -189,6 +189,12 @@ async function importSource(db: Database.Database, options: ImportOptions, name:
   };
   // A file is hashed first (cheap next to the import), so the same file twice costs no import.
   if (path !== null) {
+    // A file is read twice (hashed, then imported): a pipe or a device by its path would be read
+    // empty the second time and import nothing. Such a source is a stream (commands/data.ts).
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat !== undefined && !stat.isFile() && !stat.isDirectory()) {
+      throw new AddrError('ADDR_ERR_IMPORT_READ', [`'${path}' is not a regular file: a pipe or a device is read once, as a stream (as stdin is, with --source)`]);
+    }
     let sha: string;
     try {
       sha = await hashFile(path);

@@ -330,6 +330,8 @@ describe('addr data import: sources', () => {
       const controller = new AbortController();
       controller.abort();
       await expect(importPoints(db, { input: input('aborted', Readable.from([lines])), format: null, source: null, locality: fakeLocality(), now: new Date(), signal: controller.signal })).rejects.toMatchObject({ code: 'ADDR_ERR_IMPORT_INTERRUPTED' });
+      // A device or a pipe by its path would be read empty once hashed: refused, not imported as nothing.
+      await expect(importPoints(db, { input: { kind: 'file', path: '/dev/null' }, format: null, source: 'null', locality: fakeLocality(), now: new Date() })).rejects.toMatchObject({ code: 'ADDR_ERR_IMPORT_READ', message: expect.stringContaining("'/dev/null' is not a regular file") });
       expect(db.prepare('SELECT name, rows_imported FROM sources').all()).toEqual([{ name: 'nad-r4', rows_imported: 2 }]);
       expect(db.prepare('SELECT COUNT(*) AS n FROM points').get()).toEqual({ n: 2 });
       expect(db.inTransaction).toBe(false);
