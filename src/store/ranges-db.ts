@@ -8,7 +8,7 @@
  * Memory: only the covered ZIPs and states are held (at most the ~42,000 ZIPs of
  * the country); streets, edges and the R*Tree are read from disk per lookup,
  * with bounded caches of recent answers (RECENT_STREETS streets' edges, RECENT_LOOKUPS
- * street lookups, RECENT_ZIP_KEYS ZIPs' names, RECENT_LINES edges' lines, RECENT_STATE_KEY_ENTRIES
+ * street lookups, RECENT_ZIP_KEY_NAMES of ZIPs' street names, RECENT_LINES edges' lines, RECENT_STATE_KEY_ENTRIES
  * keys' index entries in a state, RECENT_ROWS streets read by id; a street's spans,
  * range-spans.ts, are kept with the street object and go with it): the memory does
  * not grow with the data (docs/data.md, "Memory at national scale").
@@ -35,7 +35,10 @@ export const RANGES_DB_FILE = 'ranges.sqlite';
 const METERS_PER_DEGREE = 111_320;
 const RECENT_STREETS = 2_000; // streets whose edges are kept (a batch asks the same streets again and again)
 const RECENT_LOOKUPS = 20_000; // answers of streetsInZip, and as many of streetsInState, kept (each a short list)
-const RECENT_ZIP_KEYS = 256; // ZIPs whose street keys are kept (a few hundred to a few thousand names each)
+// The street keys of the ZIPs a misspelling was looked for in, kept up to this many keys in all
+// (~10 MB; a ZIP has a few to a few hundred): a batch's addresses come back to their cities' ZIPs,
+// and a big city's are many to read again for every misspelled or unknown street.
+const RECENT_ZIP_KEY_NAMES = 200_000;
 // Edges whose TLID and line are kept (a few vertices each, ~200 bytes): the addresses of a block share
 // its edge, and a lookup makes its edges anew from the street's spans.
 const RECENT_LINES = 20_000;
@@ -97,7 +100,7 @@ export class SqliteRangeStore implements RangeStore {
   private readonly recent = new Map<number, RangeEdge[]>();
   private readonly inZip = new AreaKeyCache<RangeStreet[]>(RECENT_LOOKUPS);
   private readonly inState = new AreaKeyCache<RangeStreet[]>(RECENT_LOOKUPS);
-  private readonly zipKeys = new Map<string, string[]>();
+  private readonly zipKeys = new AreaKeyCache<string[]>(RECENT_ZIP_KEY_NAMES, (keys) => keys.length + 1);
   private readonly lines = new Map<number, { tlid: number; line: Float64Array }>();
   // entriesOf answers; null: too many entries, or some not a safe integer (asked per number).
   private readonly stateKeys = new AreaKeyCache<StateKeyEntry[] | null>(RECENT_STATE_KEY_ENTRIES, (entries) => (entries?.length ?? 0) + 1);
@@ -118,7 +121,8 @@ export class SqliteRangeStore implements RangeStore {
     this.stmts = {
       // The streets with their spans: the edges holding a number are then found without another read.
       inZip: db.prepare<[string, string], StreetRow>(`SELECT ${STREET_COLUMNS}, spans FROM range_streets WHERE zip5 = ? AND street_key = ?`).raw(true),
-      inState: db.prepare<[string, string], StreetRow>(`SELECT ${STREET_COLUMNS}, spans FROM range_streets WHERE state = ? AND street_key = ?`).raw(true),
+      inState: db.prepare<[string, string], StreetRow>(`SELECT ${STREET_COLUMNS}, spans FROM range_streets INDEXED BY range_streets_span
+        WHERE state = ? AND street_key = ? ORDER BY min_n, max_n, id, zip5`).raw(true),
       // From the index alone (range_streets_span covers id and zip5, ranges-migrations.ts): the rows of a
       // common name in a large state are read only for the ZIPs asked about.
       holdingIds: db.prepare<[string, string, number, number], [number, string]>(`SELECT id, zip5 FROM range_streets INDEXED BY range_streets_span
@@ -127,7 +131,7 @@ export class SqliteRangeStore implements RangeStore {
       stateKey: db.prepare<[string, string, number], StateKeyEntry>(`SELECT id, zip5, min_n, max_n FROM range_streets INDEXED BY range_streets_span
         WHERE state = ? AND street_key = ? ORDER BY min_n, max_n, id, zip5 LIMIT ?`).raw(true),
       byId: db.prepare<[number], StreetRow>(`SELECT ${STREET_COLUMNS}, spans FROM range_streets WHERE id = ?`).raw(true),
-      keysInZip: db.prepare<[string], { street_key: string }>('SELECT DISTINCT street_key FROM range_streets WHERE zip5 = ?'),
+      keysInZip: db.prepare<[string], string>('SELECT DISTINCT street_key FROM range_streets WHERE zip5 = ?').pluck(true),
       spans: db.prepare<[number], Buffer | null>('SELECT spans FROM range_streets WHERE id = ?').pluck(true), // a street another query returned
       line: db.prepare<[number], [number, Buffer]>('SELECT tlid, coords FROM edges WHERE id = ?').raw(true),
       edges: db.prepare<[number], EdgeRow>(`SELECT ${EDGE_COLUMNS} FROM street_edges se JOIN edges e ON e.id = se.edge_id WHERE se.street_id = ?`).raw(true),
@@ -153,17 +157,6 @@ export class SqliteRangeStore implements RangeStore {
     return this.states.has(state);
   }
 
-  /** A ZIP's names, remembered (the oldest forgotten first past `limit`): the data does not change while open. */
-  private remembered<T>(cache: Map<string, T>, limit: number, id: string, read: () => T): T {
-    const held = cache.get(id);
-    if (held !== undefined) return held;
-    readInTurn(this.db);
-    const answer = read();
-    if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
-    cache.set(id, answer);
-    return answer;
-  }
-
   /** The streets of rows, each with its spans kept for the edgesHolding or edgesOf that follows. */
   private streetsOf(rows: readonly StreetRow[]): RangeStreet[] {
     return rows.map((r) => {
@@ -182,8 +175,8 @@ export class SqliteRangeStore implements RangeStore {
     });
   }
 
-  streetsInState(state: string, key: string): RangeStreet[] {
-    if (!this.states.has(state)) return [];
+  /** Every street of a key in a state (in the order of streetsInStateWithin), remembered. */
+  private streetsInState(state: string, key: string): RangeStreet[] {
     return this.inState.get(state, key, () => {
       readInTurn(this.db);
       return this.streetsOf(this.stmts.inState.all(state, key));
@@ -199,14 +192,17 @@ export class SqliteRangeStore implements RangeStore {
     });
   }
 
-  streetsInStateHolding(state: string, key: string, n: number, within: (zip5: string) => boolean): RangeStreet[] {
+  streetsInStateWithin(state: string, key: string, n: number | null, within: (zip5: string) => boolean): RangeStreet[] {
     if (!this.states.has(state)) return [];
     const entries = this.entriesOf(state, key);
+    // A key of too many streets in the state: those holding the number from the index, else all of them.
+    if (entries === null && n === null) return this.streetsInState(state, key).filter((s) => within(s.zip5));
     readInTurn(this.db);
+    const listed: readonly (StateKeyEntry | [number, string])[] = entries ?? this.stmts.holdingIds.all(state, key, n as number, n as number);
     const streets: RangeStreet[] = [];
-    const holding = entries !== null ? entries.filter((e) => (e[2] as number) <= n && (e[3] as number) >= n) : this.stmts.holdingIds.all(state, key, n, n);
-    for (let i = 0; i < holding.length; i++) {
-      const entry = holding[i] as StateKeyEntry | [number, string];
+    for (let i = 0; i < listed.length; i++) {
+      const entry = listed[i] as StateKeyEntry | [number, string];
+      if (entries !== null && n !== null && ((entry[2] as number) > n || (entry[3] as number) < n)) continue;
       if (!within(entry[1])) continue;
       const street = this.streetById(entry[0]);
       if (street !== undefined) streets.push(street);
@@ -227,7 +223,11 @@ export class SqliteRangeStore implements RangeStore {
   }
 
   streetKeysInZip(zip5: string): string[] {
-    return this.zips.has(zip5) ? this.remembered(this.zipKeys, RECENT_ZIP_KEYS, zip5, () => this.stmts.keysInZip.all(zip5).map((r) => r.street_key)) : [];
+    if (!this.zips.has(zip5)) return [];
+    return this.zipKeys.get(zip5, '', () => {
+      readInTurn(this.db);
+      return this.stmts.keysInZip.all(zip5);
+    });
   }
 
   /** The TLID and line of an edge (a SpanEdge's, when first asked for). */

@@ -9,6 +9,7 @@ import type { LocalityStore, PlaceRecord, ZipRecord } from '../../src/core/model
 import type { AddressComponents } from '../../src/core/model/types.js';
 import { matchRange } from '../../src/core/ranges/match-range.js';
 import type { RangeEdge, RangeStore, RangeStreet } from '../../src/core/ranges/range-store.js';
+import { zipsWithinKmOf } from './fake-zips-within.js';
 
 const zipOf = (zip5: string, city: string, lat: number): ZipRecord => ({ zip5, city, state: 'MT', county: null, county_fips: null, lat, lon: -111, timezone: null });
 const ZIPS = [zipOf('59001', 'ALPHA', 46), zipOf('59002', 'BETA', 46.55)];
@@ -24,6 +25,7 @@ function localityStore(): LocalityStore {
     zip: (z) => ZIPS.find((r) => r.zip5 === z) ?? null,
     placesByKey: (key, state) => PLACES.filter((p) => p.key === key && (state === null || p.state === state)),
     placesInState: (state) => PLACES.filter((p) => p.state === state),
+    zipsWithinKm: zipsWithinKmOf(ZIPS),
     dataVersion: () => 'fake',
   };
 }
@@ -34,8 +36,7 @@ const ranges: RangeStore = {
   coversZip: (z) => z === '59001' || z === '59002',
   coversState: (s) => s === 'MT',
   streetsInZip: (z, key) => STREETS.filter((s) => s.zip5 === z && s.street === key),
-  streetsInState: (state, key) => STREETS.filter((s) => s.state === state && s.street === key),
-  streetsInStateHolding: (state, key, n, within) => STREETS.filter((s) => s.state === state && s.street === key && holds(s, n) && within(s.zip5)),
+  streetsInStateWithin: (state, key, n, within) => STREETS.filter((s) => s.state === state && s.street === key && (n === null || holds(s, n)) && within(s.zip5)),
   streetKeysInZip: (z) => [...new Set(STREETS.filter((s) => s.zip5 === z).map((s) => s.street))],
   edgesOf: (s) => [EDGES.get(s.id)!],
   edgesHolding: (s, n) => (holds(s, n) ? [EDGES.get(s.id)!] : []),

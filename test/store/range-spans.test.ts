@@ -182,9 +182,9 @@ describe('the spans of a street in its row', () => {
 
   it('answer a state lookup of a number as its index query does, from the entries of the key kept or per number', () => {
     // What the store asked before it kept a key's entries: the index narrowed to the number.
-    const want = (db: Db, state: string, key: string, n: number): RangeStreet[] =>
+    const want = (db: Db, state: string, key: string, n: number | null): RangeStreet[] =>
       db.prepare(`SELECT id, predir, street, suffix, postdir, state, zip5 FROM range_streets INDEXED BY range_streets_span
-        WHERE state = ? AND street_key = ? AND min_n <= ? AND max_n >= ?`).all(state, key, n, n) as RangeStreet[];
+        WHERE state = ? AND street_key = ? AND (? IS NULL OR min_n <= ? AND max_n >= ?) ORDER BY min_n, max_n, id`).all(state, key, n, n, n) as RangeStreet[];
     const keysOf = (db: Db): { state: string; street_key: string; count: number }[] =>
       db.prepare('SELECT state, street_key, count(*) AS count FROM range_streets GROUP BY state, street_key ORDER BY count DESC, street_key').all() as { state: string; street_key: string; count: number }[];
     const numbers = (db: Db, state: string, key: string): number[] => {
@@ -195,11 +195,11 @@ describe('the spans of a street in its row', () => {
       let asked = 0;
       for (let round = 0; round < 2; round++) {
         for (const { state, street_key: key } of keys) {
-          for (const n of numbers(store.db, state, key)) {
+          for (const n of [null, ...numbers(store.db, state, key)]) {
             const all = want(store.db, state, key, n);
-            expect(store.streetsInStateHolding(state, key, n, () => true)).toEqual(all);
+            expect(store.streetsInStateWithin(state, key, n, () => true)).toEqual(all);
             const zip = all[0]?.zip5;
-            expect(store.streetsInStateHolding(state, key, n, (z) => z === zip)).toEqual(all.filter((s) => s.zip5 === zip));
+            expect(store.streetsInStateWithin(state, key, n, (z) => z === zip)).toEqual(all.filter((s) => s.zip5 === zip));
             asked += all.length;
           }
         }
@@ -240,11 +240,11 @@ describe('the spans of a street in its row', () => {
   it('let a state lookup keep only the ZIPs asked about, in the order of the whole answer', () => {
     const store = storeOf();
     try {
-      const all = store.streetsInStateHolding('MT', 'MAIN', 105, () => true);
+      const all = store.streetsInStateWithin('MT', 'MAIN', 105, () => true);
       expect(new Set(all.map((s) => s.zip5)).size).toBeGreaterThan(1);
       const zip = all[all.length - 1]!.zip5;
-      expect(store.streetsInStateHolding('MT', 'MAIN', 105, (z) => z === zip)).toEqual(all.filter((s) => s.zip5 === zip));
-      expect(store.streetsInStateHolding('MT', 'MAIN', 105, () => false)).toEqual([]);
+      expect(store.streetsInStateWithin('MT', 'MAIN', 105, (z) => z === zip)).toEqual(all.filter((s) => s.zip5 === zip));
+      expect(store.streetsInStateWithin('MT', 'MAIN', 105, () => false)).toEqual([]);
     } finally {
       store.close();
     }

@@ -182,8 +182,8 @@ describe('addr data import: TIGER/Line ADDRFEAT', () => {
       expect(spans(store.db)).toEqual(expected(store.db));
       expect(spans(store.db).length).toBeGreaterThan(200);
       // E MAIN ST in 59645 spans 100-199 on one edge (and more on others): 150 is among its numbers, 100000 is not.
-      expect(store.streetsInStateHolding('MT', 'MAIN', 105, () => true).some((st) => st.predir === 'E' && st.zip5 === '59645')).toBe(true);
-      expect(store.streetsInStateHolding('MT', 'MAIN', 100_000, () => true)).toEqual([]);
+      expect(store.streetsInStateWithin('MT', 'MAIN', 105, () => true).some((st) => st.predir === 'E' && st.zip5 === '59645')).toBe(true);
+      expect(store.streetsInStateWithin('MT', 'MAIN', 100_000, () => true)).toEqual([]);
       // A database of the first schema: the spans dropped and migrations 2 and 3 undone, then applied on open.
       store.db.exec(`DROP TRIGGER street_edges_span; DROP INDEX range_streets_span; ALTER TABLE range_streets DROP COLUMN min_n; ALTER TABLE range_streets DROP COLUMN max_n;
         ALTER TABLE range_streets DROP COLUMN spans; DELETE FROM schema_migrations WHERE version IN (2, 3)`);

@@ -13,7 +13,6 @@
  */
 import { cityKey } from '../parse/city-key.js';
 import type { Findings } from '../model/findings.js';
-import { withinKm } from '../util/geo-distance.js';
 import { zipCentroid } from '../locality/locality.js';
 import type { Locality } from '../locality/locality.js';
 import type { LocalityStore } from '../model/ports.js';
@@ -24,9 +23,7 @@ import type { Deliverability, Geocode, QualityLevel } from '../model/validation-
 import { leadingNumber } from '../parse/vocabulary.js';
 import { nearestOnSide, rangeGeocode, sideHolds } from './edge-geometry.js';
 import type { RangeEdge, RangeSide, RangeStore, RangeStreet } from './range-store.js';
-
-/** A street in another ZIP than the one given counts when that ZIP's centre lies this close to the given locality. */
-const NEARBY_KM = 25;
+import { zipsNear } from './near-zips.js';
 
 /**
  * The deliverability of a number the ranges hold: N. A TIGER range is the span of
@@ -106,26 +103,24 @@ function cityZips(c: AddressComponents, loc: Locality, locality: LocalityStore):
 /** A city of more ZIPs than this has all its streets of a key read from the state's, not ZIP by ZIP. */
 const CITY_ZIPS_ONE_BY_ONE = 12;
 
-/** Whether a ZIP's centre lies within NEARBY_KM of the decided locality. */
-function nearLocality(zip5: string, loc: Locality, locality: LocalityStore): boolean {
-  const at = loc.geocode;
-  const z = locality.zip(zip5);
-  return at !== null && z !== null && z.lat !== null && z.lon !== null && withinKm(at.lat, at.lon, z.lat, z.lon, NEARBY_KM);
+/** The ZIPs around the decided locality (near-zips.ts), asked once per lookup when first needed. */
+function nearOf(ctx: Lookup): ReadonlySet<string> {
+  return (ctx.near ??= zipsNear(ctx.loc, ctx.locality));
 }
 
 /**
- * The streets of a key in the decided state; only those whose numbers span `holding` when it is
- * given, and then only in ZIPs cityStreets or ringStreets may keep (the others are not read).
- * Remembered for the lookup: the city's other ZIPs and the ZIPs around filter one answer.
+ * The streets of a key in the decided state in the ZIPs cityStreets or ringStreets may keep (the
+ * others are not read); only those whose numbers span `holding` when it is given. Remembered for
+ * the lookup: the city's other ZIPs and the ZIPs around filter one answer.
  */
 function inState(key: string, holding: number | null, ctx: Lookup): RangeStreet[] {
   const id = `${holding ?? ''}|${key}`;
   let streets = ctx.inState.get(id);
   if (streets === undefined) {
-    const { loc, zips, locality } = ctx;
-    const state = loc.state as string;
-    const within = (z: string): boolean => z !== loc.zip5 && (zips.has(z) || nearLocality(z, loc, locality));
-    streets = holding !== null ? ctx.ranges.streetsInStateHolding(state, key, holding, within) : ctx.ranges.streetsInState(state, key);
+    const { loc, zips } = ctx;
+    const near = nearOf(ctx);
+    const within = (z: string): boolean => z !== loc.zip5 && (zips.has(z) || near.has(z));
+    streets = ctx.ranges.streetsInStateWithin(loc.state as string, key, holding, within);
     ctx.inState.set(id, streets);
   }
   return streets;
@@ -141,9 +136,10 @@ function cityStreets(key: string, ctx: Lookup, holding: number | null): RangeStr
 
 /** Streets of this key in the other ZIPs of the state whose centre lies near the decided locality (the city's own excluded). */
 function ringStreets(key: string, ctx: Lookup, holding: number | null): RangeStreet[] {
-  const { loc, zips, ranges, locality } = ctx;
+  const { loc, zips, ranges } = ctx;
   if (loc.state === null || loc.geocode === null || !ranges.coversState(loc.state)) return [];
-  return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && !zips.has(s.zip5) && nearLocality(s.zip5, loc, locality));
+  const near = nearOf(ctx);
+  return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && !zips.has(s.zip5) && near.has(s.zip5));
 }
 
 /** What one lookup of a street name works with. */
@@ -156,6 +152,7 @@ interface Lookup {
   cityFirst: boolean; // the city and the ZIP given contradict each other (CITY_ZIP_MISMATCH)
   zipCovered: boolean; // the ranges cover the decided ZIP
   inState: Map<string, RangeStreet[]>; // answers of inState for this address
+  near: ReadonlySet<string> | null; // the ZIPs around the decided locality, once asked (nearOf)
 }
 
 /**
@@ -217,12 +214,21 @@ function withUnitInName(c: AddressComponents): AddressComponents | null {
 function misspelled(key: string, zips: readonly string[], ranges: RangeStore): string[] {
   const max = key.length <= 3 ? 0 : key.length <= 8 ? 1 : 2;
   if (max === 0) return [];
-  const distance = new Map<string, number>(); // each name of the ZIPs once
-  for (const z of zips) for (const name of ranges.streetKeysInZip(z)) if (!distance.has(name)) distance.set(name, damerauLevenshtein(key, name, max + 1));
+  // Each name measured no further than the nearest so far (a name of the city's ZIPs may come
+  // again from another ZIP: measured again rather than looked up); first seen first.
   let best = max + 1;
-  for (const d of distance.values()) best = Math.min(best, d);
+  let nearest: string[] = [];
+  for (const z of zips) {
+    for (const name of ranges.streetKeysInZip(z)) {
+      if (Math.abs(name.length - key.length) > best) continue;
+      const d = damerauLevenshtein(key, name, best);
+      if (d < best) {
+        best = d;
+        nearest = [name];
+      } else if (d === best && d <= max && !nearest.includes(name)) nearest.push(name);
+    }
+  }
   if (best > max) return [];
-  const nearest = [...distance.keys()].filter((name) => distance.get(name) === best);
   // Equally near, two letters swapped (LARMIE for LARIME) beats a letter more or less (LARAMIE):
   // the typist had every letter right.
   const swapped = nearest.filter((name) => sortedLetters(name) === sortedLetters(key));
@@ -318,7 +324,7 @@ export function matchRange(given: AddressComponents, loc: Locality, zip4: string
   if (!zipCovered && !(loc.state !== null && ranges.coversState(loc.state))) return null;
   const zips = cityZips(c, loc, locality);
   const cityFirst = f.hasReason('CITY_ZIP_MISMATCH');
-  const ctx: Lookup = { n, loc, zips, ranges, locality, cityFirst, zipCovered, inState: new Map() };
+  const ctx: Lookup = { n, loc, zips, ranges, locality, cityFirst, zipCovered, inState: new Map(), near: null };
   let fuzzy = false;
   let key = streetKey(c.street);
   let { streets, hits } = byName(c, key, ctx);
