@@ -19,7 +19,7 @@ import { samePlace, unitKey } from './same-place.js';
 import { settleLocality } from './point-locality.js';
 import type { LocalityStore, PlaceRecord, PointRecord, PointStore, StreetRecord } from '../model/ports.js';
 import { INFERRED } from '../model/ports.js';
-import { damerauLevenshtein } from '../util/string-distance.js';
+import { nearestNames } from '../util/nearest-names.js';
 import { rememberedStreetKey } from '../parse/street-key.js';
 import type { AddressComponents } from '../model/types.js';
 import { leadingNumber } from '../parse/vocabulary.js';
@@ -166,20 +166,9 @@ function findStreets(key: string, loc: Locality, zipCovered: boolean, points: Po
   // when one name wins.
   const zips = fuzzyZips(loc, zipCovered, points, locality);
   const max = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
-  let best = max + 1;
-  const names = new Set<string>();
-  for (const z of zips) {
-    for (const name of points.streetNamesInZip(z)) {
-      const d = damerauLevenshtein(key, name, best);
-      if (d < best) {
-        best = d;
-        names.clear();
-        names.add(name);
-      } else if (d === best) names.add(name);
-    }
-  }
-  if (best <= max && names.size === 1) {
-    const name = [...names][0] as string;
+  const names = nearestNames(key, zips.map((z) => points.streetNamesInZip(z)), max);
+  if (names.length === 1) {
+    const name = names[0] as string;
     const streets = zips.flatMap((z) => points.streetsInZip(z, name));
     if (streets.length > 0) return { streets, fuzzy: true, inZip: false };
   }

@@ -16,7 +16,7 @@ import type { Findings } from '../model/findings.js';
 import { zipCentroid } from '../locality/locality.js';
 import type { Locality } from '../locality/locality.js';
 import type { LocalityStore } from '../model/ports.js';
-import { damerauLevenshtein } from '../util/string-distance.js';
+import { nearestNames } from '../util/nearest-names.js';
 import { rememberedStreetKey as streetKey } from '../parse/street-key.js';
 import type { AddressComponents } from '../model/types.js';
 import type { Deliverability, Geocode, QualityLevel } from '../model/validation-result.js';
@@ -214,21 +214,7 @@ function withUnitInName(c: AddressComponents): AddressComponents | null {
 function misspelled(key: string, zips: readonly string[], ranges: RangeStore): string[] {
   const max = key.length <= 3 ? 0 : key.length <= 8 ? 1 : 2;
   if (max === 0) return [];
-  // Each name measured no further than the nearest so far (a name of the city's ZIPs may come
-  // again from another ZIP: measured again rather than looked up); first seen first.
-  let best = max + 1;
-  let nearest: string[] = [];
-  for (const z of zips) {
-    for (const name of ranges.streetKeysInZip(z)) {
-      if (Math.abs(name.length - key.length) > best) continue;
-      const d = damerauLevenshtein(key, name, best);
-      if (d < best) {
-        best = d;
-        nearest = [name];
-      } else if (d === best && d <= max && !nearest.includes(name)) nearest.push(name);
-    }
-  }
-  if (best > max) return [];
+  const nearest = nearestNames(key, zips.map((z) => ranges.streetKeysInZip(z)), max);
   // Equally near, two letters swapped (LARMIE for LARIME) beats a letter more or less (LARAMIE):
   // the typist had every letter right.
   const swapped = nearest.filter((name) => sortedLetters(name) === sortedLetters(key));
