@@ -198,14 +198,23 @@ export class SqliteRangeStore implements RangeStore {
     // A key of too many streets in the state: those holding the number from the index, else all of them.
     if (entries === null && n === null) return this.streetsInState(state, key).filter((s) => within(s.zip5));
     readInTurn(this.db);
-    const listed: readonly (StateKeyEntry | [number, string])[] = entries ?? this.stmts.holdingIds.all(state, key, n as number, n as number);
     const streets: RangeStreet[] = [];
-    for (let i = 0; i < listed.length; i++) {
-      const entry = listed[i] as StateKeyEntry | [number, string];
-      if (entries !== null && n !== null && ((entry[2] as number) > n || (entry[3] as number) < n)) continue;
-      if (!within(entry[1])) continue;
-      const street = this.streetById(entry[0]);
+    const keep = (id: number, zip5: string): void => {
+      if (!within(zip5)) return;
+      const street = this.streetById(id);
       if (street !== undefined) streets.push(street);
+    };
+    if (entries === null) {
+      for (const [id, zip5] of this.stmts.holdingIds.all(state, key, n as number, n as number)) keep(id, zip5);
+      return streets;
+    }
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i] as StateKeyEntry;
+      if (n !== null) {
+        if ((entry[2] as number) > n) break; // by lowest number: none after spans n
+        if ((entry[3] as number) < n) continue;
+      }
+      keep(entry[0], entry[1]);
     }
     return streets;
   }
