@@ -11,12 +11,12 @@
  */
 import { cityKey } from '../parse/city-key.js';
 import type { Findings } from '../model/findings.js';
-import { withinKm } from '../util/geo-distance.js';
 import type { Locality } from '../locality/locality.js';
 import { isZip5 } from '../locality/match-zip.js';
 import { pointGeocode, streetGeocode } from './point-geocode.js';
 import { samePlace, unitKey } from './same-place.js';
 import { settleLocality } from './point-locality.js';
+import { nearbyStreets } from './nearby-streets.js';
 import type { LocalityStore, PlaceRecord, PointRecord, PointStore, StreetRecord } from '../model/ports.js';
 import { INFERRED } from '../model/ports.js';
 import { nearestNames } from '../util/nearest-names.js';
@@ -67,58 +67,6 @@ function pointsOn(points: PointStore, street: StreetRecord, c: AddressComponents
   return at;
 }
 
-/** What nearbyStreets reads of a list of streets, laid out compactly (one object, a few arrays, not one record per street). */
-interface StreetListSummary {
-  cityKeys: (string | null)[]; // cityKey of each street's city
-  zipIds: Int32Array; // each street's ZIP as an index into zipIndex's values (-1: none)
-  zipIndex: Map<string, number>;
-  coords: Float64Array; // lat, lon of each street
-}
-
-// The summaries of lists of streets from the store, made once per list: the store hands back the
-// same (unchanging) array while it holds a lookup, and a batch asks it again and again.
-const summaries = new WeakMap<readonly StreetRecord[], StreetListSummary>();
-
-function summaryOf(streets: readonly StreetRecord[]): StreetListSummary {
-  let sum = summaries.get(streets);
-  if (sum === undefined || sum.cityKeys.length !== streets.length) {
-    const n = streets.length;
-    sum = { cityKeys: new Array<string | null>(n), zipIds: new Int32Array(n), zipIndex: new Map(), coords: new Float64Array(n * 2) };
-    for (let i = 0; i < n; i++) {
-      const st = streets[i] as StreetRecord;
-      sum.cityKeys[i] = st.city !== null ? cityKey(st.city) : null;
-      let id = -1;
-      if (st.zip5 !== null) {
-        id = sum.zipIndex.get(st.zip5) ?? sum.zipIndex.size;
-        sum.zipIndex.set(st.zip5, id);
-      }
-      sum.zipIds[i] = id;
-      sum.coords[i * 2] = st.lat;
-      sum.coords[i * 2 + 1] = st.lon;
-    }
-    summaries.set(streets, sum);
-  }
-  return sum;
-}
-
-/** Streets of this key in other ZIPs of the state: the same city, or close to where the locality is. */
-function nearbyStreets(key: string, loc: Locality, points: PointStore): StreetRecord[] {
-  if (loc.state === null || !points.coversState(loc.state)) return [];
-  const at = loc.geocode; // the ZIP's or the city's centroid
-  const city = loc.city !== null ? cityKey(loc.city) : null;
-  const all = points.streetsInState(loc.state, key);
-  if (all.length === 0) return [];
-  const sum = summaryOf(all);
-  // A street whose ZIP is the decided one is not "another ZIP"; a street without ZIP never is.
-  const zipId = loc.zip5 !== null ? (sum.zipIndex.get(loc.zip5) ?? -2) : -1;
-  const out: StreetRecord[] = [];
-  for (let i = 0; i < all.length; i++) {
-    if (sum.zipIds[i] === zipId) continue;
-    if ((city !== null && sum.cityKeys[i] === city) || (at !== null && withinKm(at.lat, at.lon, sum.coords[i * 2] as number, sum.coords[i * 2 + 1] as number, NEARBY_KM))) out.push(all[i] as StreetRecord);
-  }
-  return out;
-}
-
 // The covered ZIPs of a list of places (in order, each once, at most FUZZY_ZIPS), per point
 // store and list: the locality store hands back the same (frozen) list of a city while it holds
 // it, and a big city's ZIPs are many to ask about one by one for every address.
@@ -160,7 +108,7 @@ function findStreets(key: string, loc: Locality, zipCovered: boolean, points: Po
     if (inZip.length > 0) return { streets: inZip, fuzzy: false, inZip: true };
   }
   // Another ZIP of the same place (a wrong or missing ZIP).
-  const near = nearbyStreets(key, loc, points);
+  const near = nearbyStreets(key, loc, points, NEARBY_KM);
   if (near.length > 0) return { streets: near, fuzzy: false, inZip: false };
   // A misspelling: the closest street names of the ZIP and of the city's other covered ZIPs,
   // when one name wins.
@@ -256,7 +204,7 @@ export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | n
   if (inZip && !fuzzy && (hits[0] as StreetHit).points.length === 0) {
     // The street runs on into a neighbouring ZIP (W 26th St in 10001 and 10010): the number
     // may be on that part, and then the ZIP given is the wrong one.
-    const other = nearbyStreets(key, loc, points);
+    const other = nearbyStreets(key, loc, points, NEARBY_KM);
     if (other.length > 0) {
       const wider = rankStreets(c, loc, points, [...streets, ...other], fuzzy);
       if ((wider[0] as StreetHit).points.length > 0) hits = wider;

@@ -20,3 +20,8 @@ export function withinKm(lat1: number, lon1: number, lat2: number, lon2: number,
   if (Math.abs(lat2 - lat1) * (Math.PI / 180) * EARTH_RADIUS_KM > km * (1 + 1e-9) + 1e-9) return false;
   return distanceKm(lat1, lon1, lat2, lon2) <= km;
 }
+
+/** Degrees of latitude beyond which withinKm(..., km) is false whatever the longitudes (with a margin above rounding). */
+export function latitudeSpan(km: number): number {
+  return ((km * (1 + 1e-9) + 1e-9) / ((Math.PI / 180) * EARTH_RADIUS_KM)) * (1 + 1e-9);
+}
