@@ -15,10 +15,21 @@ const MAX_KEPT_LENGTH = 64;
  */
 export function boundedMemo<A extends string | number, R>(fn: (arg: A) => R, limit: number): (arg: A) => R {
   const memo = new Map<A, R>();
+  // The last answer, kept apart: the layers of one validation ask about the same string (the
+  // decided city, say) several times in a row, and comparing it is cheaper than hashing it.
+  let lastArg: A | undefined;
+  let lastValue: R | undefined;
   return (arg: A): R => {
+    if (arg === lastArg) return lastValue as R;
     const hit = memo.get(arg);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      lastArg = arg;
+      lastValue = hit;
+      return hit;
+    }
     const value = fn(arg);
+    lastArg = arg;
+    lastValue = value;
     if (typeof arg === 'string' && arg.length > MAX_KEPT_LENGTH) return value;
     // Map keeps insertion order, so the first key is the oldest: O(1) eviction.
     if (memo.size >= limit) memo.delete(memo.keys().next().value as A);
