@@ -13,7 +13,7 @@ import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
 import { defaultLocalityDbPath, referenceDbFix } from './data-location.js';
 import { zipLocator } from './zip-locator.js';
 import type { ZipPosition, ZipsWithin } from './zip-locator.js';
-import { zipSlot } from './zip-set.js';
+import { zipNumber } from '../core/util/zip-number.js';
 
 // Above the ~42k ZIPs of the file, so a long batch ends up fully cached.
 const ZIP_CACHE_LIMIT = 50_000;
@@ -122,7 +122,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
   /** The record of a five-digit ZIP, or null when the ZIP is unknown. */
   zip(zip5: string): ZipRecord | null {
     // Five digits (nearly every call) index a flat table by their number: no string hashing.
-    const slot = zipSlot(zip5);
+    const slot = zipNumber(zip5);
     if (slot >= 0) {
       const high = Math.floor(slot / 100);
       let chunk = this.zipChunks[high];

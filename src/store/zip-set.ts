@@ -4,18 +4,7 @@
  * a parsed address is a fresh string, which a Set would hash first. Any other string is looked
  * for in a Set, so the answers are those of a Set of the same strings.
  */
-
-/** The number of a five-digit string ("02108" -> 2108), or -1 for any other string. */
-export function zipSlot(zip5: string): number {
-  if (zip5.length !== 5) return -1;
-  let n = 0;
-  for (let i = 0; i < 5; i++) {
-    const c = zip5.charCodeAt(i);
-    if (c < 48 || c > 57) return -1;
-    n = n * 10 + (c - 48);
-  }
-  return n;
-}
+import { zipNumber } from '../core/util/zip-number.js';
 
 /** ZIPs, five-digit ones by number. */
 export class ZipSet {
@@ -27,13 +16,13 @@ export class ZipSet {
   }
 
   add(zip: string): void {
-    const slot = zipSlot(zip);
+    const slot = zipNumber(zip);
     if (slot >= 0) this.slots[slot] = 1;
     else this.others.add(zip);
   }
 
   has(zip: string): boolean {
-    const slot = zipSlot(zip);
+    const slot = zipNumber(zip);
     return slot >= 0 ? this.slots[slot] === 1 : this.others.has(zip);
   }
 }

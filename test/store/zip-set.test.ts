@@ -1,7 +1,8 @@
 // The ZIP sets of the point and range stores (src/store/zip-set.ts): the answers of a Set of the
 // same strings, five-digit ones looked up by number, any other string as itself.
 import { describe, expect, it } from 'vitest';
-import { ZipSet, zipSlot } from '../../src/store/zip-set.js';
+import { zipNumber as zipSlot } from '../../src/core/util/zip-number.js';
+import { ZipSet } from '../../src/store/zip-set.js';
 
 describe('ZipSet', () => {
   it('answers as a Set of the same strings, for ZIPs and for strings that are not', () => {

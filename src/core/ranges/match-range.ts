@@ -24,6 +24,7 @@ import { leadingNumber } from '../parse/vocabulary.js';
 import { nearestOnSide, rangeGeocode, sideHolds } from './edge-geometry.js';
 import type { RangeEdge, RangeSide, RangeStore, RangeStreet } from './range-store.js';
 import { zipsNear } from './near-zips.js';
+import { zipNumber } from '../util/zip-number.js';
 
 /**
  * The deliverability of a number the ranges hold: N. A TIGER range is the span of
@@ -103,9 +104,19 @@ function cityZips(c: AddressComponents, loc: Locality, locality: LocalityStore):
 /** A city of more ZIPs than this has all its streets of a key read from the state's, not ZIP by ZIP. */
 const CITY_ZIPS_ONE_BY_ONE = 12;
 
-/** The ZIPs around the decided locality (near-zips.ts), asked once per lookup when first needed. */
-function nearOf(ctx: Lookup): ReadonlySet<string> {
+/** The numbers of the ZIPs around the decided locality (near-zips.ts), asked once per lookup when first needed. */
+function nearOf(ctx: Lookup): ReadonlySet<number> {
   return (ctx.near ??= zipsNear(ctx.loc, ctx.locality));
+}
+
+// The numbers of a city's ZIPs (zip-number.ts), per set cityZips made: tested for every street of
+// a name in the state that a lookup by state reads.
+const numbersOfCities = new WeakMap<ReadonlySet<string>, ReadonlySet<number>>();
+
+function zipNumbersOf(zips: ReadonlySet<string>): ReadonlySet<number> {
+  let numbers = numbersOfCities.get(zips);
+  if (numbers === undefined) numbersOfCities.set(zips, (numbers = new Set([...zips].map(zipNumber).filter((z) => z >= 0))));
+  return numbers;
 }
 
 /**
@@ -117,9 +128,15 @@ function inState(key: string, holding: number | null, ctx: Lookup): RangeStreet[
   const id = `${holding ?? ''}|${key}`;
   let streets = ctx.inState.get(id);
   if (streets === undefined) {
-    const { loc, zips } = ctx;
+    const { loc } = ctx;
     const near = nearOf(ctx);
-    const within = (z: string): boolean => z !== loc.zip5 && (zips.has(z) || near.has(z));
+    const city = zipNumbersOf(ctx.zips);
+    const own = loc.zip5 !== null ? zipNumber(loc.zip5) : -1;
+    // By number: the ranges' ZIPs are five digits (ranges-import.ts keeps no other side).
+    const within = (z: string): boolean => {
+      const k = zipNumber(z);
+      return k >= 0 && k !== own && (city.has(k) || near.has(k));
+    };
     streets = ctx.ranges.streetsInStateWithin(loc.state as string, key, holding, within);
     ctx.inState.set(id, streets);
   }
@@ -139,7 +156,7 @@ function ringStreets(key: string, ctx: Lookup, holding: number | null): RangeStr
   const { loc, zips, ranges } = ctx;
   if (loc.state === null || loc.geocode === null || !ranges.coversState(loc.state)) return [];
   const near = nearOf(ctx);
-  return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && !zips.has(s.zip5) && near.has(s.zip5));
+  return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && !zips.has(s.zip5) && near.has(zipNumber(s.zip5)));
 }
 
 /** What one lookup of a street name works with. */
@@ -152,7 +169,7 @@ interface Lookup {
   cityFirst: boolean; // the city and the ZIP given contradict each other (CITY_ZIP_MISMATCH)
   zipCovered: boolean; // the ranges cover the decided ZIP
   inState: Map<string, RangeStreet[]>; // answers of inState for this address
-  near: ReadonlySet<string> | null; // the ZIPs around the decided locality, once asked (nearOf)
+  near: ReadonlySet<number> | null; // the numbers of the ZIPs around the decided locality, once asked (nearOf)
 }
 
 /**
