@@ -28,9 +28,9 @@ export function boundedMemo<A extends string | number, R>(fn: (arg: A) => R, lim
       return hit;
     }
     const value = fn(arg);
+    if (typeof arg === 'string' && arg.length > MAX_KEPT_LENGTH) return value;
     lastArg = arg;
     lastValue = value;
-    if (typeof arg === 'string' && arg.length > MAX_KEPT_LENGTH) return value;
     // Map keeps insertion order, so the first key is the oldest: O(1) eviction.
     if (memo.size >= limit) memo.delete(memo.keys().next().value as A);
     memo.set(arg, value);
