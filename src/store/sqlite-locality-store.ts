@@ -12,7 +12,7 @@ import type { LocalityNames, LocalityStore, NearZip, PlaceRecord, ZipLocator, Zi
 import { LOCALITY_SCHEMA_VERSION } from './locality-schema.js';
 import { defaultLocalityDbPath, referenceDbFix } from './data-location.js';
 import { zipLocator } from './zip-locator.js';
-import type { ZipPosition, ZipsWithin } from './zip-locator.js';
+import type { ZipPosition } from './zip-locator.js';
 import { zipNumber } from '../core/util/zip-number.js';
 
 // Above the ~42k ZIPs of the file, so a long batch ends up fully cached.
@@ -77,7 +77,7 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
   private readonly byKeyInState = new Map<string, Map<string, PlaceRecord[]>>();
   private byKeySize = 0;
   private readonly byState = new Map<string, PlaceRecord[]>();
-  private locator: (ZipLocator & ZipsWithin) | null = null; // built on the first nearestZip or zipsWithinKm call
+  private locator: ZipLocator | null = null; // built on the first nearestZip call
 
   /** Opens `path` read-only; throws ADDR_ERR_STORE_MISSING or ADDR_ERR_STORE_CORRUPT. */
   constructor(readonly path: string) {
@@ -184,22 +184,13 @@ export class SqliteLocalityStore implements LocalityStore, ZipLocator, ZipTable,
 
   /** The ZIP whose centroid is nearest the position, within `maxMeters`, in `state` when given. */
   nearestZip(lat: number, lon: number, state: string | null, maxMeters: number): NearZip | null {
-    return this.zipIndex().nearestZip(lat, lon, state, maxMeters);
-  }
-
-  /** Every ZIP, of any state, whose centroid lies within `km` of the position (withinKm). */
-  zipsWithinKm(lat: number, lon: number, km: number): string[] {
-    return this.zipIndex().zipsWithinKm(lat, lon, km);
-  }
-
-  private zipIndex(): ZipLocator & ZipsWithin {
     // Built from the four columns it needs (~30 ms to read, against ~200 ms for 41,000 whole records,
     // which a one-off `addr reverse` paid); the record of the ZIP found is read as zip() reads it.
     this.locator ??= zipLocator(
       this.db.prepare<[], ZipPosition>('SELECT zip5, state, lat, lon FROM zips WHERE lat IS NOT NULL AND lon IS NOT NULL').all(),
       (z) => this.zip(z.zip5) as ZipRecord,
     );
-    return this.locator;
+    return this.locator.nearestZip(lat, lon, state, maxMeters);
   }
 
   /** Every ZIP record, in ZIP order (a zipLocator over them answers as nearestZip does). */

@@ -6,21 +6,18 @@
  * city, state and ZIP, and by reverse geocoding without point coverage.
  */
 import KDBush from 'kdbush';
-import { distanceKm, withinKm } from '../core/util/geo-distance.js';
+import { distanceKm } from '../core/util/geo-distance.js';
 import type { NearZip, ZipLocator, ZipRecord } from '../core/model/ports.js';
 
 /** Every ZIP whose centroid lies within `maxMeters` of a position (in `state` when given), nearest first. */
 export interface ZipsWithin {
   zipsWithin(lat: number, lon: number, state: string | null, maxMeters: number): NearZip[];
-  /** Every ZIP, of any state, whose centroid withinKm (geo-distance.ts) says lies within `km`: unordered. */
-  zipsWithinKm(lat: number, lon: number, km: number): string[];
 }
 
 /** What the locator needs of a ZIP: its code, state and centroid. */
 export type ZipPosition = Pick<ZipRecord, 'zip5' | 'state' | 'lat' | 'lon'>;
 
 const METERS_PER_DEGREE = 111_320;
-const BOX_MARGIN = 1.05;
 // APO/FPO/DPO ZIPs have centroids (bases abroad, ships' home ports) but are no place to locate a point in.
 const MILITARY: ReadonlySet<string> = new Set(['AA', 'AE', 'AP']);
 
@@ -63,18 +60,6 @@ export function zipLocator<Z extends ZipPosition>(records: readonly Z[], recordO
         if (meters <= maxMeters) out.push({ zip: recordOf(zip), meters });
       }
       return out.sort((a, b) => a.meters - b.meters);
-    },
-    zipsWithinKm(lat, lon, km) {
-      // The box a little wider than the distance (the degree of METERS_PER_DEGREE is a little
-      // longer than the haversine's; longitudes bulge towards the poles): withinKm decides.
-      const dLat = (km * 1000 * BOX_MARGIN) / METERS_PER_DEGREE;
-      const dLon = dLat / Math.max(0.05, Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180));
-      const out: string[] = [];
-      for (const id of index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
-        const zip = zips[id];
-        if (zip !== undefined && withinKm(lat, lon, zip.lat as number, zip.lon as number, km)) out.push(zip.zip5);
-      }
-      return out;
     },
   };
 }

@@ -61,7 +61,7 @@ describe('the points layer, ZIPs searched for a misspelling', () => {
         const zips = Array.from({ length: 1 + Math.floor(rnd() * 60) }, () => zip(Math.floor(rnd() * 90)));
         return { city: 'BIGTOWN', key: 'BIGTOWN', state: 'TX', zips, lat: null, lon: null };
       })) as PlaceRecord[];
-      const locality: LocalityStore = { zip: () => null, placesByKey: () => places, placesInState: () => places, zipsWithinKm: () => [], dataVersion: () => 'fake' };
+      const locality: LocalityStore = { zip: () => null, placesByKey: () => places, placesInState: () => places, dataVersion: () => 'fake' };
       for (let k = 0; k < 6; k++) {
         const decided = k === 0 ? null : zip(Math.floor(rnd() * 90));
         asked.length = 0;

@@ -9,7 +9,6 @@ import type { LocalityStore, PlaceRecord, ZipRecord } from '../../src/core/model
 import type { AddressComponents } from '../../src/core/model/types.js';
 import { matchRange } from '../../src/core/ranges/match-range.js';
 import type { RangeEdge, RangeStore, RangeStreet } from '../../src/core/ranges/range-store.js';
-import { zipsWithinKmOf } from './fake-zips-within.js';
 
 const zipOf = (zip5: string, city: string, lat: number): ZipRecord => ({ zip5, city, state: 'MT', county: null, county_fips: null, lat, lon: -111, timezone: null });
 const ZIPS = [zipOf('59001', 'ALPHA', 46), zipOf('59002', 'BETA', 46.55)];
@@ -25,7 +24,6 @@ function localityStore(): LocalityStore {
     zip: (z) => ZIPS.find((r) => r.zip5 === z) ?? null,
     placesByKey: (key, state) => PLACES.filter((p) => p.key === key && (state === null || p.state === state)),
     placesInState: (state) => PLACES.filter((p) => p.state === state),
-    zipsWithinKm: zipsWithinKmOf(ZIPS),
     dataVersion: () => 'fake',
   };
 }

@@ -14,7 +14,6 @@ import type { LocalityStore, PlaceRecord, ZipRecord } from '../../src/core/model
 import type { AddressComponents, AddressInput, ParsedAddress, StructuredAddress } from '../../src/core/model/types.js';
 import { validateAddress } from '../../src/core/validate/validate.js';
 import type { ValidationResult } from '../../src/core/model/validation-result.js';
-import { zipsWithinKmOf } from './fake-zips-within.js';
 
 // Every key of AddressComponents but the optional cross_street, which is checked apart.
 const COMPONENT_KEYS = [
@@ -52,7 +51,6 @@ function fakeStore(): LocalityStore {
     zip: (zip5) => byZip.get(zip5) ?? null,
     placesByKey: (key, state) => all.filter((p) => p.key === key && (state === null || p.state === state)),
     placesInState: (state) => all.filter((p) => p.state === state),
-    zipsWithinKm: zipsWithinKmOf(ZIPS),
     dataVersion: () => 'fake@1',
   };
 }

@@ -7,7 +7,6 @@ import type { AddressComponents, ParsedAddress } from '../../src/core/model/type
 import type { ValidationResult } from '../../src/core/model/validation-result.js';
 import { validateAddress } from '../../src/core/validate/validate.js';
 import { CONFIDENCE_TABLE } from '../../src/core/validate/score-confidence.js';
-import { zipsWithinKmOf } from './fake-zips-within.js';
 
 type Row = [zip5: string, city: string, state: string, county: string | null, fips: string | null, lat: number, lon: number];
 
@@ -99,7 +98,6 @@ export function fakeLocalityStore(options: FakeStoreOptions = {}): LocalityStore
     zip: (zip5) => zips.get(zip5) ?? null,
     placesByKey: (key, state) => places.filter((p) => p.key === key && (state === null || p.state === state)),
     placesInState: (state) => places.filter((p) => p.state === state && p.zips.length > 0),
-    zipsWithinKm: zipsWithinKmOf(zips.values()),
     dataVersion: () => options.version ?? 'fake@1',
   };
 }

