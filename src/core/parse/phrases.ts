@@ -5,6 +5,7 @@
 import { isBoxWord, isIdentifier, isRecipientMarker, matchPhrase, PO_BOX, RURAL_ROUTE } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { GLUED_ROUTES, NUMBER_SIGNS, ROUTE_ONLY_WORDS } from './words.js';
+import { allDigits, hasDigit, isOneLetter } from './chars.js';
 
 /**
  * Whether token i begins a recipient after the address began (ATTN, C/O written "C/O" or
@@ -23,7 +24,7 @@ export function boxIdAfter(st: ParseState, i: number, limit: number): number | n
   let j = i + m.length;
   if (NUMBER_SIGNS.afterBox.has(st.w(j))) j++;
   const id = st.t[j];
-  if (j < limit && id !== undefined && isIdentifier(id) && /\d/.test(id) || (j < limit && id !== undefined && /^[A-Z]$/.test(id) && m.length > 1)) return j;
+  if (j < limit && id !== undefined && isIdentifier(id) && hasDigit(id) || (j < limit && id !== undefined && isOneLetter(id) && m.length > 1)) return j;
   return null;
 }
 
@@ -62,7 +63,7 @@ export function routeAt(st: ParseState, i: number, limit: number): { kind: strin
       box = id;
       j = (t[k] === '#' ? k + 2 : k + 1);
       // "Box 42 D": a letter after the box number is part of it.
-      if (/^\d+$/.test(id) && j < limit && /^[A-Z]$/.test(st.w(j)) && !st.startsSection(j)) { box += t[j]; j++; }
+      if (allDigits(id) && j < limit && isOneLetter(st.w(j)) && !st.startsSection(j)) { box += t[j]; j++; }
     }
   }
   // A bare "ROUTE 9" is a highway; a route needs its box, or a word only routes use.

@@ -10,6 +10,7 @@ import type { CityNeed } from './street-name.js';
 import { isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';
 import { ROUTE_WORDS_IN_STREETS } from './words.js';
+import { hasDigit } from './chars.js';
 
 /** Street name with directionals, suffix or highway, then units; returns where the city may begin. */
 export function readStreet(st: ParseState, i: number, limit: number): number {
@@ -43,7 +44,7 @@ export function readStreet(st: ParseState, i: number, limit: number): number {
       // end of its section.
       const d = unitDesignator(w);
       const atEnd = stop + 1 >= limit || st.startsSection(stop + 1);
-      if (!(d && !d.requiresNumber && !atEnd && !/\d/.test(st.w(stop + 1)))) break;
+      if (!(d && !d.requiresNumber && !atEnd && !hasDigit(st.w(stop + 1)))) break;
     }
     if (stop > i && boxIdAfter(st, stop, limit) !== null && (w !== 'BOX' || stop > i + 1)) break;
     if (stop > i && routeAt(st, stop, limit) !== null && !ROUTE_WORDS_IN_STREETS.has(w)) break;
