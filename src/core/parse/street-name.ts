@@ -20,7 +20,8 @@ export type CityNeed = 'required' | 'optional' | 'none';
  * tail of the span is a city (no comma between street and city) and `end` says where it starts.
  */
 export function readName(st: ParseState, a: number, b: number, need: CityNeed): StreetName {
-  const out: StreetName = { predir: null, street: null, suffix: null, postdir: null, end: b };
+  // Every field present from the start: one shape for every name read (a field added later made others).
+  const out: StreetName = { predir: null, street: null, suffix: null, postdir: null, end: b, rawSuffix: undefined, rawPredir: undefined, rawPostdir: undefined };
   const cityNeeded = need === 'required';
   if (a >= b) return out;
   // Highway pre-type at the start: "US HWY 15 501 N", "COUNTY ROAD KK", "I-35", "STATE ROUTE 21".
@@ -128,7 +129,7 @@ function highwayName(st: ParseState, hw: { name: string; next: number }, hwPrefi
       out.rawSuffix = st.w(p);
       out.postdir = end === p + 2 ? closingDir : null;
       if (out.postdir !== null) out.rawPostdir = st.w(p + 1);
-      else delete out.rawPostdir;
+      else out.rawPostdir = undefined;
       e = end;
       break;
     }
