@@ -38,7 +38,7 @@ export function highwayAt(st: ParseState, k: number, b: number): { name: string;
     let j = k + m.length;
     // "State Highway No 33", "Route # A": the number sign is dropped.
     if (NUMBER_SIGNS.afterHighway.has(st.w(j)) && j + 1 < b) j++;
-    const id = t[j];
+    const id = st.at(j);
     if (j < b && id !== undefined && (digitsThenLetter(id) || /^[A-Z]{1,2}$/.test(id) && directional(id) === null)) {
       // "COUNTY HWY 60E": the direction glued to the route number is a post-directional.
       const dirGlued = /^(\d+)([NSEW])$/.exec(id);

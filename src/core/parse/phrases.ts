@@ -13,7 +13,7 @@ import { allDigits, hasDigit, isOneLetter } from './chars.js';
  */
 export function recipientMarkerAt(st: ParseState, i: number, limit: number): boolean {
   const w = st.w(i);
-  if (w === 'C') return st.t[i + 1] === 'O' && i + 2 < limit && !st.startsSection(i + 1);
+  if (w === 'C') return st.w(i + 1) === 'O' && i + 2 < limit && !st.startsSection(i + 1);
   return w !== 'CO' && isRecipientMarker(w);
 }
 
@@ -50,15 +50,15 @@ export function routeAt(st: ParseState, i: number, limit: number): { kind: strin
     kind = m.value;
     j = i + m.length;
     if (NUMBER_SIGNS.afterRoute.has(st.w(j))) j++;
-    const r = t[j];
+    const r = st.at(j);
     if (j >= limit || r === undefined || !/^\d+[A-Z]{0,2}$/.test(r)) return null;
     route = r;
     j++;
   }
   let box: string | null = null;
-  if (j < limit && isBoxWord(st.w(j)) || t[j] === 'PO' && t[j + 1] === 'BOX') {
-    const k = t[j] === 'PO' ? j + 2 : j + 1;
-    const id = t[k] === '#' ? t[k + 1] : t[k];
+  if (j < limit && isBoxWord(st.w(j)) || st.w(j) === 'PO' && st.w(j + 1) === 'BOX') {
+    const k = st.w(j) === 'PO' ? j + 2 : j + 1;
+    const id = st.w(k) === '#' ? st.at(k + 1) : st.at(k);
     if (id !== undefined && isIdentifier(id)) {
       box = id;
       j = (t[k] === '#' ? k + 2 : k + 1);

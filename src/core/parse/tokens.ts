@@ -29,6 +29,14 @@ export class TokenCursor {
     return this.t[i] ?? '';
   }
 
+  /**
+   * The text of token i, undefined outside the line: t[i] without reading past the array's end
+   * (which V8's optimized code treats as a case of its own and deoptimizes on, the first time).
+   */
+  at(i: number): string | undefined {
+    return i >= 0 && i < this.t.length ? this.t[i] : undefined;
+  }
+
   /** Tokens [from, to) as written, upper-cased, joined by spaces. */
   rawOf(from: number, to: number): string {
     let out = '';

@@ -79,11 +79,11 @@ export function isUnitInside(st: ParseState, i: number, limit: number): boolean 
 export function directionalAt(st: ParseState, i: number, limit: number): { dir: string; length: number } | null {
   const a = st.t[i];
   if (a === undefined || i >= limit) return null;
-  const b = st.t[i + 1];
+  const b = st.w(i + 1); // '' after the last token (no token is empty): always a string to compare
   if ((a === 'N' || a === 'S') && (b === 'E' || b === 'W') && i + 1 < limit && !st.startsSection(i + 1)) return { dir: a + b, length: 2 };
   // "South East": a quadrant spelled out in two words, unless the second begins a known place
   // ("Main St South West Springfield MA" is West Springfield).
-  if (b !== undefined && a.length > 2 && b.length > 2 && i + 1 < limit && !st.startsSection(i + 1)) {
+  if (b !== '' && a.length > 2 && b.length > 2 && i + 1 < limit && !st.startsSection(i + 1)) {
     const da = directional(a);
     const db = directional(b);
     if ((da === 'N' || da === 'S') && (db === 'E' || db === 'W') && st.isPlaceSpan(i + 1, st.sectionEnd(i + 1, limit)) !== true) return { dir: da + db, length: 2 };

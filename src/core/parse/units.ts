@@ -125,7 +125,7 @@ function designatorAndId(st: ParseState, i: number, limit: number): number {
   const t = st.t;
   let j = i + 1;
   if (NUMBER_SIGNS.afterDesignator.has(st.w(j))) j++;
-  const id = t[j];
+  const id = st.at(j);
   const cityWord = id !== undefined && !hasDigit(id) && st.isPlaceSpan(j, limit) === true;
   const named = id !== undefined && d.code !== 'FL' && isUnitName(id);
   if (!(id !== undefined && j < limit && (isIdentifier(id) || ordinalNumber(id) !== null || named) && !(st.startsSection(j) && !hasDigit(id)) && !cityWord)) {

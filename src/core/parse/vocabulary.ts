@@ -205,5 +205,16 @@ export function isHouseNumber(t: string): boolean {
 
 /** True for a token that can identify a unit, box or route: 4, 4B, B, D304, 12-B. */
 export function isIdentifier(t: string): boolean {
-  return /^[A-Z0-9]+(-[A-Z0-9]+)*$/.test(t) && (hasDigit(t) || t.length <= 2 || /^[A-Z]-[A-Z]$/.test(t));
+  // /^[A-Z0-9]+(-[A-Z0-9]+)*$/ read char by char: capitals and digits, single hyphens between them.
+  const n = t.length;
+  if (n === 0) return false;
+  let digit = false;
+  for (let i = 0; i < n; i++) {
+    const c = t.charCodeAt(i);
+    if (c >= 48 && c <= 57) digit = true;
+    else if (c === 45) { if (i === 0 || i === n - 1 || t.charCodeAt(i - 1) === 45) return false; }
+    else if (!(c >= 65 && c <= 90)) return false;
+  }
+  // Then a digit, at most two characters, or a letter, hyphen and letter (/^[A-Z]-[A-Z]$/).
+  return digit || n <= 2 || n === 3 && t.charCodeAt(1) === 45;
 }
