@@ -8,7 +8,7 @@ import suffixData from '../data/street-suffixes.json' with { type: 'json' };
 import stateData from '../data/states.json' with { type: 'json' };
 import { directionOfToken, stateOfText, suffixOfToken, unitOfToken } from './pub28.js';
 import type { UnitDesignator } from './pub28.js';
-import { digitsThenLetter, hasDigit } from './chars.js';
+import { digitsThenLetter } from './chars.js';
 
 /** A multi-word phrase table: first word -> candidate phrases, longest first. */
 export type PhraseTable = Map<string, { words: string[]; value: string }[]>;
