@@ -60,3 +60,12 @@ export function isGridCoordinate(s: string | undefined): boolean {
   for (let i = 1; i < s.length; i++) if (!isDigitCode(s.charCodeAt(i))) return false;
   return true;
 }
+
+/** /^\d+[NSEW]$/.test(s): a number with a direction glued after it ("400E"). */
+export function isDigitsThenDirection(s: string | undefined): boolean {
+  if (s === undefined || s.length < 2) return false;
+  const c = s.charCodeAt(s.length - 1);
+  if (!(c === 78 || c === 83 || c === 69 || c === 87)) return false;
+  for (let i = 0; i < s.length - 1; i++) if (!isDigitCode(s.charCodeAt(i))) return false;
+  return true;
+}

@@ -85,7 +85,8 @@ export function readDelivery(st: ParseState, start: number): number {
     return 2;
   }
   // "4B-123": a unit glued before the house number.
-  const glued = /^(\d*[A-Z]+\d*|\d+[A-Z]+)-(\d+)$/.exec(st.w(i));
+  const wi = st.w(i);
+  const glued = wi.includes('-') ? /^(\d*[A-Z]+\d*|\d+[A-Z]+)-(\d+)$/.exec(wi) : null;
   if (glued && !isGridCoordinate(glued[1] as string) && st.c.unit_number === null && i + 1 < limit &&
     matchPhrase(HIGHWAYS, [glued[1] as string], 0) === null) {
     st.c.unit_type = '#';

@@ -5,7 +5,7 @@ import { STATE_NAME_MAX_WORDS } from './pub28.js';
 import { directional, HIGHWAYS, isRouteModifier, isStateFirstWord, lastWords, matchPhrase, stateCode } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { GLUED_HIGHWAY_PREFIXES, NUMBER_SIGNS } from './words.js';
-import { allDigits, digitsThenLetter, isTwoLetters } from './chars.js';
+import { allDigits, digitsThenLetter, hasDigit, isDigitsThenDirection, isTwoLetters } from './chars.js';
 
 /** The last words of the highway pre-types ("ROAD" of "COUNTY ROAD"). */
 export const HIGHWAY_LAST = lastWords(HIGHWAYS);
@@ -16,7 +16,7 @@ export const GLUED_HIGHWAY = new RegExp(`^(${GLUED_HIGHWAY_PREFIXES.join('|')})-
 export function highwayAt(st: ParseState, k: number, b: number): { name: string; next: number } | null {
   const t = st.t;
   const w = st.w(k);
-  const glued = GLUED_HIGHWAY.exec(w);
+  const glued = hasDigit(w) ? GLUED_HIGHWAY.exec(w) : null; // (its route number has a digit)
   if (glued) {
     const m = matchPhrase(HIGHWAYS, [glued[1] as string], 0);
     if (m) return { name: `${m.value} ${glued[2]}`, next: k + 1 };
@@ -41,7 +41,7 @@ export function highwayAt(st: ParseState, k: number, b: number): { name: string;
     const id = st.at(j);
     if (j < b && id !== undefined && (digitsThenLetter(id) || /^[A-Z]{1,2}$/.test(id) && directional(id) === null)) {
       // "COUNTY HWY 60E": the direction glued to the route number is a post-directional.
-      const dirGlued = /^(\d+)([NSEW])$/.exec(id);
+      const dirGlued = isDigitsThenDirection(id) ? /^(\d+)([NSEW])$/.exec(id) : null;
       if (dirGlued && st.pendingPostdir === null) {
         st.pendingPostdir = dirGlued[2] as string;
         return { name: `${m.value} ${dirGlued[1]}`, next: j + 1 };

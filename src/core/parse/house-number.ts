@@ -5,7 +5,7 @@ import type { Token } from './tokenize.js';
 import { directional, isHouseNumber, isIntersectionWord, numberOfWords, numberWord, startsNumberWords, stateCode, suffixStandard } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { isUnitStart } from './unit-start.js';
-import { allDigits, isGridCoordinate, isOneLetter } from './chars.js';
+import { allDigits, isDigitsThenDirection, isGridCoordinate, isOneLetter } from './chars.js';
 
 /**
  * A house number written in several number words from i ("Two Hundred", "Twenty Two",
@@ -50,8 +50,8 @@ export function readNumber(st: ParseState, i: number, limit: number): number {
   if (isGridCoordinate(w) && next !== undefined && isGridCoordinate(next) && j < limit) { number = `${w} ${next}`; j++; }
   else if (!isHouseNumber(w)) return i;
   // Utah grid glued: "48S 400E".
-  const grid = /^(\d+)([NSEW])$/.exec(w);
-  if (grid && next !== undefined && /^\d+[NSEW]$/.test(next)) {
+  const grid = isDigitsThenDirection(w) ? /^(\d+)([NSEW])$/.exec(w) : null;
+  if (grid && isDigitsThenDirection(next)) {
     number = grid[1] as string;
     st.c.predir = grid[2] as string;
     st.raw.predir = grid[2] as string;
