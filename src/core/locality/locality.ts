@@ -76,5 +76,6 @@ export function keepInput(input: LocalityInput, confirmed: boolean, partial: boo
     partial,
     suggestion,
     fuzzy: null,
+    alternatives: undefined, // present (undefined) in every Locality: one shape for validate's reads
   };
 }

@@ -43,6 +43,7 @@ function acceptZip(input: LocalityInput, zip: ZipRecord, f: Findings, city: stri
     partial: false,
     suggestion: null,
     fuzzy: null,
+    alternatives: undefined,
   };
 }
 
@@ -106,16 +107,19 @@ function placeWithoutZip(input: LocalityInput, place: PlaceRecord, store: Locali
   fillState(input, place.state, f);
   if (cityChange !== null) f.change(cityChange, input.city, place.city);
   const given = input.zip5 ?? input.zipText;
+  const county = placeCounty(place, store);
   return {
     city: place.city,
     state: place.state,
     zip5: given, // a wrong ZIP is kept, not silently dropped: the result is PARTIAL then
-    ...placeCounty(place, store),
+    county: county.county,
+    county_fips: county.county_fips,
     geocode: cityCentroid(place),
     confirmed: true,
     partial: given !== null,
     suggestion: given !== null ? { city: place.city, state: place.state, zip5: null } : null,
     fuzzy: null,
+    alternatives: undefined,
   };
 }
 

@@ -13,6 +13,7 @@ import { boxIdAfter, routeAt } from './phrases.js';
 import { isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';
 import { BUILDING_WORDS, STREET_TYPES_OF_PLACES } from './words.js';
+import { allDigits, digitsThenLetter, hasDigit, isGridCoordinate, startsWithDigit } from './chars.js';
 
 /**
  * Rule findDeliveryStart: a recipient or company name before the address proper is skipped (left
@@ -59,7 +60,7 @@ export function unitBeforeNumber(st: ParseState, s: number, limit: number): numb
   if (d && d.requiresNumber && isIdentifier(st.w(s - 1)) && (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) return s - 2;
   if (s >= 3 && t[s - 2] === '#' && unitDesignator(st.w(s - 3))?.requiresNumber === true && isIdentifier(st.w(s - 1)) &&
     (isHouseNumber(w) || matchPhrase(PO_BOX, t, s, limit))) return s - 3;
-  if (s >= 1 && unitDesignator(st.w(s - 1))?.requiresNumber === true && isHouseNumber(st.w(s + 1)) && /^\d/.test(st.w(s + 1))) return s - 1;
+  if (s >= 1 && unitDesignator(st.w(s - 1))?.requiresNumber === true && isHouseNumber(st.w(s + 1)) && startsWithDigit(st.w(s + 1))) return s - 1;
   if (s === 1 && t[0] === '#' && isHouseNumber(st.w(s + 1))) return s - 1;
   return s;
 }
@@ -72,7 +73,7 @@ export function skipBuilding(st: ParseState, s: number, limit: number): number {
   for (let j = s + 2; j < limit && j <= s + 6; j++) {
     if (st.startsSection(j) && st.sec[j] !== (st.sec[s] ?? 0) + 1) break;
     const w = st.w(j);
-    if (!/^\d+[A-Z]?$/.test(w) || j + 1 >= limit) continue;
+    if (!digitsThenLetter(w) || j + 1 >= limit) continue;
     const prev = st.w(j - 1);
     const building = BUILDING_WORDS.has(suffixStandard(prev) ?? prev);
     const next = st.w(j + 1);
@@ -84,7 +85,7 @@ export function skipBuilding(st: ParseState, s: number, limit: number): number {
 /** Rule pushPrefix: a prefix (recipient, company) is left unparsed, except a floor written there ("41st Floor 1221 Ave..."). */
 export function pushPrefix(st: ParseState, from: number, to: number): void {
   for (let q = from; q + 1 < to; q++) {
-    const n = ordinalNumber(st.w(q)) ?? (/^\d+$/.test(st.w(q)) ? st.w(q) : null);
+    const n = ordinalNumber(st.w(q)) ?? (allDigits(st.w(q)) ? st.w(q) : null);
     if (n !== null && unitDesignator(st.w(q + 1))?.code === 'FL' && st.c.unit_type === null) {
       if (q > from) st.unparsed.push(st.rawOf(from, q));
       st.setUnit('FL', n, st.rawOf(q, q + 2));
@@ -148,9 +149,9 @@ export function isAnchor(st: ParseState, i: number, limit: number): boolean {
   const w = st.w(i);
   const next = t[i + 1];
   if (i + 1 >= limit && i > 0) return false;
-  if (/^[NSEW]\d+$/.test(w) && next !== undefined && /^[NSEW]\d+$/.test(next)) return true; // "W148 N9748"
+  if (isGridCoordinate(w) && next !== undefined && isGridCoordinate(next)) return true; // "W148 N9748"
   // "Junction Highway 76 37": a number right after a highway word is the route's.
-  if (i > 0 && HIGHWAY_LAST.has(st.w(i - 1)) && /^\d/.test(w)) {
+  if (i > 0 && HIGHWAY_LAST.has(st.w(i - 1)) && startsWithDigit(w)) {
     for (let k = Math.max(0, i - 4); k < i; k++) {
       const m = matchPhrase(HIGHWAYS, t, k, i);
       if (m && k + m.length === i) return false;
@@ -159,10 +160,10 @@ export function isAnchor(st: ParseState, i: number, limit: number): boolean {
   if (isHouseNumber(w) || /^\d+\/\d+$/.test(w) && i === 0) {
     // A number followed by something that can be a street.
     if (next === undefined || i + 1 >= limit) return i === 0;
-    if (st.startsSection(i + 1) && !/^\d+$/.test(next)) return false;
+    if (st.startsSection(i + 1) && !allDigits(next)) return false;
     // "dept 0669 po box 120001": a number before a PO box is not a house number.
     if (boxIdAfter(st, i + 1, limit) !== null) return false;
-    if (/^\d+$/.test(w) && ordinalNumber(next) === null && unitDesignator(next)?.requiresNumber === true && i > 0) return false;
+    if (allDigits(w) && ordinalNumber(next) === null && unitDesignator(next)?.requiresNumber === true && i > 0) return false;
     // "Cond El Monte Apt 5 San Juan PR": a unit's number before the city is no house number.
     if (i > 0 && (t[i - 1] === '#' || unitDesignator(st.w(i - 1))?.requiresNumber === true) && st.placeState() !== null &&
       st.isPlaceSpan(i + 1, limit) === true) return false;
@@ -174,7 +175,7 @@ export function isAnchor(st: ParseState, i: number, limit: number): boolean {
   if (matchPhrase(PO_BOX, t, i, limit) && boxIdAfter(st, i, limit) !== null) return true;
   if (i === 0 && highwayAt(st, 0, limit) !== null) return true;
   if (routeAt(st, i, limit) !== null) return true;
-  if (isMilitaryUnit(w) && next !== undefined && /\d/.test(next)) return true;
+  if (isMilitaryUnit(w) && next !== undefined && hasDigit(next)) return true;
   if (isUrbanization(w)) return true;
   if (w === '#' && next !== undefined && i === 0) return true;
   return false;

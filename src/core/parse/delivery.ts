@@ -9,6 +9,7 @@ import { readNumber } from './house-number.js';
 import { boxIdAfter, routeAt } from './phrases.js';
 import { readStreet } from './street.js';
 import { readUnits } from './units.js';
+import { allDigits, hasDigit, isGridCoordinate, startsWithDigit } from './chars.js';
 
 /** Rule readDelivery: parses the delivery line from token `start`; returns where the city may begin. */
 export function readDelivery(st: ParseState, start: number): number {
@@ -43,7 +44,7 @@ export function readDelivery(st: ParseState, start: number): number {
     return readUnits(st, route.next);
   }
   // Military: PSC 802 BOX 74, UNIT 2050 BOX 4190, CMR 450 BOX 1.
-  if (isMilitaryUnit(st.w(i)) && /\d/.test(st.w(i + 1))) {
+  if (isMilitaryUnit(st.w(i)) && hasDigit(st.w(i + 1))) {
     const bw = t[i + 2];
     if (bw !== undefined && isBoxWord(bw) && t[i + 3] !== undefined && isIdentifier(st.w(i + 3))) {
       st.c.box_group_type = st.w(i);
@@ -58,7 +59,7 @@ export function readDelivery(st: ParseState, start: number): number {
     const d = t[i] === '#' ? { code: '#', requiresNumber: true } : unitDesignator(st.w(i));
     const idAt = d && d.code !== '#' && t[i + 1] === '#' ? i + 2 : i + 1; // "Department # 0524"
     const after = st.w(idAt + 1);
-    if (d && d.requiresNumber && isIdentifier(st.w(idAt)) && idAt + 1 < limit && (isHouseNumber(after) && /^\d/.test(after) || boxIdAfter(st, idAt + 1, limit) !== null)) {
+    if (d && d.requiresNumber && isIdentifier(st.w(idAt)) && idAt + 1 < limit && (isHouseNumber(after) && startsWithDigit(after) || boxIdAfter(st, idAt + 1, limit) !== null)) {
       st.c.unit_type = d.code;
       st.c.unit_number = st.w(idAt);
       st.raw.unit_type = st.rawOf(i, idAt + 1);
@@ -77,15 +78,16 @@ export function readDelivery(st: ParseState, start: number): number {
     i += 2;
   }
   // "10 Ave" alone is a numbered avenue, not a house number.
-  if (i === 0 && limit === 2 && st.end === 2 && /^\d+$/.test(st.w(0)) && suffixStandard(st.w(1)) !== null) {
+  if (i === 0 && limit === 2 && st.end === 2 && allDigits(st.w(0)) && suffixStandard(st.w(1)) !== null) {
     st.c.street = st.w(0);
     st.c.suffix = suffixStandard(st.w(1));
     st.raw.suffix = st.w(1);
     return 2;
   }
   // "4B-123": a unit glued before the house number.
-  const glued = /^(\d*[A-Z]+\d*|\d+[A-Z]+)-(\d+)$/.exec(st.w(i));
-  if (glued && !/^[NSEW]\d+$/.test(glued[1] as string) && st.c.unit_number === null && i + 1 < limit &&
+  const wi = st.w(i);
+  const glued = wi.includes('-') ? /^(\d*[A-Z]+\d*|\d+[A-Z]+)-(\d+)$/.exec(wi) : null;
+  if (glued && !isGridCoordinate(glued[1] as string) && st.c.unit_number === null && i + 1 < limit &&
     matchPhrase(HIGHWAYS, [glued[1] as string], 0) === null) {
     st.c.unit_type = '#';
     st.c.unit_number = glued[1] as string;

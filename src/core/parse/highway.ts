@@ -5,6 +5,7 @@ import { STATE_NAME_MAX_WORDS } from './pub28.js';
 import { directional, HIGHWAYS, isRouteModifier, isStateFirstWord, lastWords, matchPhrase, stateCode } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { GLUED_HIGHWAY_PREFIXES, NUMBER_SIGNS } from './words.js';
+import { allDigits, digitsThenLetter, hasDigit, isDigitsThenDirection, isTwoLetters } from './chars.js';
 
 /** The last words of the highway pre-types ("ROAD" of "COUNTY ROAD"). */
 export const HIGHWAY_LAST = lastWords(HIGHWAYS);
@@ -15,13 +16,13 @@ export const GLUED_HIGHWAY = new RegExp(`^(${GLUED_HIGHWAY_PREFIXES.join('|')})-
 export function highwayAt(st: ParseState, k: number, b: number): { name: string; next: number } | null {
   const t = st.t;
   const w = st.w(k);
-  const glued = GLUED_HIGHWAY.exec(w);
+  const glued = hasDigit(w) ? GLUED_HIGHWAY.exec(w) : null; // (its route number has a digit)
   if (glued) {
     const m = matchPhrase(HIGHWAYS, [glued[1] as string], 0);
     if (m) return { name: `${m.value} ${glued[2]}`, next: k + 1 };
   }
   // "AL HIGHWAY 157", "Indiana Highway 212", "New York State Route 17": a state's own highway.
-  if (/^[A-Z]{2}$/.test(w) && stateCode(w) !== null && k + 2 < b) {
+  if (isTwoLetters(w) && stateCode(w) !== null && k + 2 < b) {
     const inner = highwayAt(st, k + 1, b);
     if (inner) return { name: `${w} ${inner.name}`, next: inner.next };
   } else if (isStateFirstWord(w)) {
@@ -37,10 +38,10 @@ export function highwayAt(st: ParseState, k: number, b: number): { name: string;
     let j = k + m.length;
     // "State Highway No 33", "Route # A": the number sign is dropped.
     if (NUMBER_SIGNS.afterHighway.has(st.w(j)) && j + 1 < b) j++;
-    const id = t[j];
-    if (j < b && id !== undefined && (/^\d+[A-Z]?$/.test(id) || /^[A-Z]{1,2}$/.test(id) && directional(id) === null)) {
+    const id = st.at(j);
+    if (j < b && id !== undefined && (digitsThenLetter(id) || /^[A-Z]{1,2}$/.test(id) && directional(id) === null)) {
       // "COUNTY HWY 60E": the direction glued to the route number is a post-directional.
-      const dirGlued = /^(\d+)([NSEW])$/.exec(id);
+      const dirGlued = isDigitsThenDirection(id) ? /^(\d+)([NSEW])$/.exec(id) : null;
       if (dirGlued && st.pendingPostdir === null) {
         st.pendingPostdir = dirGlued[2] as string;
         return { name: `${m.value} ${dirGlued[1]}`, next: j + 1 };
@@ -50,12 +51,12 @@ export function highwayAt(st: ParseState, k: number, b: number): { name: string;
       if (next < b && isRouteModifier(st.w(next))) { name += ` ${t[next]}`; next++; }
       // "US HWY 15 501": a second route number.
       const id2 = t[next];
-      if (next < b && id2 !== undefined && /^\d+$/.test(id2) && /^\d+$/.test(id)) { name += ` ${id2}`; next++; }
+      if (next < b && id2 !== undefined && allDigits(id2) && allDigits(id)) { name += ` ${id2}`; next++; }
       return { name, next };
     }
   }
   // A state code used as a highway name: "CA 72", "TX 71".
-  if (stateCode(w) !== null && k + 1 < b && /^\d+$/.test(st.w(k + 1)) && (st.c.number !== null || k === 0)) {
+  if (stateCode(w) !== null && k + 1 < b && allDigits(st.w(k + 1)) && (st.c.number !== null || k === 0)) {
     return { name: `${w} ${t[k + 1]}`, next: k + 2 };
   }
   return null;

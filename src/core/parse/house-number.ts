@@ -5,6 +5,7 @@ import type { Token } from './tokenize.js';
 import { directional, isHouseNumber, isIntersectionWord, numberOfWords, numberWord, startsNumberWords, stateCode, suffixStandard } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { isUnitStart } from './unit-start.js';
+import { allDigits, isDigitsThenDirection, isGridCoordinate, isOneLetter } from './chars.js';
 
 /**
  * A house number written in several number words from i ("Two Hundred", "Twenty Two",
@@ -46,11 +47,11 @@ export function readNumber(st: ParseState, i: number, limit: number): number {
   let j = i + 1;
   // Wisconsin "W148 N9748".
   const next = t[j];
-  if (/^[NSEW]\d+$/.test(w) && next !== undefined && /^[NSEW]\d+$/.test(next) && j < limit) { number = `${w} ${next}`; j++; }
+  if (isGridCoordinate(w) && next !== undefined && isGridCoordinate(next) && j < limit) { number = `${w} ${next}`; j++; }
   else if (!isHouseNumber(w)) return i;
   // Utah grid glued: "48S 400E".
-  const grid = /^(\d+)([NSEW])$/.exec(w);
-  if (grid && next !== undefined && /^\d+[NSEW]$/.test(next)) {
+  const grid = isDigitsThenDirection(w) ? /^(\d+)([NSEW])$/.exec(w) : null;
+  if (grid && isDigitsThenDirection(next)) {
     number = grid[1] as string;
     st.c.predir = grid[2] as string;
     st.raw.predir = grid[2] as string;
@@ -72,7 +73,7 @@ export function readNumber(st: ParseState, i: number, limit: number): number {
   }
   // A single letter after the number ("11719 B JEFFERSON AVE") belongs to it when a name follows.
   const letter = t[j];
-  if (letter !== undefined && /^[A-Z]$/.test(letter) && directional(letter) === null && j + 1 < limit && !st.startsSection(j + 1) && !st.startsSection(j)) {
+  if (letter !== undefined && isOneLetter(letter) && directional(letter) === null && j + 1 < limit && !st.startsSection(j + 1) && !st.startsSection(j)) {
     const after = st.w(j + 1);
     // "100 M Street SE": the letter is the street.
     if (suffixStandard(after) === null && !isIntersectionWord(after) && /^[A-Z]{2,}$/.test(after) && stateCode(letter + after) === null) {
@@ -92,7 +93,7 @@ export function listedNumber(st: ParseState, i: number, limit: number): string |
   const first = st.w(i);
   const second = st.w(i + 1);
   if (i + 2 >= limit || (i > 0 && !st.startsSection(i)) || !st.startsSection(i + 1) || st.startsSection(i + 2)) return null;
-  if (!/^\d+$/.test(first) || !/^\d+$/.test(second) || isUnitStart(st, i + 2, limit)) return null;
+  if (!allDigits(first) || !allDigits(second) || isUnitStart(st, i + 2, limit)) return null;
   const separator = st.source.slice((st.tokens[i] as Token).end, (st.tokens[i + 1] as Token).start).trim();
   if (separator === ';') return `${first};${second}`;
   return separator === ',' && first.length === second.length ? `${first}, ${second}` : null;

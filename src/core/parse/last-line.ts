@@ -8,6 +8,7 @@ import { COUNTRIES, directional, HIGHWAYS, isBoxWord, isCommonSuffix, isHouseNum
 import type { ParseState } from './state.js';
 import { numberAfterStreetAt } from './spanish-order.js';
 import { STATE_CODES_THAT_ARE_WORDS } from './words.js';
+import { allDigits, hasDigit, isTwoLetters } from './chars.js';
 
 const PO_BOX_LAST = lastWords(PO_BOX);
 const COUNTRY_LAST = lastWords(COUNTRIES);
@@ -47,7 +48,7 @@ export function floorNotState(st: ParseState, at: number, numberAt: number): boo
   const code = st.w(at);
   if (numberAt !== at + 1 || !/^\d{3,4}$/.test(st.w(numberAt)) || st.sec[at] !== (st.sec[0] as number) + 1 || !st.startsSection(at) ||
     unitDesignator(code) === null || stateCode(code) !== code || zipsBeginWithZero(code)) return false;
-  for (let k = 0; k < at; k++) if (/\d/.test(st.w(k))) return true;
+  for (let k = 0; k < at; k++) if (hasDigit(st.w(k))) return true;
   return false;
 }
 
@@ -83,8 +84,8 @@ export function unitClosingLine(st: ParseState): number {
   const w = st.w(u);
   if (w !== '#' && unitDesignator(w)?.requiresNumber !== true) return -1;
   const before = st.w(u - 1);
-  if (!(/^\d{5}(-?\d{4})?$/.test(before) || /^[A-Z]{2}$/.test(before) && stateCode(before) !== null)) return -1;
-  for (let k = 0; k < u - 1; k++) if (/\d/.test(st.w(k))) return u;
+  if (!(/^\d{5}(-?\d{4})?$/.test(before) || isTwoLetters(before) && stateCode(before) !== null)) return -1;
+  for (let k = 0; k < u - 1; k++) if (hasDigit(st.w(k))) return u;
   return -1;
 }
 
@@ -138,7 +139,7 @@ export function dropSectionAfterZip(st: ParseState): void {
   while (q > 0 && !st.startsSection(q)) q--;
   const digitsBefore = st.w(q - 1);
   if (q > 1 && st.end - q <= 3 && st.startsSection(q) && /^\d{5,10}$/.test(digitsBefore) && stateCode(st.w(q - 2)) !== null &&
-    !st.t.slice(q, st.end).some((w) => /\d/.test(w))) {
+    !st.t.slice(q, st.end).some((w) => hasDigit(w))) {
     st.unparsed.push(st.rawOf(q, st.end));
     st.end = q;
   }
@@ -149,7 +150,7 @@ export function dropWordsAfterStateZip(st: ParseState): void {
   if (/^\d{5}(-?\d{4})?$/.test(st.w(st.end - 1))) return;
   for (let z = st.end - 2; z >= 2 && z >= st.end - 8; z--) {
     const w = st.w(z);
-    if (/\d/.test(st.w(z + 1))) break;
+    if (hasDigit(st.w(z + 1))) break;
     let named = false;
     for (let len = 1; len <= 3 && !named; len++) named = z - len >= 1 && stateCode(st.text(z - len, z)) !== null && (len > 1 || st.w(z - 1).length >= 2);
     if (/^\d{5}(-\d{4})?$/.test(w) && named) {
@@ -278,7 +279,7 @@ export function stateEndingAt(st: ParseState, e: number): number {
   const t = st.t;
   const last = t[e - 1];
   if (last === undefined) return -1;
-  if (/^[A-Z]{2}$/.test(last)) return stateCode(last) !== null ? e - 1 : -1;
+  if (isTwoLetters(last)) return stateCode(last) !== null ? e - 1 : -1;
   for (let len = Math.min(STATE_NAME_MAX_WORDS, e - 1); len >= 1; len--) {
     if (len > 1 && !isStateLastWord(last)) continue;
     const name = st.text(e - len, e);
@@ -390,8 +391,8 @@ export function streetCompleteBefore(st: ParseState, k: number, code: string): b
     const std = suffixStandard(w);
     if (std !== null && isCommonSuffix(std) && !isHouseNumber(st.w(j - 1)) &&
       !(j >= 2 && directional(st.w(j - 1)) !== null && isHouseNumber(st.w(j - 2)))) return true;
-    if (/^\d+$/.test(w) && matchPhrase(HIGHWAYS, st.t, j - 1, j) !== null) return true;
-    if (/\d/.test(w) && j >= 2 && unitDesignator(st.w(j - 1)) !== null) return true;
+    if (allDigits(w) && matchPhrase(HIGHWAYS, st.t, j - 1, j) !== null) return true;
+    if (hasDigit(w) && j >= 2 && unitDesignator(st.w(j - 1)) !== null) return true;
   }
   return false;
 }

@@ -45,7 +45,9 @@ function splitGlued(tokens: Token[]): Token[] {
     const cut = gluedCut(tok.text);
     if (cut === 0) { out?.push(tok); continue; }
     out ??= tokens.slice(0, i);
-    out.push({ ...tok, text: tok.text.slice(0, cut), end: tok.start + cut }, { ...tok, text: tok.text.slice(cut), start: tok.start + cut });
+    // Literals in the tokenizer's order: one shape for every token (a spread makes others).
+    out.push({ text: tok.text.slice(0, cut), section: tok.section, start: tok.start, end: tok.start + cut });
+    out.push({ text: tok.text.slice(cut), section: tok.section, start: tok.start + cut, end: tok.end });
   }
   return out ?? tokens;
 }

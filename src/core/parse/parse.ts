@@ -60,7 +60,7 @@ function dropEmptyStreets(st: ParseState): void {
     c.street = null;
   }
   const x = c.cross_street;
-  if (x && x.street === null && x.suffix === null) delete c.cross_street;
+  if (x && x.street === null && x.suffix === null) c.cross_street = undefined; // (output() leaves it out)
 }
 
 /** Parses tokens into components; never throws. `quick` lets the commonest street line be read at once. */

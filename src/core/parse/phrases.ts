@@ -5,6 +5,7 @@
 import { isBoxWord, isIdentifier, isRecipientMarker, matchPhrase, PO_BOX, RURAL_ROUTE } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { GLUED_ROUTES, NUMBER_SIGNS, ROUTE_ONLY_WORDS } from './words.js';
+import { allDigits, hasDigit, isOneLetter } from './chars.js';
 
 /**
  * Whether token i begins a recipient after the address began (ATTN, C/O written "C/O" or
@@ -12,7 +13,7 @@ import { GLUED_ROUTES, NUMBER_SIGNS, ROUTE_ONLY_WORDS } from './words.js';
  */
 export function recipientMarkerAt(st: ParseState, i: number, limit: number): boolean {
   const w = st.w(i);
-  if (w === 'C') return st.t[i + 1] === 'O' && i + 2 < limit && !st.startsSection(i + 1);
+  if (w === 'C') return st.w(i + 1) === 'O' && i + 2 < limit && !st.startsSection(i + 1);
   return w !== 'CO' && isRecipientMarker(w);
 }
 
@@ -23,7 +24,7 @@ export function boxIdAfter(st: ParseState, i: number, limit: number): number | n
   let j = i + m.length;
   if (NUMBER_SIGNS.afterBox.has(st.w(j))) j++;
   const id = st.t[j];
-  if (j < limit && id !== undefined && isIdentifier(id) && /\d/.test(id) || (j < limit && id !== undefined && /^[A-Z]$/.test(id) && m.length > 1)) return j;
+  if (j < limit && id !== undefined && isIdentifier(id) && hasDigit(id) || (j < limit && id !== undefined && isOneLetter(id) && m.length > 1)) return j;
   return null;
 }
 
@@ -49,20 +50,20 @@ export function routeAt(st: ParseState, i: number, limit: number): { kind: strin
     kind = m.value;
     j = i + m.length;
     if (NUMBER_SIGNS.afterRoute.has(st.w(j))) j++;
-    const r = t[j];
+    const r = st.at(j);
     if (j >= limit || r === undefined || !/^\d+[A-Z]{0,2}$/.test(r)) return null;
     route = r;
     j++;
   }
   let box: string | null = null;
-  if (j < limit && isBoxWord(st.w(j)) || t[j] === 'PO' && t[j + 1] === 'BOX') {
-    const k = t[j] === 'PO' ? j + 2 : j + 1;
-    const id = t[k] === '#' ? t[k + 1] : t[k];
+  if (j < limit && isBoxWord(st.w(j)) || st.w(j) === 'PO' && st.w(j + 1) === 'BOX') {
+    const k = st.w(j) === 'PO' ? j + 2 : j + 1;
+    const id = st.w(k) === '#' ? st.at(k + 1) : st.at(k);
     if (id !== undefined && isIdentifier(id)) {
       box = id;
       j = (t[k] === '#' ? k + 2 : k + 1);
       // "Box 42 D": a letter after the box number is part of it.
-      if (/^\d+$/.test(id) && j < limit && /^[A-Z]$/.test(st.w(j)) && !st.startsSection(j)) { box += t[j]; j++; }
+      if (allDigits(id) && j < limit && isOneLetter(st.w(j)) && !st.startsSection(j)) { box += t[j]; j++; }
     }
   }
   // A bare "ROUTE 9" is a highway; a route needs its box, or a word only routes use.

@@ -6,6 +6,7 @@ import type { ParseState } from './state.js';
 import { isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';
 import { NUMBER_SIGNS } from './words.js';
+import { allDigits, digitsThenLetter } from './chars.js';
 
 /**
  * "Calle Luna 7", "Calle 5 #23", "Urb Las Lomas, Calle Luna 7": a Puerto Rico street written
@@ -28,8 +29,8 @@ export function numberAfterStreetAt(st: ParseState, limit: number): { start: num
     if (NUMBER_SIGNS.afterSpanishStreet.has(w) && j + 1 < limit && !st.startsSection(j + 1)) n = j + 1;
     // "Calle 5 23": the first number names the street; a number after a name of several
     // words with a number in it ("Calle 5 Bloque 2 7") is left alone.
-    else if (/^\d+$/.test(st.w(j - 1)) && j !== s + 2) continue;
-    if (!/^\d+[A-Z]?$/.test(st.w(n))) continue;
+    else if (allDigits(st.w(j - 1)) && j !== s + 2) continue;
+    if (!digitsThenLetter(st.w(n))) continue;
     const after = n + 1;
     if (after >= limit || st.startsSection(after) || isUnitStart(st, after, limit) || isUrbanization(st.w(after)) || st.isPlaceSpan(after, limit) === true) {
       return { start: s, numberAt: n, nameEnd: j };

@@ -39,9 +39,74 @@ export function emptyComponents(): AddressComponents {
 // Chicago"): small places share their names with street words ("Lake Cook", "Seven Oaks").
 export const MIN_ZIPS_OF_A_BARE_CITY = 3;
 
+/** What each component was as written (ParseOutput.raw). */
+type RawForms = Partial<Record<keyof AddressComponents, string>>;
+
+/**
+ * The components while a line is parsed: every field present from the start, cross_street too
+ * (undefined until an intersection sets it), so that every line's object has one shape and the
+ * parser's reads and writes of it stay monomorphic (a field added on some lines made V8's
+ * optimized code meet a second shape and deoptimize). output() copies them out.
+ */
+function workingComponents(): AddressComponents {
+  return {
+    number: null, number_fraction: null, predir: null, street: null, suffix: null, postdir: null,
+    unit_type: null, unit_number: null, po_box: null, rural_route: null, box: null, box_group_type: null,
+    urbanization: null, city: null, state: null, zip5: null, zip4: null, cross_street: undefined,
+  };
+}
+
+/** The written forms while a line is parsed: every field present, undefined until set (see workingComponents). */
+function workingRaw(): RawForms {
+  return {
+    number: undefined, number_fraction: undefined, predir: undefined, street: undefined, suffix: undefined, postdir: undefined,
+    unit_type: undefined, unit_number: undefined, po_box: undefined, rural_route: undefined, box: undefined, box_group_type: undefined,
+    urbanization: undefined, city: undefined, state: undefined, zip5: undefined, zip4: undefined,
+  };
+}
+
+/** The components of a parse as the parser returns them: cross_street only for an intersection. */
+function outputComponents(w: AddressComponents): AddressComponents {
+  const c = emptyComponents();
+  c.number = w.number; c.number_fraction = w.number_fraction; c.predir = w.predir; c.street = w.street;
+  c.suffix = w.suffix; c.postdir = w.postdir; c.unit_type = w.unit_type; c.unit_number = w.unit_number;
+  c.po_box = w.po_box; c.rural_route = w.rural_route; c.box = w.box; c.box_group_type = w.box_group_type;
+  c.urbanization = w.urbanization; c.city = w.city; c.state = w.state; c.zip5 = w.zip5; c.zip4 = w.zip4;
+  if (w.cross_street !== undefined) c.cross_street = w.cross_street;
+  return c;
+}
+
+/**
+ * The written forms that were set (raw holds strings only, as ParseOutput.raw promises), in one
+ * order. The objects made here have many shapes (one per set of fields): the stores meet them
+ * here, in a small function, not in the parser's big ones (named stores: a keyed loop over the
+ * names cost four times as much).
+ */
+function outputRaw(w: RawForms): RawForms {
+  const r: RawForms = {};
+  if (w.number !== undefined) r.number = w.number;
+  if (w.number_fraction !== undefined) r.number_fraction = w.number_fraction;
+  if (w.predir !== undefined) r.predir = w.predir;
+  if (w.street !== undefined) r.street = w.street;
+  if (w.suffix !== undefined) r.suffix = w.suffix;
+  if (w.postdir !== undefined) r.postdir = w.postdir;
+  if (w.unit_type !== undefined) r.unit_type = w.unit_type;
+  if (w.unit_number !== undefined) r.unit_number = w.unit_number;
+  if (w.po_box !== undefined) r.po_box = w.po_box;
+  if (w.rural_route !== undefined) r.rural_route = w.rural_route;
+  if (w.box !== undefined) r.box = w.box;
+  if (w.box_group_type !== undefined) r.box_group_type = w.box_group_type;
+  if (w.urbanization !== undefined) r.urbanization = w.urbanization;
+  if (w.city !== undefined) r.city = w.city;
+  if (w.state !== undefined) r.state = w.state;
+  if (w.zip5 !== undefined) r.zip5 = w.zip5;
+  if (w.zip4 !== undefined) r.zip4 = w.zip4;
+  return r;
+}
+
 export class ParseState extends TokenCursor {
-  readonly c = emptyComponents();
-  readonly raw: Partial<Record<keyof AddressComponents, string>> = {};
+  readonly c = workingComponents();
+  readonly raw = workingRaw();
   readonly unparsed: string[] = [];
   /** Index of the first token of the last line (state or ZIP); tokens.length when none. */
   llStart: number;
@@ -65,7 +130,7 @@ export class ParseState extends TokenCursor {
 
   /** The parse's result. */
   output(): ParseOutput {
-    return { components: this.c, raw: this.raw, unparsed: this.unparsed };
+    return { components: outputComponents(this.c), raw: outputRaw(this.raw), unparsed: this.unparsed };
   }
 
   /** Whether words right before `to` (from `from` on, up to three) name a place of `state`. */

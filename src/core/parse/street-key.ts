@@ -7,6 +7,7 @@
  */
 import table from '../data/street-key-words.json' with { type: 'json' };
 import { boundedMemo } from '../util/bounded-memo.js';
+import { allDigits } from './chars.js';
 
 const WORDS: ReadonlyMap<string, string> = new Map(Object.entries(table.words));
 
@@ -17,7 +18,7 @@ export function streetKey(name: string): string {
     const w = words[i] as string;
     const ordinal = /^(\d+)(ST|ND|RD|TH)$/.exec(w);
     if (ordinal !== null) words[i] = String(Number(ordinal[1]));
-    else if (/^\d+$/.test(w)) words[i] = String(Number(w));
+    else if (allDigits(w)) words[i] = String(Number(w));
     else words[i] = WORDS.get(w) ?? w;
   }
   return words.join(' ');

@@ -10,6 +10,7 @@ import type { ParseState } from './state.js';
 import { highwayAt } from './highway.js';
 import { directionalAt } from './unit-start.js';
 import { FRONTAGE_TYPES } from './words.js';
+import { allDigits, allLetters, digitsThenLetter, hasDigit } from './chars.js';
 
 /** Whether the city lies at the end of the street's section: 'required' before a state alone, 'optional' before a ZIP alone, else 'none'. */
 export type CityNeed = 'required' | 'optional' | 'none';
@@ -19,7 +20,8 @@ export type CityNeed = 'required' | 'optional' | 'none';
  * tail of the span is a city (no comma between street and city) and `end` says where it starts.
  */
 export function readName(st: ParseState, a: number, b: number, need: CityNeed): StreetName {
-  const out: StreetName = { predir: null, street: null, suffix: null, postdir: null, end: b };
+  // Every field present from the start: one shape for every name read (a field added later made others).
+  const out: StreetName = { predir: null, street: null, suffix: null, postdir: null, end: b, rawSuffix: undefined, rawPredir: undefined, rawPostdir: undefined };
   const cityNeeded = need === 'required';
   if (a >= b) return out;
   // Highway pre-type at the start: "US HWY 15 501 N", "COUNTY ROAD KK", "I-35", "STATE ROUTE 21".
@@ -62,7 +64,7 @@ export function readName(st: ParseState, a: number, b: number, need: CityNeed): 
     // Only abbreviated: a spelled-out word there is part of the name ("Ocean Isle West Blvd").
     const nameWords = nameEnd - 1 - (predirTok !== null ? a + 1 : a);
     if (out.postdir === null && before !== null && st.w(nameEnd - 1).length <= 2 && nameWords >= 1 &&
-      !/^\d+$/.test(st.w(nameEnd - 2))) {
+      !allDigits(st.w(nameEnd - 2))) {
       out.postdir = before;
       out.rawPostdir = st.w(nameEnd - 1);
       nameEnd--;
@@ -117,7 +119,7 @@ function highwayName(st: ParseState, hw: { name: string; next: number }, hwPrefi
     for (let p = hw.next + 1; p < b; p++) {
       const type = suffixStandard(st.w(p));
       if (type === null || !(isCommonSuffix(type) || FRONTAGE_TYPES.has(type))) continue;
-      if (t.slice(hw.next, p).some((w) => isIntersectionWord(w) || /\d/.test(w))) break;
+      if (t.slice(hw.next, p).some((w) => isIntersectionWord(w) || hasDigit(w))) break;
       const closingDir = p + 1 < b ? directional(st.w(p + 1)) : null;
       const end = closingDir !== null && (p + 2 === b || need !== 'none' && st.isPlaceSpan(p + 2, b) === true) ? p + 2 : p + 1;
       const fits = need === 'none' ? end === b && !(st.places?.isPlace(st.text(e, b), null) ?? false) : end < b && st.isPlaceSpan(end, b) === true;
@@ -127,13 +129,13 @@ function highwayName(st: ParseState, hw: { name: string; next: number }, hwPrefi
       out.rawSuffix = st.w(p);
       out.postdir = end === p + 2 ? closingDir : null;
       if (out.postdir !== null) out.rawPostdir = st.w(p + 1);
-      else delete out.rawPostdir;
+      else out.rawPostdir = undefined;
       e = end;
       break;
     }
   }
   // "US Highway 18 And 15": the highways meet; the second is a cross street.
-  if (e + 2 === b && isIntersectionWord(st.w(e)) && /^\d+[A-Z]?$/.test(st.w(e + 1)) && !st.c.cross_street) {
+  if (e + 2 === b && isIntersectionWord(st.w(e)) && digitsThenLetter(st.w(e + 1)) && !st.c.cross_street) {
     st.c.cross_street = { predir: null, street: st.w(e + 1), suffix: null, postdir: null };
     e = b;
   }
@@ -189,7 +191,7 @@ function suffixScore(st: ParseState, a: number, b: number, k: number, p: number,
     // "1950 N Campbell Ave Luxe Logan Square, Chicago", "Ashley River Rd Middleton Cove,
     // Charleston": a through street's type, then a complex's name ending in a type of its own.
     if (isPrimarySuffix(std) && remaining >= 2 && remaining <= 3 && rest === p + 1 && st.llStart < st.end && suffixStandard(st.w(b - 1)) !== null &&
-      !t.slice(rest, b).some((w) => /\d/.test(w) || directional(w) !== null)) score += 2;
+      !t.slice(rest, b).some((w) => hasDigit(w) || directional(w) !== null)) score += 2;
   }
   // "Peachtree Rd NE Tower Place": a common type with its directional closes the street.
   if (isCommonSuffix(std) && rest > p + 1 && need === 'none' && (rest >= b || suffixStandard(st.w(rest)) === null)) score += 1.5;
@@ -244,12 +246,12 @@ function nameWithoutType(st: ParseState, a: number, b: number, k: number, need: 
   // A number and a one-letter directional closing a name without a type are a unit (a floor
   // and a wing: "1024 Randolph 1 N", "1056 W Northshore 1 W"), not the street's; not a grid
   // street ("200 S 300 W"), whose name is the number alone.
-  if (nameEnd - k >= 3 && /^[NSEW]$/.test(st.w(nameEnd - 1)) && /^\d+$/.test(st.w(nameEnd - 2)) && /^[A-Z]{3,}$/.test(st.w(nameEnd - 3)) &&
+  if (nameEnd - k >= 3 && /^[NSEW]$/.test(st.w(nameEnd - 1)) && allDigits(st.w(nameEnd - 2)) && /^[A-Z]{3,}$/.test(st.w(nameEnd - 3)) &&
     !HIGHWAY_LAST.has(st.w(nameEnd - 3)) &&
     !isSpanishPreType(st.w(k)) && (nameEnd === b || need !== 'none')) nameEnd -= 2;
   // A trailing number after a name is a unit: "1020 West Bryn Mawr 211".
   // ("Calle 4" in Puerto Rico is a street's name.)
-  if (nameEnd - k >= 2 && /\d/.test(st.w(nameEnd - 1)) && isIdentifier(st.w(nameEnd - 1)) && !/^\d+[NSEW]?$/.test(st.w(nameEnd - 2)) &&
+  if (nameEnd - k >= 2 && hasDigit(st.w(nameEnd - 1)) && isIdentifier(st.w(nameEnd - 1)) && !/^\d+[NSEW]?$/.test(st.w(nameEnd - 2)) &&
     !(nameEnd - k === 2 && (isSpanishPreType(st.w(k)) || suffixStandard(st.w(k)) !== null))) nameEnd--;
   const restStart = nameEnd;
   // Trailing directional as postdir: "200 S 300 W".
@@ -264,7 +266,7 @@ function nameWithoutType(st: ParseState, a: number, b: number, k: number, need: 
 /** Whether token s can follow Saint: a word of letters, not a directional, type or unit designator. */
 export function saintWordAt(st: ParseState, s: number): boolean {
   const w = st.t[s];
-  return w !== undefined && /^[A-Z]+$/.test(w) && directional(w) === null && suffixStandard(w) === null && unitDesignator(w) === null;
+  return w !== undefined && allLetters(w) && directional(w) === null && suffixStandard(w) === null && unitDesignator(w) === null;
 }
 
 /**

@@ -10,13 +10,15 @@ import type { CityNeed } from './street-name.js';
 import { isUnitStart } from './unit-start.js';
 import { readUnits } from './units.js';
 import { ROUTE_WORDS_IN_STREETS } from './words.js';
+import { hasDigit, isDigitsThenDirection } from './chars.js';
 
 /** Street name with directionals, suffix or highway, then units; returns where the city may begin. */
 export function readStreet(st: ParseState, i: number, limit: number): number {
   const t = st.t;
   if (i >= limit) return i;
   // Grid glued: the street is "400E" -> 400 + E.
-  const gridStreet = /^(\d+)([NSEW])$/.exec(st.w(i));
+  const first = st.w(i);
+  const gridStreet = isDigitsThenDirection(first) ? /^(\d+)([NSEW])$/.exec(first) : null;
   if (gridStreet && st.c.predir !== null) {
     st.c.street = gridStreet[1] as string;
     st.c.postdir = gridStreet[2] as string;
@@ -43,7 +45,7 @@ export function readStreet(st: ParseState, i: number, limit: number): number {
       // end of its section.
       const d = unitDesignator(w);
       const atEnd = stop + 1 >= limit || st.startsSection(stop + 1);
-      if (!(d && !d.requiresNumber && !atEnd && !/\d/.test(st.w(stop + 1)))) break;
+      if (!(d && !d.requiresNumber && !atEnd && !hasDigit(st.w(stop + 1)))) break;
     }
     if (stop > i && boxIdAfter(st, stop, limit) !== null && (w !== 'BOX' || stop > i + 1)) break;
     if (stop > i && routeAt(st, stop, limit) !== null && !ROUTE_WORDS_IN_STREETS.has(w)) break;

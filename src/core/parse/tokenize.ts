@@ -81,18 +81,13 @@ export function tokenizeFolded(s: string, upperCased?: string): Token[] {
       i++;
       continue;
     }
-    if (cls === 3) {
-      const ch = s[i] as string;
-      tokens.push({ text: ch === '@' ? '&' : ch, section, start: i, end: i + 1 });
-      sectionHasToken = true;
-      i++;
-      continue;
-    }
     if (cls !== 1) {
-      // "Main St / 1st Ave", "Main St/1st Ave": a slash between words joins two streets, as '&'
-      // does; not in "c/o", "A/R" or "N/A" (a single letter beside it), nor between digits.
-      if (c === SLASH && slashJoins(s, i)) {
-        tokens.push({ text: '&', section, start: i, end: i + 1 });
+      // A solo token (# & @), or a slash between words, which joins two streets as '&' does
+      // ("Main St / 1st Ave", "Main St/1st Ave"); not in "c/o", "A/R" or "N/A" (a single letter
+      // beside it), nor between digits. One push for both: a rare path of its own would meet
+      // V8's optimized code without type feedback and deoptimize it.
+      if (cls === 3 || c === SLASH && slashJoins(s, i)) {
+        tokens.push({ text: c === SLASH || c === 64 ? '&' : s[i] as string, section, start: i, end: i + 1 });
         sectionHasToken = true;
       }
       i++;
@@ -108,12 +103,13 @@ export function tokenizeFolded(s: string, upperCased?: string): Token[] {
       if (isAlnum(cc)) { i++; continue; }
       const next = i + 1 < n ? s.charCodeAt(i + 1) : 0;
       const prev = s.charCodeAt(i - 1);
+      const nextAlnum = isAlnum(next); // (asked at every word's end, not only on the rare paths below)
       if (cc === DOT && isDigit(prev) && isDigit(next)) { i++; continue; }
-      if (cc === HYPHEN && isAlnum(next)) { i++; continue; }
+      if (cc === HYPHEN && nextAlnum) { i++; continue; }
       if (cc === SLASH && isDigit(prev) && isDigit(next)) { i++; continue; }
-      if (cc === APOSTROPHE && isAlnum(next)) { text += s.slice(runStart, i); i++; runStart = i; continue; }
+      if (cc === APOSTROPHE && nextAlnum) { text += s.slice(runStart, i); i++; runStart = i; continue; }
       // "N.W.", "P.O.": a period between short letter groups joins them.
-      if (cc === DOT && isAlnum(next) && !isDigit(next) && i - runStart <= 2 && text.length + (i - runStart) <= 2) {
+      if (cc === DOT && nextAlnum && !isDigit(next) && i - runStart <= 2 && text.length + (i - runStart) <= 2) {
         text += s.slice(runStart, i); i++; runStart = i; continue;
       }
       break;

@@ -3,6 +3,7 @@
  * texts and sections, the text they make and the text as written.
  */
 import type { Token } from './tokenize.js';
+import { hasDigit } from './chars.js';
 
 export class TokenCursor {
   /** The token texts (upper case, folded). */
@@ -11,13 +12,29 @@ export class TokenCursor {
   readonly sec: number[];
 
   constructor(readonly tokens: Token[], readonly source: string, readonly sourceIsUpper: boolean) {
-    this.t = tokens.map((x) => x.text);
-    this.sec = tokens.map((x) => x.section);
+    // Filled by push, so every line's arrays have the same elements kind (map's did not).
+    const t: string[] = [];
+    const sec: number[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const tok = tokens[i] as Token;
+      t.push(tok.text);
+      sec.push(tok.section);
+    }
+    this.t = t;
+    this.sec = sec;
   }
 
   /** The text of token i; '' outside the line (no token is empty). */
   w(i: number): string {
     return this.t[i] ?? '';
+  }
+
+  /**
+   * The text of token i, undefined outside the line: t[i] without reading past the array's end
+   * (which V8's optimized code treats as a case of its own and deoptimizes on, the first time).
+   */
+  at(i: number): string | undefined {
+    return i >= 0 && i < this.t.length ? this.t[i] : undefined;
   }
 
   /** Tokens [from, to) as written, upper-cased, joined by spaces. */
@@ -52,7 +69,7 @@ export class TokenCursor {
 
   /** The last of the tokens [s, e) that has a digit, or -1. */
   lastDigitAt(s: number, e: number): number {
-    for (let q = e - 1; q >= s; q--) if (/\d/.test(this.w(q))) return q;
+    for (let q = e - 1; q >= s; q--) if (hasDigit(this.w(q))) return q;
     return -1;
   }
 }

@@ -7,6 +7,7 @@ import type { UnitDesignator } from './vocabulary.js';
 import { directional, isHouseNumber, isIdentifier, ordinalNumber, suffixStandard, unitDesignator } from './vocabulary.js';
 import type { ParseState } from './state.js';
 import { LEVEL_WORDS, NUMBER_SIGNS, UNITS_WITHOUT_ID } from './words.js';
+import { hasDigit } from './chars.js';
 
 const SUITE = unitDesignator('STE')!;
 
@@ -20,7 +21,7 @@ export function stAsSuite(st: ParseState, k: number, limit: number): boolean {
   const t = st.t;
   if (t[k] !== 'ST' || k < 2 || k + 1 >= limit || st.c.number === null || st.startsSection(k + 1)) return false;
   const id = st.w(k + 1);
-  if (!/\d/.test(id) || !isIdentifier(id) || ordinalNumber(id) !== null) return false;
+  if (!hasDigit(id) || !isIdentifier(id) || ordinalNumber(id) !== null) return false;
   const prev = st.w(k - 1);
   const code = suffixStandard(prev);
   if (code === null) return false;
@@ -44,9 +45,9 @@ export function isUnitStart(st: ParseState, i: number, limit: number): boolean {
   const next = t[i + 1];
   // "Main St Ste Genevieve MO": a designator's word that begins the name of a place of the
   // state, up to the last line, is the city's.
-  if (d && next !== undefined && !/\d/.test(next) && limit === st.llStart && limit < st.end && st.placeState() !== null && st.isPlaceSpan(i, limit) === true) return false;
+  if (d && next !== undefined && !hasDigit(next) && limit === st.llStart && limit < st.end && st.placeState() !== null && st.isPlaceSpan(i, limit) === true) return false;
   if (d) {
-    if (d.numberWithDigit) return next !== undefined && i + 1 < limit && isIdentifier(next) && (/\d/.test(next) || next.length === 1);
+    if (d.numberWithDigit) return next !== undefined && i + 1 < limit && isIdentifier(next) && (hasDigit(next) || next.length === 1);
     if (next !== undefined && i + 1 < limit && (isIdentifier(next) || NUMBER_SIGNS.beforeUnitId.has(next) || ordinalNumber(next) !== null)) {
       // "Unit 5" yes; "Lot 5" yes; but "Key West" / "Stop" words need an id with a digit or one letter.
       return true;
@@ -71,18 +72,18 @@ export function isUnitInside(st: ParseState, i: number, limit: number): boolean 
   if (ordinalNumber(st.w(i)) !== null) return true;
   // (A designator that takes no number closing the span, "Rear", has no id.)
   const next = st.t[i + 1];
-  return next !== undefined && i + 1 < limit && (/\d/.test(next) || next.length === 1 || next === '#');
+  return next !== undefined && i + 1 < limit && (hasDigit(next) || next.length === 1 || next === '#');
 }
 
 /** A directional at i, also written as two letters ("N E", "S. W."). */
 export function directionalAt(st: ParseState, i: number, limit: number): { dir: string; length: number } | null {
   const a = st.t[i];
   if (a === undefined || i >= limit) return null;
-  const b = st.t[i + 1];
+  const b = st.w(i + 1); // '' after the last token (no token is empty): always a string to compare
   if ((a === 'N' || a === 'S') && (b === 'E' || b === 'W') && i + 1 < limit && !st.startsSection(i + 1)) return { dir: a + b, length: 2 };
   // "South East": a quadrant spelled out in two words, unless the second begins a known place
   // ("Main St South West Springfield MA" is West Springfield).
-  if (b !== undefined && a.length > 2 && b.length > 2 && i + 1 < limit && !st.startsSection(i + 1)) {
+  if (b !== '' && a.length > 2 && b.length > 2 && i + 1 < limit && !st.startsSection(i + 1)) {
     const da = directional(a);
     const db = directional(b);
     if ((da === 'N' || da === 'S') && (db === 'E' || db === 'W') && st.isPlaceSpan(i + 1, st.sectionEnd(i + 1, limit)) !== true) return { dir: da + db, length: 2 };

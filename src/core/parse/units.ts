@@ -7,6 +7,7 @@ import type { ParseState } from './state.js';
 import { boxIdAfter, recipientMarkerAt, routeAt } from './phrases.js';
 import { designatorAt, directionalAt, isUnitStart, unitWingBeforeCity } from './unit-start.js';
 import { LEVEL_WORDS, NAMED_FLOORS, NUMBER_SIGNS } from './words.js';
+import { allDigits, hasDigit, isOneLetter } from './chars.js';
 
 /** What a rule of the units returns when it does not apply at the token. */
 const NOT_APPLIED = -1;
@@ -69,7 +70,7 @@ function level(st: ParseState, i: number, limit: number): number {
 /** Rule: "Stonebridge Cir No L2": a number sign written as a word, before an id with a digit. */
 function numberSignWord(st: ParseState, i: number, limit: number): number {
   const id = st.w(i + 1);
-  if (!(NUMBER_SIGNS.asUnit.has(st.w(i)) && i + 1 < limit && /\d/.test(id) && isIdentifier(id) && st.c.unit_number === null)) return NOT_APPLIED;
+  if (!(NUMBER_SIGNS.asUnit.has(st.w(i)) && i + 1 < limit && hasDigit(id) && isIdentifier(id) && st.c.unit_number === null)) return NOT_APPLIED;
   st.setUnit('#', id, st.rawOf(i, i + 2));
   return i + 2;
 }
@@ -124,16 +125,16 @@ function designatorAndId(st: ParseState, i: number, limit: number): number {
   const t = st.t;
   let j = i + 1;
   if (NUMBER_SIGNS.afterDesignator.has(st.w(j))) j++;
-  const id = t[j];
-  const cityWord = id !== undefined && !/\d/.test(id) && st.isPlaceSpan(j, limit) === true;
+  const id = st.at(j);
+  const cityWord = id !== undefined && !hasDigit(id) && st.isPlaceSpan(j, limit) === true;
   const named = id !== undefined && d.code !== 'FL' && isUnitName(id);
-  if (!(id !== undefined && j < limit && (isIdentifier(id) || ordinalNumber(id) !== null || named) && !(st.startsSection(j) && !/\d/.test(id)) && !cityWord)) {
+  if (!(id !== undefined && j < limit && (isIdentifier(id) || ordinalNumber(id) !== null || named) && !(st.startsSection(j) && !hasDigit(id)) && !cityWord)) {
     st.setUnit(d.code, null, st.rawOf(i, i + 1));
     return i + 1;
   }
   let n = d.code === 'FL' ? (ordinalNumber(id) ?? id) : id;
   const letter = t[j + 1];
-  if (letter !== undefined && /^[A-Z]$/.test(letter) && /^\d+$/.test(n) && j + 1 < limit && !st.startsSection(j + 1) &&
+  if (letter !== undefined && isOneLetter(letter) && allDigits(n) && j + 1 < limit && !st.startsSection(j + 1) &&
     (j + 2 >= limit || st.startsSection(j + 2)) && directional(letter) === null) { n += letter; j++; }
   else if (letter !== undefined && directional(letter) !== null && j + 1 < limit && !st.startsSection(j + 1) &&
     ((j + 2 >= limit || st.startsSection(j + 2)) && st.c.street !== null && st.llStart >= st.end || unitWingBeforeCity(st, j + 1, limit))) { n += ` ${letter}`; j++; }
@@ -155,7 +156,7 @@ function postdirSection(st: ParseState, i: number, limit: number): number {
 /** Rule: "2 Floor": a number before the floor designator. */
 function numberFloor(st: ParseState, i: number, limit: number): number {
   const w = st.w(i);
-  if (!(/^\d+$/.test(w) && i + 1 < limit && unitDesignator(st.w(i + 1))?.code === 'FL' && st.c.street !== null)) return NOT_APPLIED;
+  if (!(allDigits(w) && i + 1 < limit && unitDesignator(st.w(i + 1))?.code === 'FL' && st.c.street !== null)) return NOT_APPLIED;
   st.setUnit('FL', w, `${w} ${st.w(i + 1)}`);
   return i + 2;
 }
@@ -171,7 +172,7 @@ function namedFloor(st: ParseState, i: number, limit: number): number {
 /** Rule: "720 10th Ave SW A Mount Vernon": a lone letter after a complete street is its unit. */
 function loneLetter(st: ParseState, i: number, limit: number): number {
   const w = st.w(i);
-  if (!(/^[A-Z]$/.test(w) && directional(w) === null && st.c.suffix !== null && st.c.unit_type === null && !st.startsSection(i) &&
+  if (!(isOneLetter(w) && directional(w) === null && st.c.suffix !== null && st.c.unit_type === null && !st.startsSection(i) &&
     (i + 1 < limit || st.llStart >= st.end))) return NOT_APPLIED;
   st.setUnit('#', w, w);
   return i + 1;
@@ -181,8 +182,8 @@ function loneLetter(st: ParseState, i: number, limit: number): number {
 function numberAndLetterSection(st: ParseState, i: number, limit: number): number {
   const w = st.w(i);
   const sectionEnd = st.sectionEnd(i, limit);
-  if (!(st.c.unit_type === null && st.c.street !== null && st.startsSection(i) && sectionEnd === i + 2 && /^\d+$/.test(w) &&
-    /^[A-Z]$/.test(st.w(i + 1)) && sectionEnd < limit)) return NOT_APPLIED;
+  if (!(st.c.unit_type === null && st.c.street !== null && st.startsSection(i) && sectionEnd === i + 2 && allDigits(w) &&
+    isOneLetter(st.w(i + 1)) && sectionEnd < limit)) return NOT_APPLIED;
   st.setUnit('#', `${w}${st.w(i + 1)}`, st.rawOf(i, i + 2));
   return i + 2;
 }
@@ -197,7 +198,7 @@ function bareUnitId(st: ParseState, i: number, limit: number): number {
   const w = st.w(i);
   const sectionEnd = st.sectionEnd(i, limit);
   const building = sectionEnd > i + 1 && sectionEnd < limit;
-  if (!(st.c.unit_number === null && st.c.unit_type === null && /\d/.test(w) && isIdentifier(w) && !building &&
+  if (!(st.c.unit_number === null && st.c.unit_type === null && hasDigit(w) && isIdentifier(w) && !building &&
     (!st.startsSection(i) || sectionEnd === i + 1) && (st.c.street !== null))) return NOT_APPLIED;
   const dir = st.t[i + 1];
   if (dir !== undefined && directional(dir) !== null && !st.startsSection(i + 1) && (i + 2 === limit && limit === st.end || unitWingBeforeCity(st, i + 1, limit))) {

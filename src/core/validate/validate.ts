@@ -28,6 +28,7 @@ import { resolveMilitary } from '../locality/resolve-military.js';
 import { sameLetters } from '../util/same-letters.js';
 import { penalizedReasons, scoreConfidence } from './score-confidence.js';
 import { timeZoneAt } from '../util/time-zone.js';
+import { zoneNameOf } from './zone-of-locality.js';
 import type { AddressComponents, ParsedAddress } from '../model/types.js';
 import type { PointCandidate, QualityLevel, ValidationInput, ValidationResult, ValidationStatus } from '../model/validation-result.js';
 import { ENGINE_VERSION } from '../model/version.js';
@@ -234,28 +235,6 @@ export function assessAddress(parsed: ParsedAddress, store: LocalityStore, point
 function zoneOf(loc: Locality, store: LocalityStore, at: number | undefined): ValidationResult['timezone'] {
   const name = zoneNameOf(loc, store);
   return name === null ? null : timeZoneAt(name, at);
-}
-
-// The most ZIPs of a city read for its time zone (a city of more is read by its first ones).
-const CITY_ZONE_ZIPS = 64;
-
-/**
- * The IANA time zone of a decided locality: its ZIP's, else (a city without a ZIP) the one every
- * ZIP of the city has, else null (military ZIPs have none).
- */
-function zoneNameOf(loc: Locality, store: LocalityStore): string | null {
-  if (!loc.confirmed) return null;
-  if (loc.zip5 !== null) return isZip5(loc.zip5) ? (store.zip(loc.zip5)?.timezone ?? null) : null;
-  if (loc.city === null || loc.state === null) return null;
-  let zone: string | null = null;
-  for (const place of store.placesByKey(cityKey(loc.city), loc.state)) {
-    for (let i = 0; i < place.zips.length && i < CITY_ZONE_ZIPS; i++) {
-      const z = store.zip(place.zips[i] as string)?.timezone ?? null;
-      if (z === null || (zone !== null && z !== zone)) return null;
-      zone = z;
-    }
-  }
-  return zone;
 }
 
 function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore | null, ranges: RangeStore | null, at?: number): Verdict {
