@@ -51,9 +51,13 @@ const RECENT_LINES = 20_000;
 // (docs/performance.md, "The range layer at national scale").
 const RECENT_STATE_KEY_ENTRIES = 200_000;
 const STATE_KEY_ENTRIES = 512;
-const RECENT_ROWS = 10_000; // streets a lookup by state read (with their spans, a few hundred bytes)
+// Streets a lookup by state read, by id (their rows, ~100 bytes; the spans of those whose edges were
+// asked, a few hundred more): the streets of a common name around a city, for a number none of them
+// holds, are many, and at national scale a batch's cities ask tens of thousands (10,000 kept made
+// addresses on streets the ranges lack cost ~1.5x as much with 5,000,000 edges).
+const RECENT_ROWS = 50_000;
 /** The heap an open range store may keep, in MB (its bounded caches above, and a street's spans): see open-engine.ts engineHeapMb. */
-export const RANGE_STORE_HEAP_MB = 64;
+export const RANGE_STORE_HEAP_MB = 96;
 const NEAR_CANDIDATES = 256; // edges whose boxes touch a search window, read for their exact distance
 const NEAR_FIRST_M = 60; // half-width of the first search window (reverse geocoding)
 
@@ -90,6 +94,8 @@ const STREET_COLUMNS = 'id, predir, street, suffix, postdir, state, zip5';
 
 /** A row of STREET_COLUMNS and the street's spans, in their order. */
 type StreetRow = [number, string | null, string, string | null, string | null, string, string, Buffer | null];
+// A street's row without its spans (read when its edges are: spansOf).
+type BareStreetRow = [number, string | null, string, string | null, string | null, string, string];
 const EDGE_COLUMNS = 'e.id, e.tlid, e.lfrom, e.lto, e.lparity, e.lzip, e.rfrom, e.rto, e.rparity, e.rzip, e.coords';
 
 /** The range layer over ranges.sqlite. */
@@ -130,7 +136,7 @@ export class SqliteRangeStore implements RangeStore {
       // The same entries for every number, in the same (index) order, at most STATE_KEY_ENTRIES + 1.
       stateKey: db.prepare<[string, string, number], StateKeyEntry>(`SELECT id, zip5, min_n, max_n FROM range_streets INDEXED BY range_streets_span
         WHERE state = ? AND street_key = ? ORDER BY min_n, max_n, id, zip5 LIMIT ?`).raw(true),
-      byId: db.prepare<[number], StreetRow>(`SELECT ${STREET_COLUMNS}, spans FROM range_streets WHERE id = ?`).raw(true),
+      byId: db.prepare<[number], BareStreetRow>(`SELECT ${STREET_COLUMNS} FROM range_streets WHERE id = ?`).raw(true),
       keysInZip: db.prepare<[string], string>('SELECT DISTINCT street_key FROM range_streets WHERE zip5 = ?').pluck(true),
       spans: db.prepare<[number], Buffer | null>('SELECT spans FROM range_streets WHERE id = ?').pluck(true), // a street another query returned
       line: db.prepare<[number], [number, Buffer]>('SELECT tlid, coords FROM edges WHERE id = ?').raw(true),
@@ -157,12 +163,14 @@ export class SqliteRangeStore implements RangeStore {
     return this.states.has(state);
   }
 
-  /** The streets of rows, each with its spans kept for the edgesHolding or edgesOf that follows. */
-  private streetsOf(rows: readonly StreetRow[]): RangeStreet[] {
+  /** The streets of rows, each with its spans (when read with it) kept for the edgesHolding or edgesOf that follows. */
+  private streetsOf(rows: readonly (StreetRow | BareStreetRow)[]): RangeStreet[] {
     return rows.map((r) => {
       const street: RangeStreet = { id: r[0], predir: r[1], street: r[2], suffix: r[3], postdir: r[4], state: r[5], zip5: r[6] };
-      const b = r[7];
-      this.spans.set(street, b !== null && spansExact(b) ? b : null);
+      if (r.length > 7) {
+        const b = (r as StreetRow)[7];
+        this.spans.set(street, b !== null && spansExact(b) ? b : null);
+      }
       return street;
     });
   }
@@ -219,7 +227,7 @@ export class SqliteRangeStore implements RangeStore {
     return streets;
   }
 
-  /** A street by id with its spans, remembered (the oldest forgotten first past RECENT_ROWS). */
+  /** A street by id (its spans read when its edges are), remembered (the oldest forgotten first past RECENT_ROWS). */
   private streetById(id: number): RangeStreet | undefined {
     const held = this.byId.get(id);
     if (held !== undefined) return held;
