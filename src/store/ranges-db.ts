@@ -89,6 +89,8 @@ export function deleteRangeSourceRows(db: Database.Database, sourceId: number): 
 
 /** An entry of range_streets_span: id, ZIP, lowest and highest number of a street. */
 type StateKeyEntry = [number, string, number | null, number | null];
+/** The index entries of a key in a state as columns (scanned for every lookup of a number: no array per entry). */
+interface KeyEntries { ids: Float64Array; zips: string[]; lows: Float64Array; highs: Float64Array }
 
 const STREET_COLUMNS = 'id, predir, street, suffix, postdir, state, zip5';
 
@@ -109,7 +111,7 @@ export class SqliteRangeStore implements RangeStore {
   private readonly zipKeys = new AreaKeyCache<string[]>(RECENT_ZIP_KEY_NAMES, (keys) => keys.length + 1);
   private readonly lines = new Map<number, { tlid: number; line: Float64Array }>();
   // entriesOf answers; null: too many entries, or some not a safe integer (asked per number).
-  private readonly stateKeys = new AreaKeyCache<StateKeyEntry[] | null>(RECENT_STATE_KEY_ENTRIES, (entries) => (entries?.length ?? 0) + 1);
+  private readonly stateKeys = new AreaKeyCache<KeyEntries | null>(RECENT_STATE_KEY_ENTRIES, (entries) => (entries?.ids.length ?? 0) + 1);
   private readonly byId = new Map<number, RangeStreet>(); // streetById
   // The spans (range-spans.ts) of the streets this store returned, kept as long as the street is (by
   // a caller, or in `inZip` and `inState`); null: inexact, the edges' rows are read.
@@ -192,11 +194,15 @@ export class SqliteRangeStore implements RangeStore {
   }
 
   /** The index entries of a key in a state when there are at most stateKeyEntries, all safe integers; else null. */
-  private entriesOf(state: string, key: string): StateKeyEntry[] | null {
+  private entriesOf(state: string, key: string): KeyEntries | null {
     return this.stateKeys.get(state, key, () => {
       readInTurn(this.db);
       const rows = this.stmts.stateKey.all(state, key, this.stateKeyEntries + 1);
-      return rows.length <= this.stateKeyEntries && rows.every((r) => Number.isSafeInteger(r[2]) && Number.isSafeInteger(r[3])) ? rows : null;
+      if (rows.length > this.stateKeyEntries || !rows.every((r) => Number.isSafeInteger(r[2]) && Number.isSafeInteger(r[3]))) return null;
+      return {
+        ids: Float64Array.from(rows, (r) => r[0]), zips: rows.map((r) => r[1]),
+        lows: Float64Array.from(rows, (r) => r[2] as number), highs: Float64Array.from(rows, (r) => r[3] as number),
+      };
     });
   }
 
@@ -216,13 +222,13 @@ export class SqliteRangeStore implements RangeStore {
       for (const [id, zip5] of this.stmts.holdingIds.all(state, key, n as number, n as number)) keep(id, zip5);
       return streets;
     }
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i] as StateKeyEntry;
+    const { ids, zips, lows, highs } = entries;
+    for (let i = 0; i < ids.length; i++) {
       if (n !== null) {
-        if ((entry[2] as number) > n) break; // by lowest number: none after spans n
-        if ((entry[3] as number) < n) continue;
+        if ((lows[i] as number) > n) break; // by lowest number: none after spans n
+        if ((highs[i] as number) < n) continue;
       }
-      keep(entry[0], entry[1]);
+      keep(ids[i] as number, zips[i] as string);
     }
     return streets;
   }
