@@ -128,8 +128,9 @@ export function mixedCase(text: string): string {
 }
 
 // Pieces of a line repeat from one address to the next (city and street names, suffixes,
-// unit designators): remembered.
-const rememberedMixedCase = boundedMemo(mixedCase, 4096);
+// unit designators): remembered, for as many as a batch across the country names (4,096 kept
+// thrashed over 20,000 addresses of the whole country; ~2 MB when full).
+const rememberedMixedCase = boundedMemo(mixedCase, 20_000);
 
 /**
  * mixedCase of the pieces joined by spaces (pieces that are not strings, or empty, are
