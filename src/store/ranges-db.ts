@@ -28,6 +28,7 @@ import type { EdgeRow } from './range-edges.js';
 import { decodeSpans, spansExact } from './range-spans.js';
 import { RANGE_MIGRATIONS } from './ranges-migrations.js';
 import { ZipSet } from './zip-set.js';
+import { zipNumber } from '../core/util/zip-number.js';
 
 /** The file name of the range database in the data directory. */
 export const RANGES_DB_FILE = 'ranges.sqlite';
@@ -90,7 +91,7 @@ export function deleteRangeSourceRows(db: Database.Database, sourceId: number): 
 /** An entry of range_streets_span: id, ZIP, lowest and highest number of a street. */
 type StateKeyEntry = [number, string, number | null, number | null];
 /** The index entries of a key in a state as columns (scanned for every lookup of a number: no array per entry). */
-interface KeyEntries { ids: Float64Array; zips: string[]; lows: Float64Array; highs: Float64Array }
+interface KeyEntries { ids: Float64Array; zips: string[]; zipNumbers: Int32Array; lows: Float64Array; highs: Float64Array }
 
 const STREET_COLUMNS = 'id, predir, street, suffix, postdir, state, zip5';
 
@@ -200,35 +201,35 @@ export class SqliteRangeStore implements RangeStore {
       const rows = this.stmts.stateKey.all(state, key, this.stateKeyEntries + 1);
       if (rows.length > this.stateKeyEntries || !rows.every((r) => Number.isSafeInteger(r[2]) && Number.isSafeInteger(r[3]))) return null;
       return {
-        ids: Float64Array.from(rows, (r) => r[0]), zips: rows.map((r) => r[1]),
+        ids: Float64Array.from(rows, (r) => r[0]), zips: rows.map((r) => r[1]), zipNumbers: Int32Array.from(rows, (r) => zipNumber(r[1])),
         lows: Float64Array.from(rows, (r) => r[2] as number), highs: Float64Array.from(rows, (r) => r[3] as number),
       };
     });
   }
 
-  streetsInStateWithin(state: string, key: string, n: number | null, within: (zip5: string) => boolean): RangeStreet[] {
+  streetsInStateWithin(state: string, key: string, n: number | null, within: (zip5: string, zip: number) => boolean): RangeStreet[] {
     if (!this.states.has(state)) return [];
     const entries = this.entriesOf(state, key);
     // A key of too many streets in the state: those holding the number from the index, else all of them.
-    if (entries === null && n === null) return this.streetsInState(state, key).filter((s) => within(s.zip5));
+    if (entries === null && n === null) return this.streetsInState(state, key).filter((s) => within(s.zip5, zipNumber(s.zip5)));
     readInTurn(this.db);
     const streets: RangeStreet[] = [];
-    const keep = (id: number, zip5: string): void => {
-      if (!within(zip5)) return;
+    const keep = (id: number, zip5: string, zip: number): void => {
+      if (!within(zip5, zip)) return;
       const street = this.streetById(id);
       if (street !== undefined) streets.push(street);
     };
     if (entries === null) {
-      for (const [id, zip5] of this.stmts.holdingIds.all(state, key, n as number, n as number)) keep(id, zip5);
+      for (const [id, zip5] of this.stmts.holdingIds.all(state, key, n as number, n as number)) keep(id, zip5, zipNumber(zip5));
       return streets;
     }
-    const { ids, zips, lows, highs } = entries;
+    const { ids, zips, zipNumbers, lows, highs } = entries;
     for (let i = 0; i < ids.length; i++) {
       if (n !== null) {
         if ((lows[i] as number) > n) break; // by lowest number: none after spans n
         if ((highs[i] as number) < n) continue;
       }
-      keep(ids[i] as number, zips[i] as string);
+      keep(ids[i] as number, zips[i] as string, zipNumbers[i] as number);
     }
     return streets;
   }

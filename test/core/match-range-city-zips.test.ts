@@ -34,7 +34,7 @@ const ranges: RangeStore = {
   coversZip: (z) => z === '59001' || z === '59002',
   coversState: (s) => s === 'MT',
   streetsInZip: (z, key) => STREETS.filter((s) => s.zip5 === z && s.street === key),
-  streetsInStateWithin: (state, key, n, within) => STREETS.filter((s) => s.state === state && s.street === key && (n === null || holds(s, n)) && within(s.zip5)),
+  streetsInStateWithin: (state, key, n, within) => STREETS.filter((s) => s.state === state && s.street === key && (n === null || holds(s, n)) && within(s.zip5, Number(s.zip5))),
   streetKeysInZip: (z) => [...new Set(STREETS.filter((s) => s.zip5 === z).map((s) => s.street))],
   edgesOf: (s) => [EDGES.get(s.id)!],
   edgesHolding: (s, n) => (holds(s, n) ? [EDGES.get(s.id)!] : []),

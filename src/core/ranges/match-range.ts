@@ -134,10 +134,7 @@ function inState(key: string, holding: number | null, ctx: Lookup): RangeStreet[
     const city = zipNumbersOf(ctx.zips);
     const own = loc.zip5 !== null ? zipNumber(loc.zip5) : -1;
     // By number: the ranges' ZIPs are five digits (ranges-import.ts keeps no other side).
-    const within = (z: string): boolean => {
-      const k = zipNumber(z);
-      return k >= 0 && k !== own && (city.has(k) || near(z, k));
-    };
+    const within = (z: string, k: number): boolean => k >= 0 && k !== own && (city.has(k) || near(z, k));
     streets = ctx.ranges.streetsInStateWithin(loc.state as string, key, holding, within);
     ctx.inState.set(id, streets);
   }

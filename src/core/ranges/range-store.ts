@@ -51,10 +51,10 @@ export interface RangeStore {
   coversZip(zip5: string): boolean; // some side of an edge lies in this ZIP (answered from memory)
   coversState(state: string): boolean; // some edge lies in this state
   streetsInZip(zip5: string, key: string): RangeStreet[]; // the streets of a street key (streetKey of the name) in a ZIP
-  // ... in a state, in a ZIP `within` says may be kept, and (n given) whose numbers (lowest to
+  // ... in a state, in a ZIP `within` says may be kept (given the ZIP and its number, zip-number.ts), and (n given) whose numbers (lowest to
   // highest of any side) span n: the others are not read. In the order of the numbers (lowest,
   // then highest), then of the streets' ids.
-  streetsInStateWithin(state: string, key: string, n: number | null, within: (zip5: string) => boolean): RangeStreet[];
+  streetsInStateWithin(state: string, key: string, n: number | null, within: (zip5: string, zip: number) => boolean): RangeStreet[];
   streetKeysInZip(zip5: string): string[]; // the distinct street keys of a ZIP (a misspelled name is matched against them)
   edgesOf(street: RangeStreet): RangeEdge[]; // the edges of a street (one this store returned: it may keep what it read with it)
   edgesHolding(street: RangeStreet, n: number): RangeEdge[]; // those with a side whose range spans n, either way round (parity not checked): what a lookup of a number reads
