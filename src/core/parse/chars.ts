@@ -4,7 +4,8 @@
  * "undefined", fails each of them), without a RegExp call per token.
  */
 
-const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
+/** Whether a char code is an ASCII digit (what \d matches). */
+export const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
 const isLetterCode = (c: number): boolean => c >= 65 && c <= 90; // A-Z
 
 /** /\d/.test(s): some ASCII digit. */

@@ -5,13 +5,13 @@
  * no regexes or callbacks.
  */
 import { boundedMemo } from '../util/bounded-memo.js';
+import { isDigitCode } from './chars.js';
 
 // Tokens that are codes or acronyms on an envelope, never words.
 const UPPER: ReadonlySet<string> = new Set([
   'N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', 'PO', 'RR', 'HC', 'PSC', 'CMR', 'APO', 'FPO', 'DPO', 'US', 'PMB', '#',
 ]);
 
-const isDigit = (c: number): boolean => c >= 48 && c <= 57; // 0-9 (what \d matches)
 const isLowerAscii = (c: number): boolean => c >= 97 && c <= 122; // a-z
 const isSeparator = (c: number): boolean => c === 45 || c === 39 || c === 47; // - ' /
 
@@ -24,13 +24,13 @@ function word(token: string): string {
   if (UPPER.has(token)) return token;
   const n = token.length;
   let digits = 0;
-  while (digits < n && isDigit(token.charCodeAt(digits))) digits++;
+  while (digits < n && isDigitCode(token.charCodeAt(digits))) digits++;
   // Ordinals read as 1st, 22nd; other tokens with digits are identifiers (4B, N6W23001).
   if (digits > 0 && digits === n - 2 && isOrdinalEnding(token.charCodeAt(n - 2), token.charCodeAt(n - 1))) {
     return token.slice(0, digits) + token.slice(digits).toLowerCase();
   }
   if (digits > 0) return token;
-  for (let i = 1; i < n; i++) if (isDigit(token.charCodeAt(i))) return token;
+  for (let i = 1; i < n; i++) if (isDigitCode(token.charCodeAt(i))) return token;
   // Lower case, then a capital for each a-z letter that starts the token or follows a
   // hyphen, apostrophe or slash: WINSTON-SALEM, O'NEIL.
   const lower = token.toLowerCase();
@@ -73,7 +73,7 @@ function mixedCaseAscii(text: string): string | null {
   for (let e = 0; e <= n; e++) {
     const c = e < n ? text.charCodeAt(e) : 32;
     if (c !== 32) {
-      if (isDigit(c)) {
+      if (isDigitCode(c)) {
         digit = true;
         if (digitsEnd === e) digitsEnd = e + 1;
       } else if (c > 127 || isLowerAscii(c)) {
@@ -141,7 +141,7 @@ export function mixedCasePieces(pieces: readonly (string | null | undefined)[]):
   let out = '';
   for (const p of pieces) {
     if (typeof p !== 'string' || p === '') continue;
-    const m = isDigit(p.charCodeAt(0)) ? mixedCase(p) : rememberedMixedCase(p);
+    const m = isDigitCode(p.charCodeAt(0)) ? mixedCase(p) : rememberedMixedCase(p);
     if (m !== '') out = out === '' ? m : `${out} ${m}`;
   }
   return out;

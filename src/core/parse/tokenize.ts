@@ -4,6 +4,7 @@
  * the comma-separated section each token belongs to (line breaks, semicolons
  * and parentheses separate sections too).
  */
+import { isDigitCode } from './chars.js';
 
 /** One token of an address. */
 export interface Token {
@@ -28,10 +29,6 @@ const SLASH = 47;
 
 function isAlnum(c: number): boolean {
   return c < 128 && CLASS[c] === 1;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /** Whether the slash at s[i] separates two words: blanks around it, or two letters or more on each side. */
@@ -104,12 +101,12 @@ export function tokenizeFolded(s: string, upperCased?: string): Token[] {
       const next = i + 1 < n ? s.charCodeAt(i + 1) : 0;
       const prev = s.charCodeAt(i - 1);
       const nextAlnum = isAlnum(next); // (asked at every word's end, not only on the rare paths below)
-      if (cc === DOT && isDigit(prev) && isDigit(next)) { i++; continue; }
+      if (cc === DOT && isDigitCode(prev) && isDigitCode(next)) { i++; continue; }
       if (cc === HYPHEN && nextAlnum) { i++; continue; }
-      if (cc === SLASH && isDigit(prev) && isDigit(next)) { i++; continue; }
+      if (cc === SLASH && isDigitCode(prev) && isDigitCode(next)) { i++; continue; }
       if (cc === APOSTROPHE && nextAlnum) { text += s.slice(runStart, i); i++; runStart = i; continue; }
       // "N.W.", "P.O.": a period between short letter groups joins them.
-      if (cc === DOT && nextAlnum && !isDigit(next) && i - runStart <= 2 && text.length + (i - runStart) <= 2) {
+      if (cc === DOT && nextAlnum && !isDigitCode(next) && i - runStart <= 2 && text.length + (i - runStart) <= 2) {
         text += s.slice(runStart, i); i++; runStart = i; continue;
       }
       break;

@@ -16,12 +16,12 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
  * farther apart than km (a great circle is never shorter than its north-south extent).
  */
 export function withinKm(lat1: number, lon1: number, lat2: number, lon2: number, km: number): boolean {
-  // A margin far above rounding keeps this a pure shortcut: only sure answers skip distanceKm.
-  if (Math.abs(lat2 - lat1) * (Math.PI / 180) * EARTH_RADIUS_KM > km * (1 + 1e-9) + 1e-9) return false;
+  // Only sure answers skip distanceKm (latitudeSpan's margin lies far above rounding).
+  if (Math.abs(lat2 - lat1) > latitudeSpan(km)) return false;
   return distanceKm(lat1, lon1, lat2, lon2) <= km;
 }
 
-/** Degrees of latitude beyond which withinKm(..., km) is false whatever the longitudes (with a margin above rounding). */
+/** Degrees of latitude beyond which a great circle is longer than km whatever the longitudes (with a margin far above rounding): withinKm is false there. */
 export function latitudeSpan(km: number): number {
   return ((km * (1 + 1e-9) + 1e-9) / ((Math.PI / 180) * EARTH_RADIUS_KM)) * (1 + 1e-9);
 }
