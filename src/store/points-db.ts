@@ -11,7 +11,7 @@ import { distanceKm } from '../core/util/geo-distance.js';
 import { houseNumberKey } from '../core/points/point-address.js';
 import type { NearPoint, PointRecord, PointStore, StreetRecord } from '../core/model/ports.js';
 import { leadingNumber } from '../core/parse/vocabulary.js';
-import { AreaKeyCache } from './area-key-cache.js';
+import { AreaKeyCache } from '../core/util/area-key-cache.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
 import { ZipSet } from './zip-set.js';
 import { HeldStreet, MAX_HELD_STREET_POINTS, POINT_ROW_COLUMNS, heldParts, pointOf } from './held-street.js';
@@ -118,7 +118,7 @@ export class SqlitePointStore implements PointStore {
   private readonly streetPoints = new Map<number, HeldStreet>();
   private streetPointsHeld = 0;
   // Street lookups repeat across a batch (every address of a street asks the same): bounded
-  // caches by ZIP or state, then street key (area-key-cache.ts), STREET_CACHE_LIMIT entries in all.
+  // caches by ZIP or state, then street key (core/util/area-key-cache.ts), STREET_CACHE_LIMIT entries in all.
   private readonly streetsByZip = new AreaKeyCache<StreetRecord[]>(STREET_CACHE_LIMIT / 2);
   private readonly streetsByState = new AreaKeyCache<StreetRecord[]>(STREET_CACHE_LIMIT / 2);
   // The street keys of the ZIPs recently asked (streetNamesInZip), oldest forgotten first past

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { projectOnto } from '../core/ranges/edge-geometry.js';
 import type { KeyScope, NearEdge, RangeEdge, RangeSide, RangeStore, RangeStreet } from '../core/ranges/range-store.js';
-import { AreaKeyCache } from './area-key-cache.js';
+import { AreaKeyCache } from '../core/util/area-key-cache.js';
 import { endReadTurn, openDataDb, readInTurn } from './data-db-file.js';
 import { decodeCoords, edgeOf, SpanEdge } from './range-edges.js';
 import type { EdgeRow } from './range-edges.js';

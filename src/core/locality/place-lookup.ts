@@ -8,6 +8,7 @@ import { cityKey } from '../parse/city-key.js';
 import { aliasPlaces } from './match-city.js';
 import type { PlaceLookup } from '../parse/parse.js';
 import type { LocalityStore } from '../model/ports.js';
+import { AreaKeyCache } from '../util/area-key-cache.js';
 
 // How many answers isPlace keeps, and the longest name it keeps one for (longer than any place name).
 const KNOWN_LIMIT = 60_000;
@@ -16,32 +17,16 @@ const MAX_KEPT_NAME = 64;
 /** A PlaceLookup answering from the locality layer's place names. */
 export function placeLookup(store: LocalityStore): PlaceLookup {
   // The parser asks about the same words again and again (1.5 times a line over messy lines):
-  // the answers of minZips 1, per state and name as asked, in one lookup instead of the key's
-  // memo and the store's two maps. Bounded like the store's cache: full, it starts over.
-  let known = new Map<string | null, Map<string, boolean>>();
-  let size = 0;
+  // the answers of minZips 1, per state ('' for none) and name as asked, in one lookup instead of
+  // the key's memo and the store's two maps.
+  const known = new AreaKeyCache<boolean>(KNOWN_LIMIT);
   const anyZips = (name: string, state: string | null): boolean => {
     const key = cityKey(name);
     return key !== '' && store.placesByKey(key, state).length > 0;
   };
   return {
     isPlace(name: string, state: string | null, minZips = 1): boolean {
-      if (minZips <= 1) {
-        let inState = known.get(state);
-        const hit = inState?.get(name);
-        if (hit !== undefined) return hit;
-        const answer = anyZips(name, state);
-        if (name.length > MAX_KEPT_NAME) return answer;
-        if (size >= KNOWN_LIMIT) {
-          known = new Map();
-          size = 0;
-          inState = undefined;
-        }
-        if (inState === undefined) known.set(state, (inState = new Map()));
-        inState.set(name, answer);
-        size++;
-        return answer;
-      }
+      if (minZips <= 1) return name.length > MAX_KEPT_NAME ? anyZips(name, state) : known.get(state ?? '', name, () => anyZips(name, state));
       const key = cityKey(name);
       if (key === '') return false;
       return store.placesByKey(key, state).some((p) => p.zips.length >= minZips);

@@ -1,7 +1,7 @@
-// The two-level cache of the stores' lookups (src/store/area-key-cache.ts): an answer is read once
+// The two-level cache of the stores' lookups (src/core/util/area-key-cache.ts): an answer is read once
 // per area and key, null and empty answers included; past its limit the oldest areas go, whole.
 import { describe, expect, it } from 'vitest';
-import { AreaKeyCache } from '../../src/store/area-key-cache.js';
+import { AreaKeyCache } from '../../src/core/util/area-key-cache.js';
 
 describe('AreaKeyCache', () => {
   it('reads each area and key once and gives back what was read for it', () => {

@@ -4,7 +4,8 @@
  * than a composite "area|key" string made anew per lookup. Past `limit` the areas first stored
  * are forgotten, whole, oldest first; the limit counts answers, or what `weigh` says an answer
  * holds (a list's length, say). The stores' data does not change while they are open, so a
- * remembered answer is the one a fresh read would give.
+ * remembered answer is the one a fresh read would give (the stores' lookups; the parser's place
+ * names by state, core/locality/place-lookup.ts).
  */
 export class AreaKeyCache<T> {
   private readonly areas = new Map<string, { byKey: Map<string, T>; weight: number }>();
