@@ -112,13 +112,29 @@ export class BatchPool<Req extends { seq: number } = ChunkRequest, Res extends {
     return true;
   }
 
+  /** Worker threads in the pool. */
+  get size(): number {
+    return this.slots.length;
+  }
+
   /** Sends a chunk to the least busy worker; waits while all are full. Returns its sequence number. */
-  async submit(make: (seq: number) => Req, transfer: (req: Req) => ArrayBuffer[]): Promise<number> {
+  submit(make: (seq: number) => Req, transfer: (req: Req) => ArrayBuffer[]): Promise<number> {
+    return this.send(this.slots, make, transfer);
+  }
+
+  /** Sends a chunk to worker `index` (a chunk's part routed by area, chunk-routes.ts); waits while it is full. */
+  submitTo(index: number, make: (seq: number) => Req, transfer: (req: Req) => ArrayBuffer[]): Promise<number> {
+    const slot = this.slots[index];
+    if (slot === undefined) throw new RangeError(`no worker ${String(index)} in a pool of ${String(this.slots.length)}`);
+    return this.send([slot], make, transfer);
+  }
+
+  private async send(slots: readonly Slot[], make: (seq: number) => Req, transfer: (req: Req) => ArrayBuffer[]): Promise<number> {
     if (!this.configured) throw new Error('BatchPool.submit before configure');
     for (;;) {
       this.check();
       let best: Slot | null = null;
-      for (const s of this.slots) if (s.busy < MAX_IN_FLIGHT && (best === null || s.busy < best.busy)) best = s;
+      for (const s of slots) if (s.busy < MAX_IN_FLIGHT && (best === null || s.busy < best.busy)) best = s;
       if (best !== null) {
         const req = make(this.nextSeq++);
         best.busy++;

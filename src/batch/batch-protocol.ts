@@ -31,14 +31,14 @@ export interface SetupMessage<Setup = WorkerSetup> {
 
 /** One chunk of input rows; firstRow: the output row number of its first row (a workbook output). */
 export type ChunkRequest =
-  | { seq: number; firstRow?: number; kind: 'bytes'; bytes: Uint8Array; ends: Uint32Array; quoted: Uint8Array } // ends relative to bytes, after each line break
+  | { seq: number; firstRow?: number; kind: 'bytes'; bytes: Uint8Array; ends: Uint32Array; quoted: Uint8Array; rowNumbers?: number[] } // ends relative to bytes, after each line break; rowNumbers: each record's output row (a chunk routed by area, chunk-routes.ts), else firstRow on
   | { seq: number; firstRow?: number; kind: 'rows'; rows: string[][]; types: string[]; rowNumbers?: number[] }; // types: each row's cell types (src/formats/xlsx/xlsx-read.ts); rowNumbers: each row's worksheet row, kept in a workbook output
 
 /** The output of one chunk, in input order. */
 export interface ChunkResult {
   seq: number;
   text: Uint8Array | null; // encoded output records, when the output is text
-  textEnds: Uint32Array | null; // where each record of a text output ends in `text` (stdout counts the rows it delivered)
+  textEnds: Uint32Array | null; // where each record of a text or worksheet output ends in `text` (stdout counts the rows it delivered)
   rows: string[][] | null; // output rows, when the output is a workbook
   statuses: Record<string, number>; // rows by status (VALIDATED ... ERROR)
 }

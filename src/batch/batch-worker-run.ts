@@ -80,13 +80,14 @@ function run(opened: OpenedEngine, req: ChunkRequest): ChunkResult {
         lines.push(`${raw}${setup.inDelimiter}${formatRecord(cells, setup.inDelimiter)}`);
         continue;
       }
-      emit(outputRow(fields, raw, opened), '');
+      emit(outputRow(fields, raw, opened), '', req.rowNumbers?.[k]);
     }
   } else {
     for (let k = 0; k < req.rows.length; k++) emit(outputRow(req.rows[k] as string[], '', opened, true), req.types[k] ?? '', req.rowNumbers?.[k]);
   }
   if (text === null && sheet === null) return { seq: req.seq, text: null, textEnds: null, rows, statuses };
-  const textEnds = text !== null ? lines.recordEnds() : null;
+  // Where each record ends: stdout counts the rows it delivered, and a routed chunk's parts are merged by record (chunk-routes.ts).
+  const textEnds = lines.recordEnds();
   return { seq: req.seq, text: lines.take(), textEnds, rows: null, statuses };
 }
 

@@ -14,6 +14,8 @@ import type { RowReservation } from '../accounts/row-reservation.js';
 import { saveCheckpoint } from './run-state.js';
 import type { RunState } from './run-state.js';
 import { workerSetup } from './run-settings.js';
+import { balanced, mergeResults, routeChunk } from './chunk-routes.js';
+import { hasStreetData } from '../store/open-engine.js';
 
 /** Exit codes of a run stopped by a signal (128 + the signal number, as shells report them). */
 export const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
@@ -44,9 +46,15 @@ export async function runLoop(parts: LoopParts): Promise<unknown> {
 
   pool.configure(workerSetup(opened.settings));
   const pendingMeta = new Map<number, { rows: number; endOffset: number; nextLine: number }>();
+  // With street data, each chunk's rows go to the worker of their area (chunk-routes.ts); a
+  // chunk sent in parts is written once its last part is back (the parts' sequence numbers follow on).
+  const routed = pool.size > 1 && hasStreetData(pool.boot);
+  const groups = new Map<number, Group>(); // by the sequence number of each part
   let dispatched = 0;
   let lastSave = 0;
-  const writeResult = async (result: ChunkResult): Promise<void> => {
+  const writeResult = async (part: ChunkResult): Promise<void> => {
+    const result = merged(part, groups);
+    if (result === null) return;
     const meta = pendingMeta.get(result.seq);
     pendingMeta.delete(result.seq);
     if (result.text !== null) await sink.write(result.text, result.textEnds);
@@ -92,7 +100,7 @@ export async function runLoop(parts: LoopParts): Promise<unknown> {
       if (granted === 0) continue;
       const c = chunk;
       const firstRow = state.startRows + dispatched + 2; // its output row in a workbook (row 1 is the header)
-      const seq = await pool.submit((s): ChunkRequest => ({ ...c.request(s), firstRow }), () => []);
+      const seq = routed ? await submitRouted(pool, { ...c.request(0), firstRow }, groups) : await pool.submit((s): ChunkRequest => ({ ...c.request(s), firstRow }), () => []);
       pendingMeta.set(seq, { rows: granted, endOffset: c.positionAfter(granted), nextLine: c.nextLine });
       dispatched += granted;
       await drainReady();
@@ -106,4 +114,37 @@ export async function runLoop(parts: LoopParts): Promise<unknown> {
     await pool.close();
   }
   return failure;
+}
+
+/** A chunk sent in parts: its records' workers, and the parts back so far by worker. */
+interface Group {
+  order: Uint8Array;
+  workers: Map<number, number>; // worker of each part's sequence number
+  results: (ChunkResult | null)[];
+  last: number; // sequence number of its last part
+}
+
+/** Sends a chunk's records to their areas' workers, unless they crowd into a few; returns the sequence number of its last part. */
+async function submitRouted(pool: BatchPool, req: ChunkRequest, groups: Map<number, Group>): Promise<number> {
+  const routed = routeChunk(req, pool.size);
+  if (!balanced(routed)) return pool.submit((s) => ({ ...req, seq: s }), () => []);
+  const { parts, order } = routed;
+  const group: Group = { order, workers: new Map(), results: parts.map(() => null), last: -1 };
+  for (let w = 0; w < parts.length; w++) {
+    const part = parts[w];
+    if (part === null || part === undefined) continue;
+    group.last = await pool.submitTo(w, (s) => ({ ...part, seq: s }), () => []);
+    group.workers.set(group.last, w);
+  }
+  if (group.workers.size > 1) for (const seq of group.workers.keys()) groups.set(seq, group);
+  return group.last;
+}
+
+/** A chunk's whole result: `part` itself, unless it is a part of a group (null until the group's last part is back). */
+function merged(part: ChunkResult, groups: Map<number, Group>): ChunkResult | null {
+  const group = groups.get(part.seq);
+  if (group === undefined) return part;
+  groups.delete(part.seq);
+  group.results[group.workers.get(part.seq) as number] = part;
+  return part.seq === group.last ? mergeResults(group.results, group.order, part.seq) : null;
 }

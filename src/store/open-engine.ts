@@ -40,6 +40,11 @@ export function engineHeapMb(location: EngineLocation): number {
   return ENGINE_HEAP_MB + points + ranges;
 }
 
+/** Whether the engine at `location` has street data (imported points or ranges) besides the locality tables. */
+export function hasStreetData(location: EngineLocation): boolean {
+  return engineHeapMb(location) > ENGINE_HEAP_MB;
+}
+
 /** Opens the stores and builds the engine; throws ADDR_ERR_STORE_MISSING or ADDR_ERR_STORE_CORRUPT. */
 export function openEngine(location: EngineLocation): OpenedEngine {
   const locality = openLocalityStore(location.referenceDbPath);

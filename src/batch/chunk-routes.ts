@@ -1,0 +1,184 @@
+/**
+ * Rows routed to workers by area, for a run with street data (imported points or ranges): the
+ * records of a chunk are split by the area they name, each part goes to the worker of its area,
+ * and the parts' outputs are put back in input order (run-loop.ts). Each engine then reads and
+ * unpacks the streets of its areas only: a street's first read (the database, the points'
+ * unpacking) is most of what points add to a run, and with the chunks dealt whole every worker
+ * read nearly every street (docs/performance.md, "addr batch with points").
+ *
+ * The area is read from a record's text without parsing it: its last run of exactly five digits
+ * that has a letter before it (a ZIP; a house number that starts the line is not taken), else its
+ * last word of letters (a state or a city). A wrong guess costs only locality: every record is
+ * validated the same on whichever worker it lands. A chunk whose records crowd into one worker's
+ * areas (a file of one ZIP) is not routed (`balanced`): the workers share it as before.
+ */
+import type { ChunkRequest, ChunkResult } from './batch-protocol.js';
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 16777619;
+
+/** The worker of a record whose text is `length` char codes read by `code`, among `workers`. */
+export function routeOf(length: number, code: (i: number) => number, workers: number): number {
+  let sawLetter = false;
+  let digits = 0; // length of the current run of digits
+  let value = 0; // its value
+  let area = -1; // the ZIP, once seen
+  let letters = 0; // length of the current word of letters
+  let hash = FNV_OFFSET; // of the current word
+  let lastWord = 0; // hash of the last word of two letters or more
+  for (let i = 0; i <= length; i++) {
+    const c = i < length ? code(i) : 0;
+    if (c >= 48 && c <= 57) {
+      value = value * 10 + (c - 48);
+      digits++;
+      continue;
+    }
+    if (digits === 5 && sawLetter) area = value;
+    digits = 0;
+    value = 0;
+    const lower = c | 0x20;
+    if (lower >= 97 && lower <= 122) {
+      if (letters === 0) hash = FNV_OFFSET;
+      hash = Math.imul(hash ^ lower, FNV_PRIME);
+      letters++;
+      sawLetter = true;
+    } else {
+      if (letters >= 2) lastWord = hash;
+      letters = 0;
+    }
+  }
+  return mix(area >= 0 ? area : lastWord) % workers;
+}
+
+/** A 32-bit mix (MurmurHash3's finalizer): every bit of `h` moves the low bits, so that a city's ZIPs, often consecutive, spread over the workers evenly. */
+function mix(h: number): number {
+  let x = h ^ (h >>> 16);
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+/** A chunk split by worker: `parts[w]` holds worker w's records (null: none); `order[k]` is record k's worker. */
+export interface RoutedChunk {
+  parts: (ChunkRequest | null)[];
+  order: Uint8Array;
+}
+
+function routeBytes(req: Extract<ChunkRequest, { kind: 'bytes' }>, workers: number): RoutedChunk {
+  const { bytes, ends, quoted } = req;
+  const n = ends.length;
+  const order = new Uint8Array(n);
+  const counts = new Array<number>(workers).fill(0);
+  const sizes = new Array<number>(workers).fill(0);
+  let start = 0;
+  for (let k = 0; k < n; k++) {
+    const end = ends[k] as number;
+    const from = start;
+    const w = routeOf(end - from, (i) => bytes[from + i] as number, workers);
+    order[k] = w;
+    counts[w] = (counts[w] as number) + 1;
+    sizes[w] = (sizes[w] as number) + end - from;
+    start = end;
+  }
+  const first = req.firstRow ?? 2;
+  const parts: (ChunkRequest | null)[] = counts.map((count, w) => (count === 0 ? null : {
+    seq: req.seq,
+    kind: 'bytes',
+    bytes: new Uint8Array(sizes[w] as number),
+    ends: new Uint32Array(count),
+    quoted: new Uint8Array(count),
+    rowNumbers: new Array<number>(count),
+  }));
+  const filled = new Array<number>(workers).fill(0);
+  const written = new Array<number>(workers).fill(0);
+  start = 0;
+  for (let k = 0; k < n; k++) {
+    const end = ends[k] as number;
+    const w = order[k] as number;
+    const part = parts[w] as Extract<ChunkRequest, { kind: 'bytes' }>;
+    const j = filled[w] as number;
+    const at = written[w] as number;
+    part.bytes.set(bytes.subarray(start, end), at);
+    written[w] = at + end - start;
+    part.ends[j] = at + end - start;
+    part.quoted[j] = quoted[k] as number;
+    (part.rowNumbers as number[])[j] = first + k;
+    filled[w] = j + 1;
+    start = end;
+  }
+  return { parts, order };
+}
+
+function routeRows(req: Extract<ChunkRequest, { kind: 'rows' }>, workers: number): RoutedChunk {
+  const n = req.rows.length;
+  const order = new Uint8Array(n);
+  const first = req.firstRow ?? 2;
+  const parts: Extract<ChunkRequest, { kind: 'rows' }>[] = [];
+  for (let w = 0; w < workers; w++) parts.push({ seq: req.seq, kind: 'rows', rows: [], types: [], rowNumbers: [] });
+  for (let k = 0; k < n; k++) {
+    const row = req.rows[k] as string[];
+    const text = row.join(' ');
+    const w = routeOf(text.length, (i) => text.charCodeAt(i), workers);
+    order[k] = w;
+    const part = parts[w] as (typeof parts)[number];
+    part.rows.push(row);
+    part.types.push(req.types[k] ?? '');
+    (part.rowNumbers as number[]).push(req.rowNumbers?.[k] ?? first + k);
+  }
+  return { parts: parts.map((p) => (p.rows.length === 0 ? null : p)), order };
+}
+
+/** The largest part's share of a routed chunk's records at which it is sent whole instead, as a share of an even split. */
+const MOST_OVER_EVEN = 1.5;
+
+/** Whether the records of a routed chunk are spread evenly enough over the workers for its parts to be sent. */
+export function balanced(routed: RoutedChunk): boolean {
+  const workers = routed.parts.length;
+  const counts = new Uint32Array(workers);
+  for (const w of routed.order) counts[w] = (counts[w] as number) + 1;
+  return Math.max(...counts) <= (routed.order.length / workers) * MOST_OVER_EVEN;
+}
+
+/** Splits a chunk's records by worker (routeOf), keeping each record's output row number. */
+export function routeChunk(req: ChunkRequest, workers: number): RoutedChunk {
+  return req.kind === 'bytes' ? routeBytes(req, workers) : routeRows(req, workers);
+}
+
+/**
+ * The output of a routed chunk, in input order, from its parts' outputs (`results[w]`: worker
+ * w's, null where it had no records). A text or worksheet output is put together from each
+ * part's records (each part's `textEnds` says where they end).
+ */
+export function mergeResults(results: readonly (ChunkResult | null)[], order: Uint8Array, seq: number): ChunkResult {
+  const statuses: Record<string, number> = {};
+  for (const r of results) {
+    if (r === null) continue;
+    for (const [status, n] of Object.entries(r.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
+  }
+  const next = new Uint32Array(results.length); // each part's next record
+  const some = results.find((r) => r !== null) as ChunkResult;
+  if (some.rows !== null) {
+    const rows = Array.from(order, (w) => (results[w] as ChunkResult).rows?.[(next[w] as number)++] as string[]);
+    return { seq, text: null, textEnds: null, rows, statuses };
+  }
+  let size = 0;
+  for (const r of results) size += r?.text?.length ?? 0;
+  const text = new Uint8Array(size);
+  const textEnds = new Uint32Array(order.length);
+  let at = 0;
+  for (let k = 0; k < order.length; k++) {
+    const w = order[k] as number;
+    const part = results[w] as ChunkResult;
+    const j = next[w] as number;
+    const ends = part.textEnds as Uint32Array;
+    const from = j === 0 ? 0 : (ends[j - 1] as number);
+    const to = ends[j] as number;
+    text.set((part.text as Uint8Array).subarray(from, to), at);
+    at += to - from;
+    textEnds[k] = at;
+    next[w] = j + 1;
+  }
+  return { seq, text, textEnds, rows: null, statuses };
+}
