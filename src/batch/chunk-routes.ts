@@ -113,15 +113,13 @@ function routeBytes(req: Extract<ChunkRequest, { kind: 'bytes' }>, workers: numb
 
 function routeRows(req: Extract<ChunkRequest, { kind: 'rows' }>, workers: number): RoutedChunk {
   const n = req.rows.length;
-  const order = new Uint8Array(n);
   const first = req.firstRow ?? 2;
   const parts: Extract<ChunkRequest, { kind: 'rows' }>[] = [];
   for (let w = 0; w < workers; w++) parts.push({ seq: req.seq, kind: 'rows', rows: [], types: [], rowNumbers: [] });
+  const order = routeLines(req.rows.map((row) => row.join(' ')), workers);
   for (let k = 0; k < n; k++) {
     const row = req.rows[k] as string[];
-    const text = row.join(' ');
-    const w = routeOf(text.length, (i) => text.charCodeAt(i), workers);
-    order[k] = w;
+    const w = order[k] as number;
     const part = parts[w] as (typeof parts)[number];
     part.rows.push(row);
     part.types.push(req.types[k] ?? '');
@@ -133,12 +131,16 @@ function routeRows(req: Extract<ChunkRequest, { kind: 'rows' }>, workers: number
 /** The largest part's share of a routed chunk's records at which it is sent whole instead, as a share of an even split. */
 const MOST_OVER_EVEN = 1.5;
 
-/** Whether the records of a routed chunk are spread evenly enough over the workers for its parts to be sent. */
-export function balanced(routed: RoutedChunk): boolean {
-  const workers = routed.parts.length;
+/** Whether records routed as `order` says are spread evenly enough over `workers` for the parts to be sent. */
+export function balanced(order: Uint8Array, workers: number): boolean {
   const counts = new Uint32Array(workers);
-  for (const w of routed.order) counts[w] = (counts[w] as number) + 1;
-  return Math.max(...counts) <= (routed.order.length / workers) * MOST_OVER_EVEN;
+  for (const w of order) counts[w] = (counts[w] as number) + 1;
+  return Math.max(...counts) <= (order.length / workers) * MOST_OVER_EVEN;
+}
+
+/** The worker of each line (routeOf) among `workers`. */
+export function routeLines(lines: readonly string[], workers: number): Uint8Array {
+  return Uint8Array.from(lines, (line) => routeOf(line.length, (i) => line.charCodeAt(i), workers));
 }
 
 /** Splits a chunk's records by worker (routeOf), keeping each record's output row number. */
@@ -146,10 +148,40 @@ export function routeChunk(req: ChunkRequest, workers: number): RoutedChunk {
   return req.kind === 'bytes' ? routeBytes(req, workers) : routeRows(req, workers);
 }
 
+/** Encoded records and where each ends (a chunk's text output). */
+export interface EncodedRecords {
+  text: Uint8Array;
+  ends: Uint32Array;
+}
+
+/** The records of routed parts (`parts[w]`: worker w's, null where it had none) put back in input order. */
+export function mergeRecords(parts: readonly (EncodedRecords | null)[], order: Uint8Array): EncodedRecords {
+  let size = 0;
+  for (const p of parts) size += p?.text.length ?? 0;
+  const text = new Uint8Array(size);
+  const ends = new Uint32Array(order.length);
+  const next = new Uint32Array(parts.length); // each part's next record
+  let at = 0;
+  // Each run of records from one part is one copy: they lie one after another in its text.
+  for (let k = 0; k < order.length;) {
+    const w = order[k] as number;
+    const part = parts[w] as EncodedRecords;
+    const first = next[w] as number;
+    const from = first === 0 ? 0 : (part.ends[first - 1] as number);
+    let j = first;
+    for (; k < order.length && order[k] === w; k++, j++) ends[k] = at + (part.ends[j] as number) - from;
+    const to = part.ends[j - 1] as number;
+    text.set(part.text.subarray(from, to), at);
+    at += to - from;
+    next[w] = j;
+  }
+  return { text, ends };
+}
+
 /**
  * The output of a routed chunk, in input order, from its parts' outputs (`results[w]`: worker
- * w's, null where it had no records). A text or worksheet output is put together from each
- * part's records (each part's `textEnds` says where they end).
+ * w's, null where it had no records): rows, or a text or worksheet output put together from
+ * each part's records (each part's `textEnds` says where they end).
  */
 export function mergeResults(results: readonly (ChunkResult | null)[], order: Uint8Array, seq: number): ChunkResult {
   const statuses: Record<string, number> = {};
@@ -157,28 +189,12 @@ export function mergeResults(results: readonly (ChunkResult | null)[], order: Ui
     if (r === null) continue;
     for (const [status, n] of Object.entries(r.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
   }
-  const next = new Uint32Array(results.length); // each part's next record
   const some = results.find((r) => r !== null) as ChunkResult;
   if (some.rows !== null) {
+    const next = new Uint32Array(results.length); // each part's next row
     const rows = Array.from(order, (w) => (results[w] as ChunkResult).rows?.[(next[w] as number)++] as string[]);
     return { seq, text: null, textEnds: null, rows, statuses };
   }
-  let size = 0;
-  for (const r of results) size += r?.text?.length ?? 0;
-  const text = new Uint8Array(size);
-  const textEnds = new Uint32Array(order.length);
-  let at = 0;
-  for (let k = 0; k < order.length; k++) {
-    const w = order[k] as number;
-    const part = results[w] as ChunkResult;
-    const j = next[w] as number;
-    const ends = part.textEnds as Uint32Array;
-    const from = j === 0 ? 0 : (ends[j - 1] as number);
-    const to = ends[j] as number;
-    text.set((part.text as Uint8Array).subarray(from, to), at);
-    at += to - from;
-    textEnds[k] = at;
-    next[w] = j + 1;
-  }
-  return { seq, text, textEnds, rows: null, statuses };
+  const { text, ends } = mergeRecords(results.map((r) => (r === null ? null : { text: r.text as Uint8Array, ends: r.textEnds as Uint32Array })), order);
+  return { seq, text, textEnds: ends, rows: null, statuses };
 }

@@ -127,7 +127,7 @@ interface Group {
 /** Sends a chunk's records to their areas' workers, unless they crowd into a few; returns the sequence number of its last part. */
 async function submitRouted(pool: BatchPool, req: ChunkRequest, groups: Map<number, Group>): Promise<number> {
   const routed = routeChunk(req, pool.size);
-  if (!balanced(routed)) return pool.submit((s) => ({ ...req, seq: s }), () => []);
+  if (!balanced(routed.order, pool.size)) return pool.submit((s) => ({ ...req, seq: s }), () => []);
   const { parts, order } = routed;
   const group: Group = { order, workers: new Map(), results: parts.map(() => null), last: -1 };
   for (let w = 0; w < parts.length; w++) {

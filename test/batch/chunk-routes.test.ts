@@ -84,8 +84,8 @@ describe('routeChunk and mergeResults', () => {
   });
 
   it('calls a chunk balanced only when no worker gets much more than an even share', () => {
-    expect(balanced(routeChunk(bytesChunk(records), 2))).toBe(true);
+    expect(balanced(routeChunk(bytesChunk(records), 2).order, 2)).toBe(true);
     const oneZip = bytesChunk(records.map((_, k) => `${String(k)} Main St,Town,NY,10001\n`));
-    expect(balanced(routeChunk(oneZip, 2))).toBe(false);
+    expect(balanced(routeChunk(oneZip, 2).order, 2)).toBe(false);
   });
 });
