@@ -15,7 +15,7 @@ import { cityKey } from '../parse/city-key.js';
 import type { Findings } from '../model/findings.js';
 import { zipCentroid } from '../locality/locality.js';
 import type { Locality } from '../locality/locality.js';
-import type { LocalityStore } from '../model/ports.js';
+import type { LocalityStore, ZipRecord } from '../model/ports.js';
 import { nearestNames } from '../util/nearest-names.js';
 import { rememberedStreetKey as streetKey } from '../parse/street-key.js';
 import type { AddressComponents } from '../model/types.js';
@@ -42,7 +42,7 @@ export interface RangeMatch {
   deliverability: Deliverability;
   level: QualityLevel;
   geocode: Geocode | null;
-  suggestion: AddressComponents | null; // the nearest number the ranges hold (number outside every range)
+  suggestion: AddressComponents | null; // the nearest number the ranges hold (number outside every range), with the city, state and ZIP of its side
 }
 
 /** A side of an edge of a street that holds the number. */
@@ -208,8 +208,10 @@ function byName(c: AddressComponents, key: string, ctx: Lookup): { streets: Rang
       nearHits = [...nearHits, ...hitsOf(c, ring, ctx)].sort((x, y) => y.score - x.score);
     }
     if (nearHits.length === 0 && streets.length === 0) {
-      // No street of the name holds the number, here or near: all of them, for the nearest number they hold.
-      near = [...cityStreets(key, ctx, null), ...ringStreets(key, ctx, null)];
+      // No street of the name holds the number, here or near: the city's, for the nearest number
+      // they hold. A street of the name in another town that does not hold the number either is
+      // no sign of the one meant (the user's street may be one the ranges lack): not offered.
+      near = cityStreets(key, ctx, null);
     }
     if (nearHits.length > 0 || streets.length === 0) {
       streets = [...streets, ...near];
@@ -261,6 +263,13 @@ function repairStreet(c: AddressComponents, s: RangeStreet, fuzzy: boolean, f: F
   };
 }
 
+/** The city a side's ZIP is written with: the one given (or decided) when it names that ZIP's city, else the ZIP's own. */
+function cityOfZip(zip: ZipRecord, c: AddressComponents, loc: Locality): { city: string; keep: boolean } {
+  const given = c.city ?? loc.city;
+  const keep = given !== null && cityKey(given) === cityKey(zip.city);
+  return { city: keep ? (loc.city !== null && cityKey(loc.city) === cityKey(zip.city) ? loc.city : zip.city) : zip.city, keep };
+}
+
 /** The locality of the side's ZIP when it differs from the one decided: the ranges know which ZIP the number lies in. */
 function localityOfSide(zip5: string, c: AddressComponents, loc: Locality, locality: LocalityStore, f: Findings): Locality {
   if (zip5 === loc.zip5) return loc;
@@ -274,14 +283,22 @@ function localityOfSide(zip5: string, c: AddressComponents, loc: Locality, local
     f.amend('ZIP_ADDED', null, zip.zip5);
   } else f.amend('ZIP_CORRECTED', c.zip5, zip.zip5);
   f.drop('ZIP_AMBIGUOUS');
-  const given = c.city ?? loc.city;
-  const keep = given !== null && cityKey(given) === cityKey(zip.city);
-  const city = keep ? (loc.city !== null && cityKey(loc.city) === cityKey(zip.city) ? loc.city : zip.city) : zip.city;
+  const { city, keep } = cityOfZip(zip, c, loc);
   if (keep) {
     f.drop('CITY_ZIP_MISMATCH');
     f.drop('CITY_ALTERNATE_NAME');
   } else if (loc.city !== null && city !== loc.city) f.amend('CITY_CORRECTED', loc.city, city);
   return { ...loc, city, state: zip.state, zip5: zip.zip5, county: zip.county, county_fips: zip.county_fips, geocode: zipCentroid(zip), partial: false, suggestion: null, confirmed: true };
+}
+
+/**
+ * The address at the nearest number the ranges hold, written with the ZIP of the side that holds
+ * it and that ZIP's city: the street may lie in another ZIP of the city than the one given.
+ */
+function suggestionAt(components: AddressComponents, number: number, sideZip: string, loc: Locality, locality: LocalityStore): AddressComponents {
+  const zip = sideZip === loc.zip5 ? null : locality.zip(sideZip);
+  const at = zip === null ? { city: loc.city, state: loc.state, zip5: loc.zip5 } : { city: cityOfZip(zip, components, loc).city, state: zip.state, zip5: zip.zip5 };
+  return { ...components, number: String(number), number_fraction: null, ...at, zip4: null };
 }
 
 /** The number of the streets' ranges nearest n, with the edge and side that hold it. */
@@ -363,10 +380,11 @@ export function matchRange(given: AddressComponents, loc: Locality, zip4: string
     if (best === null) return { components: c, locality: loc, zip4, deliverability: 'U', level: 'locality', geocode: loc.geocode, suggestion: null };
     const components = repairStreet(c, best.street, fuzzy, f);
     // Without a ZIP given, the street's own ZIP (where the nearest number lies) is the one meant.
-    const newLoc = loc.zip5 === null ? localityOfSide((best.edge[best.side] as RangeSide).zip5, c, loc, locality, f) : loc;
+    const sideZip = (best.edge[best.side] as RangeSide).zip5;
+    const newLoc = loc.zip5 === null ? localityOfSide(sideZip, c, loc, locality, f) : loc;
     return {
       components, locality: newLoc, zip4: newLoc === loc ? zip4 : null, deliverability: 'U', level: 'street',
-      geocode: rangeGeocode(best.edge, best.side, best.number), suggestion: { ...components, number: String(best.number), number_fraction: null },
+      geocode: rangeGeocode(best.edge, best.side, best.number), suggestion: suggestionAt(components, best.number, sideZip, newLoc, locality),
     };
   }
 

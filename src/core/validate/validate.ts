@@ -400,7 +400,7 @@ export function validateAddress(
   const rangeSuggestion = rm?.suggestion ?? null;
   const suggested = !review ? null
     : pointSuggestion !== null ? candidateOf(pointSuggestion).display_address
-      : rangeSuggestion !== null ? displayAddressOf(mixedCasePieces(deliveryLinePieces(rangeSuggestion)), loc.city, loc.state, loc.zip5, null)
+      : rangeSuggestion !== null ? displayAddressOf(mixedCasePieces(deliveryLinePieces(rangeSuggestion)), rangeSuggestion.city, rangeSuggestion.state, rangeSuggestion.zip5, null)
       : s !== null ? displayAddressOf(street, s.city, s.state, s.zip5, null) : status !== 'NOT_FOUND' ? displayed : null;
   const level = v.level;
   // An unresolved locality may have other readings than its suggestion (a city and a ZIP naming two places).
