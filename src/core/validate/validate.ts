@@ -13,10 +13,10 @@ import { recordStreetFormatting } from './describe-changes.js';
 import type { Locality, LocalityInput } from '../locality/locality.js';
 import { cityKey } from '../parse/city-key.js';
 import { isZip4, isZip5 } from '../locality/match-zip.js';
-import { matchPoint } from '../points/match-point.js';
 import { knowsCity, knowsZip } from '../points/point-locality.js';
 import type { PointMatch } from '../points/match-point.js';
-import { matchRange } from '../ranges/match-range.js';
+import { matchStreetLayers } from './street-layers.js';
+import type { StreetLayers } from './street-layers.js';
 import type { RangeMatch } from '../ranges/match-range.js';
 import type { RangeStore } from '../ranges/range-store.js';
 import type { LocalityStore, PointRecord, PointStore } from '../model/ports.js';
@@ -32,6 +32,8 @@ import { zoneNameOf } from './zone-of-locality.js';
 import type { AddressComponents, ParsedAddress } from '../model/types.js';
 import type { PointCandidate, QualityLevel, ValidationInput, ValidationResult, ValidationStatus } from '../model/validation-result.js';
 import { ENGINE_VERSION } from '../model/version.js';
+
+const NO_STREET_LAYER: StreetLayers = { pm: null, rm: null };
 
 /** Options of validateAddress: the faces pass the request id and the clock (core has none). */
 export interface ValidateOptions {
@@ -281,15 +283,14 @@ function decide(parsed: ParsedAddress, store: LocalityStore, points: PointStore 
   }
 
   const delivery = hasDeliveryLine(c);
-  // The points layer, where it covers the area (the check is a Set lookup when it does not).
-  const pm = points !== null && delivery && loc.confirmed ? matchPoint(c, loc, zip4, points, store, f) : null;
+  // The points layer, where it covers the area (the check is a Set lookup when it does not), then
+  // the range layer (TIGER/Line address ranges), where no points answered (street-layers.ts).
+  const { pm, rm } = delivery && loc.confirmed ? matchStreetLayers(c, loc, zip4, points, ranges, store, f) : NO_STREET_LAYER;
   if (pm !== null) {
     c = pm.components;
     loc = pm.locality;
     zip4 = pm.zip4;
   }
-  // The range layer (TIGER/Line address ranges), where no points answered.
-  const rm = pm === null && ranges !== null && delivery && loc.confirmed ? matchRange(c, loc, zip4, ranges, store, f) : null;
   if (rm !== null) {
     c = rm.components;
     loc = rm.locality;

@@ -1,0 +1,83 @@
+/**
+ * The street layers of a validation in turn (docs/validation.md): the address points, then, where
+ * no point answered, the TIGER/Line address ranges. One exception to the order: where the points
+ * do not cover the decided ZIP (they could only answer with a street of another ZIP, a wrong ZIP
+ * corrected) and the ranges do, the ranges are asked first, and an answer that confirms the
+ * address as it stands (a side of its street in its ZIP holds the number, nothing changed) is
+ * taken without asking the points: the user's ZIP has that street and that number. Any other
+ * answer of the ranges is let go, its findings undone, and the layers answer in the usual order.
+ */
+import type { Change, Findings } from '../model/findings.js';
+import type { Locality } from '../locality/locality.js';
+import type { LocalityStore, PointStore } from '../model/ports.js';
+import type { AddressComponents } from '../model/types.js';
+import { matchPoint } from '../points/match-point.js';
+import type { PointMatch } from '../points/match-point.js';
+import { matchRange } from '../ranges/match-range.js';
+import type { RangeMatch } from '../ranges/match-range.js';
+import type { RangeStore } from '../ranges/range-store.js';
+
+/** What the street layers answered (at most one of them). */
+export interface StreetLayers {
+  pm: PointMatch | null;
+  rm: RangeMatch | null;
+}
+
+/** What a Findings holds at one moment. */
+interface Snapshot {
+  reasons: Findings['reasons'];
+  changes: Change[];
+}
+
+function snapshot(f: Findings): Snapshot {
+  return { reasons: [...f.reasons], changes: f.changes.map((ch) => ({ ...ch })) };
+}
+
+function holds(f: Findings, s: Snapshot): boolean {
+  return f.reasons.length === s.reasons.length && f.reasons.every((r, i) => r === s.reasons[i])
+    && f.changes.length === s.changes.length && f.changes.every((ch, i) => ch.code === s.changes[i]?.code && ch.from === s.changes[i]?.from && ch.to === s.changes[i]?.to);
+}
+
+function restore(f: Findings, s: Snapshot): void {
+  f.reasons.splice(0, f.reasons.length, ...s.reasons);
+  f.changes.splice(0, f.changes.length, ...s.changes.map((ch) => ({ ...ch })));
+}
+
+/** The range layer asked first: its answer, whether it confirms the address as it stands in its own ZIP, and the findings it left. */
+interface FirstAsk {
+  rm: RangeMatch | null;
+  asGiven: boolean;
+  after: Snapshot;
+}
+
+/**
+ * Asks the range layer first: when its answer confirms the address as it stands (`asGiven`),
+ * `f` keeps its findings; otherwise `f` is put back as it was.
+ */
+export function rangeAsGiven(c: AddressComponents, loc: Locality, zip4: string | null, ranges: RangeStore, store: LocalityStore, f: Findings): FirstAsk {
+  const before = snapshot(f);
+  const rm = matchRange(c, loc, zip4, ranges, store, f);
+  const asGiven = rm !== null && rm.level === 'range' && rm.locality.zip5 === loc.zip5 && holds(f, before);
+  const after = snapshot(f);
+  if (!asGiven) restore(f, before);
+  return { rm, asGiven, after };
+}
+
+/** The street layers' answer for an address whose locality is decided (`loc`) and that has a delivery line. */
+export function matchStreetLayers(c: AddressComponents, loc: Locality, zip4: string | null, points: PointStore | null, ranges: RangeStore | null, store: LocalityStore, f: Findings): StreetLayers {
+  let first: FirstAsk | null = null;
+  if (points !== null && ranges !== null && loc.zip5 !== null && !points.coversZip(loc.zip5) && ranges.coversZip(loc.zip5)) {
+    first = rangeAsGiven(c, loc, zip4, ranges, store, f);
+    if (first.asGiven) return { pm: null, rm: first.rm };
+  }
+  const before = first !== null ? snapshot(f) : null;
+  const pm = points !== null ? matchPoint(c, loc, zip4, points, store, f) : null;
+  if (pm !== null || ranges === null) return { pm, rm: null };
+  // The range layer, where no points answered: the answer of the first ask stands when the points
+  // left the findings as they were (the same question, asked again, gets the same answer).
+  if (first !== null && before !== null && holds(f, before)) {
+    restore(f, first.after);
+    return { pm: null, rm: first.rm };
+  }
+  return { pm: null, rm: matchRange(c, loc, zip4, ranges, store, f) };
+}
