@@ -8,7 +8,8 @@ import type { Locality } from '../../src/core/locality/locality.js';
 import type { LocalityStore, PlaceRecord, ZipRecord } from '../../src/core/model/ports.js';
 import type { AddressComponents } from '../../src/core/model/types.js';
 import { matchRange } from '../../src/core/ranges/match-range.js';
-import type { RangeEdge, RangeStore, RangeStreet } from '../../src/core/ranges/range-store.js';
+import type { RangeEdge, RangeStreet } from '../../src/core/ranges/range-store.js';
+import { fakeRangeStore } from './range-fakes.js';
 
 const zipOf = (zip5: string, city: string, lat: number): ZipRecord => ({ zip5, city, state: 'MT', county: null, county_fips: null, lat, lon: -111, timezone: null });
 const ZIPS = [zipOf('59001', 'ALPHA', 46), zipOf('59002', 'BETA', 46.55)];
@@ -29,19 +30,7 @@ function localityStore(): LocalityStore {
 }
 
 const STREETS = [MAIN, OAK];
-const holds = (s: RangeStreet, n: number): boolean => [...EDGES.values()].some((e) => e.id === s.id && [e.left, e.right].some((d) => d !== null && n >= Math.min(d.from, d.to) && n <= Math.max(d.from, d.to)));
-const ranges: RangeStore = {
-  coversZip: (z) => z === '59001' || z === '59002',
-  coversState: (s) => s === 'MT',
-  streetsInZip: (z, key) => STREETS.filter((s) => s.zip5 === z && s.street === key),
-  streetsInStateWithin: (state, key, n, within) => STREETS.filter((s) => s.state === state && s.street === key && (n === null || holds(s, n)) && within(s.zip5, Number(s.zip5))),
-  streetKeysInZip: (z) => [...new Set(STREETS.filter((s) => s.zip5 === z).map((s) => s.street))],
-  edgesOf: (s) => [EDGES.get(s.id)!],
-  edgesHolding: (s, n) => (holds(s, n) ? [EDGES.get(s.id)!] : []),
-  nearestEdges: () => [],
-  streetsByKeyRange: () => [],
-  dataVersion: () => 'ranges:fake',
-};
+const ranges = fakeRangeStore(STREETS, EDGES, ['59001', '59002']);
 
 const components = (city: string): AddressComponents => ({
   number: '105', number_fraction: null, predir: null, street: 'MAIN', suffix: 'ST', postdir: null, unit_type: null, unit_number: null,

@@ -1,5 +1,5 @@
 // In-memory locality and range stores of the range layer's tests (match-range-ring.test.ts,
-// street-layers.test.ts): ALPHA (59001, 59004) and GAMMA (59003), ~11 km apart (within the ring of
+// street-layers.test.ts, match-range-city-zips.test.ts: fakeRangeStore): ALPHA (59001, 59004) and GAMMA (59003), ~11 km apart (within the ring of
 // nearby ZIPs); ELM ST in GAMMA, PINE ST in ALPHA's 59004, each numbered 100-199.
 import type { Locality } from '../../src/core/locality/locality.js';
 import type { LocalityStore, PlaceRecord, ZipRecord } from '../../src/core/model/ports.js';
@@ -23,19 +23,24 @@ export const locality: LocalityStore = {
   placesInState: (state) => PLACES.filter((p) => p.state === state),
   dataVersion: () => 'fake',
 };
-const holds = (s: RangeStreet, n: number): boolean => [EDGES.get(s.id)!].some((e) => [e.left, e.right].some((d) => d !== null && n >= Math.min(d.from, d.to) && n <= Math.max(d.from, d.to)));
-export const ranges: RangeStore = {
-  coversZip: (z) => ZIPS.some((r) => r.zip5 === z),
-  coversState: (s) => s === 'MT',
-  streetsInZip: (z, key) => STREETS.filter((s) => s.zip5 === z && s.street === key),
-  streetsInStateWithin: (state, key, n, within) => STREETS.filter((s) => s.state === state && s.street === key && (n === null || holds(s, n)) && within(s.zip5, Number(s.zip5))),
-  streetKeysInZip: (z) => [...new Set(STREETS.filter((s) => s.zip5 === z).map((s) => s.street))],
-  edgesOf: (s) => [EDGES.get(s.id)!],
-  edgesHolding: (s, n) => (holds(s, n) ? [EDGES.get(s.id)!] : []),
-  nearestEdges: () => [],
-  streetsByKeyRange: () => [],
-  dataVersion: () => 'ranges:fake',
-};
+/** A range store over a few streets, each with one edge (by the street's id), covering `zips` of MT. */
+export function fakeRangeStore(streets: readonly RangeStreet[], edges: ReadonlyMap<number, RangeEdge>, zips: readonly string[]): RangeStore {
+  const holds = (s: RangeStreet, n: number): boolean => [edges.get(s.id)!].some((e) => [e.left, e.right].some((d) => d !== null && n >= Math.min(d.from, d.to) && n <= Math.max(d.from, d.to)));
+  return {
+    coversZip: (z) => zips.includes(z),
+    coversState: (s) => s === 'MT',
+    streetsInZip: (z, key) => streets.filter((s) => s.zip5 === z && s.street === key),
+    streetsInStateWithin: (state, key, n, within) => streets.filter((s) => s.state === state && s.street === key && (n === null || holds(s, n)) && within(s.zip5, Number(s.zip5))),
+    streetKeysInZip: (z) => [...new Set(streets.filter((s) => s.zip5 === z).map((s) => s.street))],
+    edgesOf: (s) => [edges.get(s.id)!],
+    edgesHolding: (s, n) => (holds(s, n) ? [edges.get(s.id)!] : []),
+    nearestEdges: () => [],
+    streetsByKeyRange: () => [],
+    dataVersion: () => 'ranges:fake',
+  };
+}
+
+export const ranges = fakeRangeStore(STREETS, EDGES, ZIPS.map((z) => z.zip5));
 
 export const given = (number: string, name: string): AddressComponents => ({
   number, number_fraction: null, predir: null, street: name, suffix: 'ST', postdir: null, unit_type: null, unit_number: null,
