@@ -26,6 +26,8 @@ import type { RangeEdge, RangeSide, RangeStore, RangeStreet } from './range-stor
 import { zipsNear } from './near-zips.js';
 import type { NearTest } from './near-zips.js';
 import { zipNumber } from '../util/zip-number.js';
+import { searchedNames } from './city-names.js';
+import type { SearchedNames } from './city-names.js';
 
 /**
  * The deliverability of a number the ranges hold: N. A TIGER range is the span of
@@ -227,11 +229,11 @@ function withUnitInName(c: AddressComponents): AddressComponents | null {
   return { ...c, street: `${c.street}${c.suffix !== null ? ` ${c.suffix}` : ''} ${c.unit_number}`, suffix: null, unit_type: null, unit_number: null };
 }
 
-/** The street keys within reach of a misspelling: the one name nearest `key` in the ZIPs searched (several when tied). */
-function misspelled(key: string, zips: readonly string[], ranges: RangeStore): string[] {
+/** The street keys within reach of a misspelling: the one name nearest `key` among the names searched (several when tied). */
+function misspelled(key: string, searched: SearchedNames): string[] {
   const max = key.length <= 3 ? 0 : key.length <= 8 ? 1 : 2;
   if (max === 0) return [];
-  const nearest = nearestNames(key, zips.map((z) => ranges.streetKeysInZip(z)), max);
+  const nearest = nearestNames(key, [searched.names], max);
   // Equally near, two letters swapped (LARMIE for LARIME) beats a letter more or less (LARAMIE):
   // the typist had every letter right.
   const swapped = nearest.filter((name) => sortedLetters(name) === sortedLetters(key));
@@ -324,9 +326,9 @@ function nearestNumber(streets: readonly RangeStreet[], n: number, ranges: Range
  */
 function misspeltStreets(c: AddressComponents, key: string, ctx: Lookup): RangeStreet[] | null {
   const { loc, zips, ranges, zipCovered } = ctx;
-  const searched = [...new Set([...(zipCovered ? [loc.zip5 as string] : []), ...[...zips].filter((z) => ranges.coversZip(z))])];
-  const names = misspelled(key, searched, ranges);
-  const found = names.map((name) => searched.flatMap((z) => ranges.streetsInZip(z, name)));
+  const searched = searchedNames(zipCovered ? loc.zip5 : null, zips, ranges);
+  const names = misspelled(key, searched);
+  const found = names.map((name) => (searched.zipsOf.get(name) ?? []).flatMap((z) => ranges.streetsInZip(z, name)));
   const holding = found.filter((list) => hitsOf(c, list, ctx).length > 0);
   const pick = holding.length === 1 ? holding[0] : found.length === 1 ? found[0] : undefined;
   return pick !== undefined && pick.length > 0 ? pick : null;
