@@ -10,13 +10,14 @@ import { matchRange } from '../../src/core/ranges/match-range.js';
 import { matchStreetLayers, rangeAsGiven } from '../../src/core/validate/street-layers.js';
 import { ALPHA, given, locality, ranges } from './range-fakes.js';
 
-/** A point store of MT with no ZIP covered and no streets; `asked` lists the methods called. */
-function emptyPoints(asked: string[]): PointStore {
-  const answers: Record<string, unknown> = { coversZip: false, coversState: true, completeZip: false, dataVersion: 'points:fake' };
+/** A point store of MT covering the ZIPs `covered` (none by default) with no streets; `asked` lists the methods called. */
+function emptyPoints(asked: string[], covered: readonly string[] = []): PointStore {
+  const answers: Record<string, unknown> = { coversState: true, completeZip: false, dataVersion: 'points:fake' };
   return new Proxy({} as PointStore, {
-    get: (_, name: string) => () => {
+    get: (_, name: string) => (arg: unknown) => {
       asked.push(name);
-      return name in answers ? answers[name] : name === 'pointsAt' || name.startsWith('streets') || name.startsWith('points') ? [] : null;
+      if (name === 'coversZip') return covered.includes(arg as string);
+      return name in answers ? answers[name] : name.startsWith('street') || name.startsWith('points') ? [] : null;
     },
   });
 }
@@ -28,8 +29,16 @@ describe('the street layers', () => {
     const { pm, rm } = matchStreetLayers(given('105', 'PINE'), { ...ALPHA, zip5: '59004' }, null, emptyPoints(asked), ranges, locality, f);
     expect(pm).toBeNull();
     expect(rm).toMatchObject({ level: 'range', locality: { zip5: '59004' } });
-    expect(asked).toEqual(['coversZip']);
+    expect(new Set(asked)).toEqual(new Set(['coversZip'])); // the ZIP, then the city's ZIPs
     expect([f.reasons, f.changes]).toEqual([[], []]);
+  });
+
+  it('asks the points first where they cover another ZIP of the city (points filed under a ZIP inferred)', () => {
+    const asked: string[] = [];
+    const f = new Findings();
+    const { rm } = matchStreetLayers(given('105', 'PINE'), { ...ALPHA, zip5: '59004' }, null, emptyPoints(asked, ['59001']), ranges, locality, f);
+    expect(asked).toContain('coversState');
+    expect(rm).toMatchObject({ level: 'range', locality: { zip5: '59004' } });
   });
 
   it('asks the points first when the ranges would change the address, their findings undone', () => {

@@ -87,6 +87,12 @@ function coveredZips(places: readonly PlaceRecord[], points: PointStore): readon
   return out;
 }
 
+/** Whether the points cover a ZIP of the decided city (its places of that name in the state). */
+export function coversCity(loc: Locality, points: PointStore, locality: LocalityStore): boolean {
+  if (loc.city === null || loc.state === null) return false;
+  return coveredZips(locality.placesByKey(cityKey(loc.city), loc.state), points).length > 0;
+}
+
 /** The covered ZIPs a misspelled street is looked for in: the decided one, then the city's (at most FUZZY_ZIPS). */
 function fuzzyZips(loc: Locality, zipCovered: boolean, points: PointStore, locality: LocalityStore): string[] {
   const out: string[] = [];

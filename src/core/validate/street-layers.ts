@@ -1,17 +1,20 @@
 /**
  * The street layers of a validation in turn (docs/validation.md): the address points, then, where
  * no point answered, the TIGER/Line address ranges. One exception to the order: where the points
- * do not cover the decided ZIP (they could only answer with a street of another ZIP, a wrong ZIP
- * corrected) and the ranges do, the ranges are asked first, and an answer that confirms the
- * address as it stands (a side of its street in its ZIP holds the number, nothing changed) is
- * taken without asking the points: the user's ZIP has that street and that number. Any other
- * answer of the ranges is let go, its findings undone, and the layers answer in the usual order.
+ * cover neither the decided ZIP nor any ZIP of the decided city (they could only answer with a
+ * street of another town, a wrong ZIP corrected) and the ranges cover the ZIP, the ranges are
+ * asked first, and an answer that confirms the address as it stands (a side of its street in its
+ * ZIP holds the number, nothing changed) is taken without asking the points: the user's ZIP has
+ * that street and that number. Any other answer of the ranges is let go, its findings undone, and
+ * the layers answer in the usual order. Points of the city filed under another of its ZIPs (a ZIP
+ * the import inferred from the nearest centre) are still asked first: their ZIP is then taken from
+ * the range side they lie on.
  */
 import type { Change, Findings } from '../model/findings.js';
 import type { Locality } from '../locality/locality.js';
 import type { LocalityStore, PointStore } from '../model/ports.js';
 import type { AddressComponents } from '../model/types.js';
-import { matchPoint } from '../points/match-point.js';
+import { coversCity, matchPoint } from '../points/match-point.js';
 import type { PointMatch } from '../points/match-point.js';
 import { matchRange } from '../ranges/match-range.js';
 import type { RangeMatch } from '../ranges/match-range.js';
@@ -66,7 +69,7 @@ export function rangeAsGiven(c: AddressComponents, loc: Locality, zip4: string |
 /** The street layers' answer for an address whose locality is decided (`loc`) and that has a delivery line. */
 export function matchStreetLayers(c: AddressComponents, loc: Locality, zip4: string | null, points: PointStore | null, ranges: RangeStore | null, store: LocalityStore, f: Findings): StreetLayers {
   let first: FirstAsk | null = null;
-  if (points !== null && ranges !== null && loc.zip5 !== null && !points.coversZip(loc.zip5) && ranges.coversZip(loc.zip5)) {
+  if (points !== null && ranges !== null && loc.zip5 !== null && !points.coversZip(loc.zip5) && ranges.coversZip(loc.zip5) && !coversCity(loc, points, store)) {
     first = rangeAsGiven(c, loc, zip4, ranges, store, f);
     if (first.asGiven) return { pm: null, rm: first.rm };
   }
