@@ -34,15 +34,20 @@ const ENGINE_HEAP_MB = 64;
  * own, which the cap must leave room for.
  */
 export function engineHeapMb(location: EngineLocation): number {
-  if (location.dataDir === undefined) return ENGINE_HEAP_MB;
-  const points = existsSync(pointsDbPath(location.dataDir)) ? POINT_STORE_HEAP_MB : 0;
-  const ranges = existsSync(rangesDbPath(location.dataDir)) ? RANGE_STORE_HEAP_MB : 0;
-  return ENGINE_HEAP_MB + points + ranges;
+  const { points, ranges } = streetDataAt(location);
+  return ENGINE_HEAP_MB + (points ? POINT_STORE_HEAP_MB : 0) + (ranges ? RANGE_STORE_HEAP_MB : 0);
+}
+
+/** Which street data (imported points, ranges) the data folder of `location` holds. */
+function streetDataAt(location: EngineLocation): { points: boolean; ranges: boolean } {
+  if (location.dataDir === undefined) return { points: false, ranges: false };
+  return { points: existsSync(pointsDbPath(location.dataDir)), ranges: existsSync(rangesDbPath(location.dataDir)) };
 }
 
 /** Whether the engine at `location` has street data (imported points or ranges) besides the locality tables. */
 export function hasStreetData(location: EngineLocation): boolean {
-  return engineHeapMb(location) > ENGINE_HEAP_MB;
+  const { points, ranges } = streetDataAt(location);
+  return points || ranges;
 }
 
 /** Opens the stores and builds the engine; throws ADDR_ERR_STORE_MISSING or ADDR_ERR_STORE_CORRUPT. */

@@ -6,7 +6,10 @@
 
 /** Whether a char code is an ASCII digit (what \d matches). */
 export const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
-const isLetterCode = (c: number): boolean => c >= 65 && c <= 90; // A-Z
+/** Whether a char code is a capital letter (what [A-Z] matches). */
+export const isLetterCode = (c: number): boolean => c >= 65 && c <= 90;
+/** Whether a char code is one of N S E W (what [NSEW] matches). */
+export const isDirectionCode = (c: number): boolean => c === 78 || c === 83 || c === 69 || c === 87;
 
 /** /\d/.test(s): some ASCII digit. */
 export function hasDigit(s: string): boolean {
@@ -56,8 +59,7 @@ export function digitsThenLetter(s: string | undefined): boolean {
 /** /^[NSEW]\d+$/.test(s): a grid coordinate ("W148"). */
 export function isGridCoordinate(s: string | undefined): boolean {
   if (s === undefined || s.length < 2) return false;
-  const c = s.charCodeAt(0);
-  if (!(c === 78 || c === 83 || c === 69 || c === 87)) return false;
+  if (!isDirectionCode(s.charCodeAt(0))) return false;
   for (let i = 1; i < s.length; i++) if (!isDigitCode(s.charCodeAt(i))) return false;
   return true;
 }
@@ -65,8 +67,7 @@ export function isGridCoordinate(s: string | undefined): boolean {
 /** /^\d+[NSEW]$/.test(s): a number with a direction glued after it ("400E"). */
 export function isDigitsThenDirection(s: string | undefined): boolean {
   if (s === undefined || s.length < 2) return false;
-  const c = s.charCodeAt(s.length - 1);
-  if (!(c === 78 || c === 83 || c === 69 || c === 87)) return false;
+  if (!isDirectionCode(s.charCodeAt(s.length - 1))) return false;
   for (let i = 0; i < s.length - 1; i++) if (!isDigitCode(s.charCodeAt(i))) return false;
   return true;
 }

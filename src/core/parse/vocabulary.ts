@@ -8,7 +8,7 @@ import suffixData from '../data/street-suffixes.json' with { type: 'json' };
 import stateData from '../data/states.json' with { type: 'json' };
 import { directionOfToken, stateOfText, suffixOfToken, unitOfToken } from './pub28.js';
 import type { UnitDesignator } from './pub28.js';
-import { digitsThenLetter } from './chars.js';
+import { digitsThenLetter, isDigitCode, isDirectionCode, isLetterCode } from './chars.js';
 
 /** A multi-word phrase table: first word -> candidate phrases, longest first. */
 export type PhraseTable = Map<string, { words: string[]; value: string }[]>;
@@ -198,7 +198,7 @@ export function isHouseNumber(t: string): boolean {
   const c0 = t.charCodeAt(0);
   // Starts with a digit, or with N S E W: the grid numbers of Wisconsin and northern Illinois,
   // whole (N56W17000) or rural (N5678 County Road K, W12345 State Road 23).
-  if (!(c0 >= 48 && c0 <= 57) && c0 !== 78 && c0 !== 83 && c0 !== 69 && c0 !== 87) return false;
+  if (!isDigitCode(c0) && !isDirectionCode(c0)) return false;
   return digitsThenLetter(t) || /^\d+-\d+[A-Z]?$/.test(t) || /^\d+-[A-Z]$/.test(t) || /^[NSEW]\d+[NSEW]\d+$/.test(t) || /^[NSEW]\d{3,6}$/.test(t) ||
     /^\d+[A-Z]{2}$/.test(t) && ordinalNumber(t) === null;
 }
@@ -211,9 +211,9 @@ export function isIdentifier(t: string): boolean {
   let digit = false;
   for (let i = 0; i < n; i++) {
     const c = t.charCodeAt(i);
-    if (c >= 48 && c <= 57) digit = true;
+    if (isDigitCode(c)) digit = true;
     else if (c === 45) { if (i === 0 || i === n - 1 || t.charCodeAt(i - 1) === 45) return false; }
-    else if (!(c >= 65 && c <= 90)) return false;
+    else if (!isLetterCode(c)) return false;
   }
   // Then a digit, at most two characters, or a letter, hyphen and letter (/^[A-Z]-[A-Z]$/).
   return digit || n <= 2 || n === 3 && t.charCodeAt(1) === 45;

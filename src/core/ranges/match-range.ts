@@ -151,12 +151,12 @@ function cityStreets(key: string, ctx: Lookup, holding: number | null): RangeStr
   return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && zips.has(s.zip5));
 }
 
-/** Streets of this key in the other ZIPs of the state whose centre lies near the decided locality (the city's own excluded). */
-function ringStreets(key: string, ctx: Lookup, holding: number | null): RangeStreet[] {
+/** Streets of this key in the other ZIPs of the state whose centre lies near the decided locality (the city's own excluded) and whose numbers span the house number. */
+function ringStreets(key: string, ctx: Lookup): RangeStreet[] {
   const { loc, zips, ranges } = ctx;
   if (loc.state === null || loc.geocode === null || !ranges.coversState(loc.state)) return [];
   const near = nearOf(ctx);
-  return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && !zips.has(s.zip5) && near(s.zip5, zipNumber(s.zip5)));
+  return inState(key, ctx.n, ctx).filter((s) => s.zip5 !== loc.zip5 && !zips.has(s.zip5) && near(s.zip5, zipNumber(s.zip5)));
 }
 
 /** What one lookup of a street name works with. */
@@ -205,7 +205,7 @@ function byName(c: AddressComponents, key: string, ctx: Lookup): { streets: Rang
     let near = cityStreets(key, ctx, ctx.n);
     let nearHits = hitsOf(c, near, ctx);
     if (!nearHits.some((h) => fit(c, h.street) === PERFECT_FIT)) {
-      const ring = ringStreets(key, ctx, ctx.n);
+      const ring = ringStreets(key, ctx);
       near = [...near, ...ring];
       nearHits = [...nearHits, ...hitsOf(c, ring, ctx)].sort((x, y) => y.score - x.score);
     }
