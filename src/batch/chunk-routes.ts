@@ -60,27 +60,44 @@ function mix(h: number): number {
   return x >>> 0;
 }
 
-/** A chunk split by worker: `parts[w]` holds worker w's records (null: none); `order[k]` is record k's worker. */
-export interface RoutedChunk {
-  parts: (ChunkRequest | null)[];
-  order: Uint8Array;
+/** The largest part's share of a routed chunk's records at which it is sent whole instead, as a share of an even split. */
+const MOST_OVER_EVEN = 1.5;
+
+/** Whether records routed as `order` says are spread evenly enough over `workers` for the parts to be sent. */
+export function balanced(order: Uint8Array, workers: number): boolean {
+  const counts = new Uint32Array(workers);
+  for (const w of order) counts[w] = (counts[w] as number) + 1;
+  return Math.max(...counts) <= (order.length / workers) * MOST_OVER_EVEN;
 }
 
-function routeBytes(req: Extract<ChunkRequest, { kind: 'bytes' }>, workers: number): RoutedChunk {
-  const { bytes, ends, quoted } = req;
-  const n = ends.length;
-  const order = new Uint8Array(n);
-  const counts = new Array<number>(workers).fill(0);
-  const sizes = new Array<number>(workers).fill(0);
+/** The worker of each record of a chunk (routeOf), among `workers`. */
+export function routeOrder(req: ChunkRequest, workers: number): Uint8Array {
+  if (req.kind === 'rows') {
+    return Uint8Array.from(req.rows, (row) => {
+      const text = row.join(' ');
+      return routeOf(text.length, (i) => text.charCodeAt(i), workers);
+    });
+  }
+  const { bytes, ends } = req;
+  const order = new Uint8Array(ends.length);
   let start = 0;
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < ends.length; k++) {
     const end = ends[k] as number;
     const from = start;
-    const w = routeOf(end - from, (i) => bytes[from + i] as number, workers);
-    order[k] = w;
-    counts[w] = (counts[w] as number) + 1;
-    sizes[w] = (sizes[w] as number) + end - from;
+    order[k] = routeOf(end - from, (i) => bytes[from + i] as number, workers);
     start = end;
+  }
+  return order;
+}
+
+function splitBytes(req: Extract<ChunkRequest, { kind: 'bytes' }>, order: Uint8Array, workers: number): (ChunkRequest | null)[] {
+  const { bytes, ends, quoted } = req;
+  const counts = new Array<number>(workers).fill(0);
+  const sizes = new Array<number>(workers).fill(0);
+  for (let k = 0, start = 0; k < ends.length; start = ends[k] as number, k++) {
+    const w = order[k] as number;
+    counts[w] = (counts[w] as number) + 1;
+    sizes[w] = (sizes[w] as number) + (ends[k] as number) - start;
   }
   const first = req.firstRow ?? 2;
   const parts: (ChunkRequest | null)[] = counts.map((count, w) => (count === 0 ? null : {
@@ -93,8 +110,8 @@ function routeBytes(req: Extract<ChunkRequest, { kind: 'bytes' }>, workers: numb
   }));
   const filled = new Array<number>(workers).fill(0);
   const written = new Array<number>(workers).fill(0);
-  start = 0;
-  for (let k = 0; k < n; k++) {
+  let start = 0;
+  for (let k = 0; k < ends.length; k++) {
     const end = ends[k] as number;
     const w = order[k] as number;
     const part = parts[w] as Extract<ChunkRequest, { kind: 'bytes' }>;
@@ -108,44 +125,25 @@ function routeBytes(req: Extract<ChunkRequest, { kind: 'bytes' }>, workers: numb
     filled[w] = j + 1;
     start = end;
   }
-  return { parts, order };
+  return parts;
 }
 
-function routeRows(req: Extract<ChunkRequest, { kind: 'rows' }>, workers: number): RoutedChunk {
-  const n = req.rows.length;
+function splitRows(req: Extract<ChunkRequest, { kind: 'rows' }>, order: Uint8Array, workers: number): (ChunkRequest | null)[] {
   const first = req.firstRow ?? 2;
   const parts: Extract<ChunkRequest, { kind: 'rows' }>[] = [];
   for (let w = 0; w < workers; w++) parts.push({ seq: req.seq, kind: 'rows', rows: [], types: [], rowNumbers: [] });
-  const order = routeLines(req.rows.map((row) => row.join(' ')), workers);
-  for (let k = 0; k < n; k++) {
-    const row = req.rows[k] as string[];
-    const w = order[k] as number;
-    const part = parts[w] as (typeof parts)[number];
-    part.rows.push(row);
+  for (let k = 0; k < req.rows.length; k++) {
+    const part = parts[order[k] as number] as (typeof parts)[number];
+    part.rows.push(req.rows[k] as string[]);
     part.types.push(req.types[k] ?? '');
     (part.rowNumbers as number[]).push(req.rowNumbers?.[k] ?? first + k);
   }
-  return { parts: parts.map((p) => (p.rows.length === 0 ? null : p)), order };
+  return parts.map((p) => (p.rows.length === 0 ? null : p));
 }
 
-/** The largest part's share of a routed chunk's records at which it is sent whole instead, as a share of an even split. */
-const MOST_OVER_EVEN = 1.5;
-
-/** Whether records routed as `order` says are spread evenly enough over `workers` for the parts to be sent. */
-export function balanced(order: Uint8Array, workers: number): boolean {
-  const counts = new Uint32Array(workers);
-  for (const w of order) counts[w] = (counts[w] as number) + 1;
-  return Math.max(...counts) <= (order.length / workers) * MOST_OVER_EVEN;
-}
-
-/** The worker of each line (routeOf) among `workers`. */
-export function routeLines(lines: readonly string[], workers: number): Uint8Array {
-  return Uint8Array.from(lines, (line) => routeOf(line.length, (i) => line.charCodeAt(i), workers));
-}
-
-/** Splits a chunk's records by worker (routeOf), keeping each record's output row number. */
-export function routeChunk(req: ChunkRequest, workers: number): RoutedChunk {
-  return req.kind === 'bytes' ? routeBytes(req, workers) : routeRows(req, workers);
+/** A chunk's records split as `order` says: `parts[w]` holds worker w's (null: none), each with its output row number. */
+export function splitChunk(req: ChunkRequest, order: Uint8Array, workers: number): (ChunkRequest | null)[] {
+  return req.kind === 'bytes' ? splitBytes(req, order, workers) : splitRows(req, order, workers);
 }
 
 /** Encoded records and where each ends (a chunk's text output). */

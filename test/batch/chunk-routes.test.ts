@@ -1,8 +1,14 @@
 // Rows routed to workers by area (src/batch/chunk-routes.ts): which worker a record goes to,
 // and a chunk split into parts and put back together in input order.
 import { describe, expect, it } from 'vitest';
-import { balanced, mergeResults, routeChunk, routeOf } from '../../src/batch/chunk-routes.js';
+import { balanced, mergeResults, routeOf, routeOrder, splitChunk } from '../../src/batch/chunk-routes.js';
 import type { ChunkRequest, ChunkResult } from '../../src/batch/batch-protocol.js';
+
+/** A chunk's records split by routeOrder: the order and the parts. */
+function split(req: ChunkRequest, workers: number): { order: Uint8Array; parts: (ChunkRequest | null)[] } {
+  const order = routeOrder(req, workers);
+  return { order, parts: splitChunk(req, order, workers) };
+}
 
 const route = (s: string, workers = 4): number => routeOf(s.length, (i) => s.charCodeAt(i), workers);
 
@@ -51,13 +57,13 @@ describe('routeOf', () => {
   });
 });
 
-describe('routeChunk and mergeResults', () => {
+describe('routeOrder, splitChunk and mergeResults', () => {
   const records = Array.from({ length: 40 }, (_, k) => `${String(k)} Main St,Town,NY,${String(10000 + k * 7)}\r\n`);
   records[3] = '"3 Main St, Apt ""B""",Town,NY,é10021\n';
 
   it('splits a bytes chunk by worker, keeping each record, its quoting and its row number, and puts the outputs back in order', () => {
     const chunk = bytesChunk(records, [0, 0, 0, 1]);
-    const routed = routeChunk(chunk, 3);
+    const routed = split(chunk, 3);
     expect(routed.order).toHaveLength(40);
     const results = routed.parts.map((part, w) => {
       if (part === null) return null;
@@ -78,14 +84,14 @@ describe('routeChunk and mergeResults', () => {
   it('splits a chunk of rows (a workbook) and merges rows back in order', () => {
     const rows = records.map((r) => r.trim().split(','));
     const chunk: ChunkRequest = { seq: 0, kind: 'rows', rows, types: rows.map(() => ''), rowNumbers: rows.map((_, k) => 100 + k * 2) };
-    const routed = routeChunk(chunk, 2);
+    const routed = split(chunk, 2);
     const merged = mergeResults(routed.parts.map((p) => (p === null ? null : answer(p))), routed.order, 1);
     expect(merged.rows).toEqual(rows.map((r, k) => [...r, String(100 + k * 2)]));
   });
 
   it('calls a chunk balanced only when no worker gets much more than an even share', () => {
-    expect(balanced(routeChunk(bytesChunk(records), 2).order, 2)).toBe(true);
+    expect(balanced(routeOrder(bytesChunk(records), 2), 2)).toBe(true);
     const oneZip = bytesChunk(records.map((_, k) => `${String(k)} Main St,Town,NY,10001\n`));
-    expect(balanced(routeChunk(oneZip, 2).order, 2)).toBe(false);
+    expect(balanced(routeOrder(oneZip, 2), 2)).toBe(false);
   });
 });
