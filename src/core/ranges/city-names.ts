@@ -36,11 +36,12 @@ export function searchedNames(zip: string | null, cityZips: ReadonlySet<string>,
   const zipsOf = new Map<string, string[]>();
   for (const z of searched) {
     for (const name of ranges.streetKeysInZip(z)) {
+      // (A ZIP's keys are distinct: each ZIP comes once per name.)
       const zips = zipsOf.get(name);
       if (zips === undefined) {
         zipsOf.set(name, [z]);
         names.push(name);
-      } else if (zips[zips.length - 1] !== z) zips.push(z);
+      } else zips.push(z);
     }
   }
   const out = { names, zipsOf };
