@@ -247,16 +247,18 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
   });
 
   // 3. Queries, each setting in a process of its own.
-  const ask = (spec: QuerySpec): QueryFigures => {
-    const file = join(opts.cacheDir, 'query-spec.json');
+  // Each spec is kept in the cache folder: `node dist/bench/ranges-scale-worker.js query FILE`
+  // measures one setting again (two builds compared, a profile taken).
+  const ask = (name: string, spec: QuerySpec): QueryFigures => {
+    const file = join(opts.cacheDir, `query-spec-${name}.json`);
     writeFileSync(file, JSON.stringify(spec));
     return runWorker<QueryFigures>(['query', file]);
   };
   const n = opts.edges >= 1_000_000 ? 20_000 : 5_000;
-  const rangesOnly = ask({ localityDb, rangesDir, pointsDir: null, inputs: edgeInputs(edgeStreets, n, 31), positions: edgePositions(edgeStreets, n, 37), typed: edgeTyped(edgeStreets, n / 4, 59) });
+  const rangesOnly = ask('edges', { localityDb, rangesDir, pointsDir: null, inputs: edgeInputs(edgeStreets, n, 31), positions: edgePositions(edgeStreets, n, 37), typed: edgeTyped(edgeStreets, n / 4, 59) });
   log(`ranges: ${Math.round((rangesOnly.suggest.answered / (n / 4 + 500)) * 100)}% of the typed prefixes get a suggestion from the ranges`);
   log(`ranges: validate levels with ranges: ${JSON.stringify(rangesOnly.levels)}; reverse coverage: ${JSON.stringify(rangesOnly.reverse.coverage)}`);
-  const both = ask({
+  const both = ask('both', {
     localityDb, rangesDir, pointsDir,
     inputs: [...edgeInputs(edgeStreets, n / 2, 41), ...pointInputs(pointStreets, n / 2, 43)],
     positions: [...edgePositions(edgeStreets, n / 2, 47), ...pointPositions(pointStreets, n / 2, 53)],
@@ -265,7 +267,7 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
   log(`ranges: validate levels with points + ranges: ${JSON.stringify(both.levels)}; reverse coverage: ${JSON.stringify(both.reverse.coverage)}`);
   // Addresses whose streets the edges lack (the points' streets, generated apart), over the edges
   // alone: what a user's addresses on streets TIGER/Line does not have cost.
-  const lacking = ask({ localityDb, rangesDir, pointsDir: null, inputs: pointInputs(pointStreets, n / 2, 67), positions: [], typed: [] });
+  const lacking = ask('lacking', { localityDb, rangesDir, pointsDir: null, inputs: pointInputs(pointStreets, n / 2, 67), positions: [], typed: [] });
   log(`ranges: validate levels with ranges, addresses on streets they lack: ${JSON.stringify(lacking.levels)}`);
 
   const e = int(opts.edges);

@@ -133,7 +133,7 @@ function inState(key: string, holding: number | null, ctx: Lookup): RangeStreet[
   if (streets === undefined) {
     const { loc } = ctx;
     const near = nearOf(ctx);
-    const city = zipNumbersOf(ctx.zips);
+    const city = zipNumbersOf(zipsOf(ctx));
     const own = loc.zip5 !== null ? zipNumber(loc.zip5) : -1;
     // By number: the ranges' ZIPs are five digits (ranges-import.ts keeps no other side).
     const within = (z: string, k: number): boolean => k >= 0 && k !== own && (city.has(k) || near(z, k));
@@ -145,7 +145,8 @@ function inState(key: string, holding: number | null, ctx: Lookup): RangeStreet[
 
 /** Streets of this key in the other ZIPs of the city named (or decided). */
 function cityStreets(key: string, ctx: Lookup, holding: number | null): RangeStreet[] {
-  const { loc, zips, ranges } = ctx;
+  const { loc, ranges } = ctx;
+  const zips = zipsOf(ctx);
   if (loc.state === null || zips.size === 0) return [];
   if (holding === null && zips.size <= CITY_ZIPS_ONE_BY_ONE) return [...zips].filter((z) => z !== loc.zip5).flatMap((z) => ranges.streetsInZip(z, key));
   return inState(key, holding, ctx).filter((s) => s.zip5 !== loc.zip5 && zips.has(s.zip5));
@@ -153,8 +154,9 @@ function cityStreets(key: string, ctx: Lookup, holding: number | null): RangeStr
 
 /** Streets of this key in the other ZIPs of the state whose centre lies near the decided locality (the city's own excluded) and whose numbers span the house number. */
 function ringStreets(key: string, ctx: Lookup): RangeStreet[] {
-  const { loc, zips, ranges } = ctx;
+  const { loc, ranges } = ctx;
   if (loc.state === null || loc.geocode === null || !ranges.coversState(loc.state)) return [];
+  const zips = zipsOf(ctx);
   const near = nearOf(ctx);
   return inState(key, ctx.n, ctx).filter((s) => s.zip5 !== loc.zip5 && !zips.has(s.zip5) && near(s.zip5, zipNumber(s.zip5)));
 }
@@ -162,8 +164,9 @@ function ringStreets(key: string, ctx: Lookup): RangeStreet[] {
 /** What one lookup of a street name works with. */
 interface Lookup {
   n: number; // the house number's leading integer
+  c: AddressComponents; // the address as given (its city)
   loc: Locality;
-  zips: ReadonlySet<string>; // the ZIPs of the city named
+  zips: ReadonlySet<string> | null; // the ZIPs of the city named, once asked (zipsOf)
   ranges: RangeStore;
   locality: LocalityStore;
   cityFirst: boolean; // the city and the ZIP given contradict each other (CITY_ZIP_MISMATCH)
@@ -172,13 +175,23 @@ interface Lookup {
   near: NearTest | null; // whether a ZIP is near the decided locality, once asked (nearOf)
 }
 
+/** The ZIPs of the city named and of the city decided (cityZips), made when first needed. */
+function zipsOf(ctx: Lookup): ReadonlySet<string> {
+  return (ctx.zips ??= cityZips(ctx.c, ctx.loc, ctx.locality));
+}
+
 /**
  * The sides of the streets' edges that hold the number, scored: the spelling first, then the ZIP
  * given, then a ZIP of the city named — the city before the ZIP when the two contradict each
  * other (five digits are easier to get wrong than a name).
+ *
+ * Scores are only compared with each other (order, ties), so every score leaves out the city's
+ * share of a side in the ZIP given, a constant: a side in another ZIP gets the difference. The
+ * city's ZIPs are then only made for addresses whose street has sides in other ZIPs.
  */
 function hitsOf(c: AddressComponents, streets: readonly RangeStreet[], ctx: Lookup): Hit[] {
   const [zipWeight, cityWeight] = ctx.cityFirst ? [1, 2] : [2, 1];
+  const own = ctx.loc.zip5;
   const hits: Hit[] = [];
   for (const street of streets) {
     const base = fit(c, street) * 4;
@@ -186,11 +199,18 @@ function hitsOf(c: AddressComponents, streets: readonly RangeStreet[], ctx: Look
       for (const side of SIDES) {
         const s = edge[side];
         if (s === null || !sideHolds(s, ctx.n)) continue;
-        hits.push({ street, edge, side, score: base + (s.zip5 === ctx.loc.zip5 ? zipWeight : 0) + (ctx.zips.has(s.zip5) ? cityWeight : 0) });
+        const score = s.zip5 === own ? base + zipWeight : base + cityShare(s.zip5, cityWeight, ctx);
+        hits.push({ street, edge, side, score });
       }
     }
   }
   return hits.sort((a, b) => b.score - a.score);
+}
+
+/** A side's share of its score for its ZIP's city (hitsOf), the share of the ZIP given taken away. */
+function cityShare(zip5: string, cityWeight: number, ctx: Lookup): number {
+  const zips = zipsOf(ctx);
+  return (zips.has(zip5) ? cityWeight : 0) - (ctx.loc.zip5 !== null && zips.has(ctx.loc.zip5) ? cityWeight : 0);
 }
 
 /** The streets of a key in the ZIP, else (or, when the city contradicts the ZIP, also) in the city's other ZIPs and near, with the sides holding the number. */
@@ -325,8 +345,8 @@ function nearestNumber(streets: readonly RangeStreet[], n: number, ranges: Range
  * its own: the few addresses that come here do not make matchRange be compiled again.
  */
 function misspeltStreets(c: AddressComponents, key: string, ctx: Lookup): RangeStreet[] | null {
-  const { loc, zips, ranges, zipCovered } = ctx;
-  const searched = searchedNames(zipCovered ? loc.zip5 : null, zips, ranges);
+  const { loc, ranges, zipCovered } = ctx;
+  const searched = searchedNames(zipCovered ? loc.zip5 : null, zipsOf(ctx), ranges);
   const names = misspelled(key, searched);
   const found = names.map((name) => (searched.zipsOf.get(name) ?? []).flatMap((z) => ranges.streetsInZip(z, name)));
   const holding = found.filter((list) => hitsOf(c, list, ctx).length > 0);
@@ -342,9 +362,8 @@ export function matchRange(given: AddressComponents, loc: Locality, zip4: string
   if (n === null) return null;
   const zipCovered = loc.zip5 !== null && ranges.coversZip(loc.zip5);
   if (!zipCovered && !(loc.state !== null && ranges.coversState(loc.state))) return null;
-  const zips = cityZips(c, loc, locality);
   const cityFirst = f.hasReason('CITY_ZIP_MISMATCH');
-  const ctx: Lookup = { n, loc, zips, ranges, locality, cityFirst, zipCovered, inState: new Map(), near: null };
+  const ctx: Lookup = { n, c, loc, zips: null, ranges, locality, cityFirst, zipCovered, inState: new Map(), near: null };
   let fuzzy = false;
   let key = streetKey(c.street);
   let { streets, hits } = byName(c, key, ctx);
