@@ -17,7 +17,8 @@ import { pointGeocode, streetGeocode } from './point-geocode.js';
 import { samePlace, unitKey } from './same-place.js';
 import { settleLocality } from './point-locality.js';
 import { nearbyStreets } from './nearby-streets.js';
-import type { LocalityStore, PlaceRecord, PointRecord, PointStore, StreetRecord } from '../model/ports.js';
+import { FUZZY_ZIPS, coveredZips } from './city-coverage.js';
+import type { LocalityStore, PointRecord, PointStore, StreetRecord } from '../model/ports.js';
 import { INFERRED } from '../model/ports.js';
 import { nearestNames } from '../util/nearest-names.js';
 import { rememberedStreetKey } from '../parse/street-key.js';
@@ -29,8 +30,6 @@ import type { Deliverability, Geocode, QualityLevel } from '../model/validation-
 const NEARBY_KM = 25;
 /** Points asked on each side of a number not found: enough to find a neighbour of the same parity past the units of a building. */
 const NEAR_WINDOW = 12;
-/** At most this many ZIPs of a city are searched for a misspelled street name. */
-const FUZZY_ZIPS = 12;
 /** The nearest numbers offered (candidates) for a number not found. */
 const NEAREST_OFFERED = 4;
 
@@ -65,32 +64,6 @@ function pointsOn(points: PointStore, street: StreetRecord, c: AddressComponents
   const fraction = c.number_fraction;
   for (const p of at) if (p.number_fraction !== fraction) return at.filter((q) => q.number_fraction === fraction);
   return at;
-}
-
-// The covered ZIPs of a list of places (in order, each once, at most FUZZY_ZIPS), per point
-// store and list: the locality store hands back the same (frozen) list of a city while it holds
-// it, and a big city's ZIPs are many to ask about one by one for every address.
-const coveredOfPlaces = new WeakMap<PointStore, WeakMap<readonly PlaceRecord[], readonly string[]>>();
-
-function coveredZips(places: readonly PlaceRecord[], points: PointStore): readonly string[] {
-  let byPlaces = coveredOfPlaces.get(points);
-  if (byPlaces === undefined) coveredOfPlaces.set(points, (byPlaces = new WeakMap()));
-  let out = byPlaces.get(places);
-  if (out === undefined) {
-    const zips: string[] = [];
-    for (const place of places) {
-      if (zips.length >= FUZZY_ZIPS) break;
-      for (const z of place.zips) if (zips.length < FUZZY_ZIPS && !zips.includes(z) && points.coversZip(z)) zips.push(z);
-    }
-    byPlaces.set(places, (out = zips));
-  }
-  return out;
-}
-
-/** Whether the points cover a ZIP of the decided city (its places of that name in the state). */
-export function coversCity(loc: Locality, points: PointStore, locality: LocalityStore): boolean {
-  if (loc.city === null || loc.state === null) return false;
-  return coveredZips(locality.placesByKey(cityKey(loc.city), loc.state), points).length > 0;
 }
 
 /** The covered ZIPs a misspelled street is looked for in: the decided one, then the city's (at most FUZZY_ZIPS). */
