@@ -15,11 +15,13 @@ let ranges: OpenedEngine; // the ranges alone
 let both: OpenedEngine; // the ranges and the points
 const pointsOnly = tempDataDir();
 let alone: OpenedEngine; // the points alone
+let cranford: OpenedEngine; // the ranges and points of E Cranford Street, one letter from the ranges' E Crawford St
 let engine: Engine;
 
 beforeAll(async () => {
   ranges = await engineWithMeagher();
   both = await engineWithMeagher(['meagher.oa.csv']);
+  cranford = await engineWithMeagher(['meagher-cranford.oa.csv']);
   const locality = openLocalityStore(defaultLocalityDbPath());
   try {
     await importFixtures(pointsOnly.dir, ['meagher.oa.csv'], locality);
@@ -34,6 +36,7 @@ afterAll(() => {
   ranges.close();
   both.close();
   alone.close();
+  cranford.close();
   pointsOnly.cleanup();
 });
 
@@ -117,5 +120,26 @@ describe("a point's inferred ZIP from the range side it lies on", () => {
     expect(wrong.status).toBe('CORRECTED');
     expect(wrong.standardized).toMatchObject({ city: 'WHITE SULPHUR SPRINGS', zip5: '59645' });
     expect(wrong.change_codes).toContain('ZIP_CORRECTED');
+  });
+});
+
+describe('a street the ranges know, missing from the points', () => {
+  it('is not taken for a misspelling of a street the points have', () => {
+    // The points of 59645 have E Cranford Street, not E Crawford St, which the ranges hold: the
+    // name given is a street's, confirmed at the range level, not "corrected" into another.
+    const r = cranford.engine.validate('105 E Crawford St, White Sulphur Springs, MT 59645');
+    expect(r).toMatchObject({ status: 'VALIDATED', quality: { level: 'range' }, standardized: { line1: '105 E CRAWFORD ST', zip5: '59645' } });
+    expect(r.reason_codes).not.toContain('STREET_FUZZY_MATCH');
+  });
+
+  it('leaves the points their own misspellings and streets', () => {
+    const own = cranford.engine.validate('105 E Cranford St, White Sulphur Springs, MT 59645');
+    expect(own).toMatchObject({ status: 'VALIDATED', quality: { level: 'delivery_point' }, standardized: { line1: '105 E CRANFORD ST' } });
+    const misspelt = cranford.engine.validate('105 E Cranferd St, White Sulphur Springs, MT 59645');
+    expect(misspelt).toMatchObject({ status: 'CORRECTED', quality: { level: 'delivery_point' }, standardized: { line1: '105 E CRANFORD ST' } });
+    expect(misspelt.change_codes).toContain('STREET_CORRECTED');
+    // A misspelling of the ranges' street (two letters from the points' name): the ranges correct it.
+    const ranged = cranford.engine.validate('105 E Crawfrd St, White Sulphur Springs, MT 59645');
+    expect(ranged).toMatchObject({ status: 'CORRECTED', quality: { level: 'range' }, standardized: { line1: '105 E CRAWFORD ST' } });
   });
 });

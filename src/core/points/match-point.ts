@@ -76,11 +76,16 @@ function fuzzyZips(loc: Locality, zipCovered: boolean, points: PointStore, local
   return out;
 }
 
+/** The streets of a name (its key) in a ZIP as another layer knows them (the ranges'): only whether there are any is asked. */
+export interface KnownStreets {
+  streetsInZip(zip5: string, key: string): readonly unknown[];
+}
+
 /**
  * Streets named like the input near the locality; fuzzy when only a misspelling matched;
  * inZip when they are the streets of the decided ZIP (others nearby may still hold the number).
  */
-function findStreets(key: string, loc: Locality, zipCovered: boolean, points: PointStore, locality: LocalityStore): { streets: StreetRecord[]; fuzzy: boolean; inZip: boolean } {
+function findStreets(key: string, loc: Locality, zipCovered: boolean, points: PointStore, locality: LocalityStore, known: KnownStreets | null): { streets: StreetRecord[]; fuzzy: boolean; inZip: boolean } {
   const zip = zipCovered ? loc.zip5 : null;
   if (zip !== null) {
     const inZip = points.streetsInZip(zip, key);
@@ -90,8 +95,12 @@ function findStreets(key: string, loc: Locality, zipCovered: boolean, points: Po
   const near = nearbyStreets(key, loc, points, NEARBY_KM);
   if (near.length > 0) return { streets: near, fuzzy: false, inZip: false };
   // A misspelling: the closest street names of the ZIP and of the city's other covered ZIPs,
-  // when one name wins.
+  // when one name wins. Not where the ranges know a street of the name as written, in the ZIP
+  // given or in those: the name is a street's, one the points lack, not another's misspelt.
   const zips = fuzzyZips(loc, zipCovered, points, locality);
+  if (known !== null && ((loc.zip5 !== null && known.streetsInZip(loc.zip5, key).length > 0) || zips.some((z) => known.streetsInZip(z, key).length > 0))) {
+    return { streets: [], fuzzy: false, inZip: false };
+  }
   const max = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
   const names = nearestNames(key, zips.map((z) => points.streetNamesInZip(z)), max);
   if (names.length === 1) {
@@ -164,14 +173,17 @@ function repairStreet(c: AddressComponents, s: StreetRecord, fuzzy: boolean, f: 
   return out;
 }
 
-/** Matches a parsed address (with its decided locality) against the points; null without coverage. */
-export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | null, points: PointStore, locality: LocalityStore, f: Findings): PointMatch | null {
+/**
+ * Matches a parsed address (with its decided locality) against the points; null without coverage.
+ * `known`: the streets the ranges hold, when loaded (no misspelling is looked for of a name they know).
+ */
+export function matchPoint(c: AddressComponents, loc: Locality, zip4: string | null, points: PointStore, locality: LocalityStore, f: Findings, known: KnownStreets | null = null): PointMatch | null {
   if (c.street === null || c.number === null || c.po_box !== null || c.rural_route !== null) return null;
   // Whether the points cover the decided ZIP: asked once (the answer cannot change during the call).
   const zipCovered = loc.zip5 !== null && points.coversZip(loc.zip5);
   if (!zipCovered && !(loc.state !== null && points.coversState(loc.state))) return null;
   const key = rememberedStreetKey(c.street); // street names repeat across a batch
-  const { streets, fuzzy, inZip } = findStreets(key, loc, zipCovered, points, locality);
+  const { streets, fuzzy, inZip } = findStreets(key, loc, zipCovered, points, locality, known);
   if (streets.length === 0) {
     // Points known complete for the ZIP know no such street: said, not confirmed. Elsewhere (a
     // source not known complete, a state merely touched by some source) the layers below answer.

@@ -75,7 +75,7 @@ export function matchStreetLayers(c: AddressComponents, loc: Locality, zip4: str
     if (first.asGiven) return { pm: null, rm: first.rm };
   }
   const before = first !== null ? snapshot(f) : null;
-  const pm = points !== null ? matchPoint(c, loc, zip4, points, store, f) : null;
+  const pm = points !== null ? matchPoint(c, loc, zip4, points, store, f, ranges) : null;
   if (pm !== null || ranges === null) return { pm, rm: null };
   // The range layer, where no points answered: the answer of the first ask stands when the points
   // left the findings as they were (the same question, asked again, gets the same answer).
