@@ -48,6 +48,7 @@
  * ZIP) rows read from db/locality.sqlite so that validation hits real data; the
  * generator's built-in localities are used when the database is missing.
  */
+import { peakRssMb } from './peak-rss.js';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -445,7 +446,7 @@ async function main(argv: readonly string[]): Promise<void> {
   if (existsSync(dbPath)) rows.push(...scaleRows(await benchRangesScale(dbPath, { edges: settings.edges, points: settings.points, cacheDir: settings.cacheDir, log: (line) => console.log(line) })));
   rows.push(...figureRows(await benchBatch(localities ?? undefined, settings.quick, (line) => console.log(line))));
   rows.push(...figureRows(await benchServe(localities ?? undefined, settings.quick, serveLong, (line) => console.log(line))));
-  const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6; // maxRSS is in KiB
+  const rssMb = peakRssMb();
   rows.push(['peak RSS of this bench process', `${rssMb.toFixed(0)} MB`, '—', '—', '—', 'info']);
 
   console.log(renderTable(['metric', 'addr', 'peer / baseline', 'ratio', 'target', 'result'], rows));

@@ -7,6 +7,7 @@
  *   query SPEC.json                              validate and reverse over the imported data
  */
 import { readFileSync, statSync } from 'node:fs';
+import { peakRssMb } from './peak-rss.js';
 import { createEngine } from '../src/core/engine.js';
 import type { Engine } from '../src/core/engine.js';
 import { openPointStore, openPointsDatabase } from '../src/store/points-db.js';
@@ -60,7 +61,7 @@ export interface QueryFigures {
   maxRssMb: number;
 }
 
-const rssMb = (): number => (process.resourceUsage().maxRSS * 1024) / 1e6;
+const rssMb = peakRssMb;
 
 async function importRangesStep(shp: string, dataDir: string, localityDb: string): Promise<void> {
   const locality = openLocalityStore(localityDb);
