@@ -36,20 +36,16 @@ export function coveredZips(places: readonly PlaceRecord[], points: PointStore):
 /** An answer of coversCity, for the city and state it was asked about. */
 interface CityCover { city: string; state: string; covers: boolean }
 
-/** Answers of coversCity by the decided ZIP's number, per pair of stores. */
+/** Answers of coversCity by the decided ZIP's number, per pair of stores (let go with either). */
 type ByZip = (CityCover | undefined)[];
-const coversOfStores = new WeakMap<PointStore, Map<LocalityStore, ByZip>>();
-// The pair asked last: an engine asks with the same two stores every time.
-let lastStores: { points: PointStore; locality: LocalityStore; byZip: ByZip } | null = null;
+const coversOfStores = new WeakMap<PointStore, WeakMap<LocalityStore, ByZip>>();
 
 function byZipOf(points: PointStore, locality: LocalityStore): ByZip {
-  if (lastStores !== null && lastStores.points === points && lastStores.locality === locality) return lastStores.byZip;
   let byLocality = coversOfStores.get(points);
-  if (byLocality === undefined) coversOfStores.set(points, (byLocality = new Map()));
+  if (byLocality === undefined) coversOfStores.set(points, (byLocality = new WeakMap()));
   let byZip = byLocality.get(locality);
   // Filled up front: a table indexed by every five-digit number, never a sparse (hashed) array.
   if (byZip === undefined) byLocality.set(locality, (byZip = new Array<CityCover | undefined>(100_000).fill(undefined)));
-  lastStores = { points, locality, byZip };
   return byZip;
 }
 
