@@ -6,26 +6,40 @@
  * unpacking) is most of what points add to a run, and with the chunks dealt whole every worker
  * read nearly every street (docs/performance.md, "addr batch with points").
  *
- * The area is read from a record's text without parsing it: its last run of exactly five digits
- * that has a letter before it (a ZIP; a house number that starts the line is not taken), else its
- * last word of letters (a state or a city). A wrong guess costs only locality: every record is
- * validated the same on whichever worker it lands. A chunk whose records crowd into one worker's
- * areas (a file of one ZIP) is not routed (`balanced`): the workers share it as before.
+ * The area is read from a record's text without parsing it: its town, the word before its last
+ * state code (`Springfield, IL`; the last word of a city's name), so that the records of a town
+ * with and without a ZIP go to one worker; else its last run of exactly five digits that has a
+ * letter before it (a ZIP; a house number that starts the line is not taken), else its last word
+ * of letters. A chunk whose records crowd into one worker by town (a file of one city) is routed
+ * by ZIP instead, the way a city's streets are filed; where they crowd by ZIP too (a file of one
+ * ZIP), the chunk is not routed (`balanced`): the workers share it as before. A wrong guess costs
+ * only locality: every record is validated the same on whichever worker it lands.
  */
+import { STATE_CODES } from '../core/parse/pub28.js';
 import type { ChunkRequest, ChunkResult } from './batch-protocol.js';
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 
+/** The state codes by their two letters (lower case, as routeOf folds them): (first - 97) * 26 + (second - 97). */
+const IS_STATE = new Uint8Array(26 * 26);
+for (const code of STATE_CODES) IS_STATE[((code.charCodeAt(0) | 0x20) - 97) * 26 + ((code.charCodeAt(1) | 0x20) - 97)] = 1;
+
+/** What a record is routed by: its town (else its ZIP), or its ZIP. */
+export type RouteBy = 'town' | 'zip';
+
 /** The worker of a record whose text is `length` char codes read by `code`, among `workers`. */
-export function routeOf(length: number, code: (i: number) => number, workers: number): number {
+export function routeOf(length: number, code: (i: number) => number, workers: number, by: RouteBy = 'town'): number {
   let sawLetter = false;
   let digits = 0; // length of the current run of digits
   let value = 0; // its value
   let area = -1; // the ZIP, once seen
   let letters = 0; // length of the current word of letters
   let hash = FNV_OFFSET; // of the current word
+  let first = 0; // its first two letters (lower case)
+  let second = 0;
   let lastWord = 0; // hash of the last word of two letters or more
+  let town = -1; // hash of the word before the last state code and of the code, once seen
   for (let i = 0; i <= length; i++) {
     const c = i < length ? code(i) : 0;
     if (c >= 48 && c <= 57) {
@@ -40,14 +54,18 @@ export function routeOf(length: number, code: (i: number) => number, workers: nu
     if (lower >= 97 && lower <= 122) {
       if (letters === 0) hash = FNV_OFFSET;
       hash = Math.imul(hash ^ lower, FNV_PRIME);
+      if (letters === 0) first = lower;
+      else if (letters === 1) second = lower;
       letters++;
       sawLetter = true;
     } else {
+      if (letters === 2 && IS_STATE[(first - 97) * 26 + (second - 97)] === 1) town = (Math.imul(lastWord, 31) ^ hash) >>> 0;
       if (letters >= 2) lastWord = hash;
       letters = 0;
     }
   }
-  return mix(area >= 0 ? area : lastWord) % workers;
+  const key = by === 'town' && town >= 0 ? town : area >= 0 ? area : lastWord;
+  return mix(key) % workers;
 }
 
 /** A 32-bit mix (MurmurHash3's finalizer): every bit of `h` moves the low bits, so that a city's ZIPs, often consecutive, spread over the workers evenly. */
@@ -70,12 +88,23 @@ export function balanced(order: Uint8Array, workers: number): boolean {
   return Math.max(...counts) <= (order.length / workers) * MOST_OVER_EVEN;
 }
 
+/**
+ * How a chunk is routed: the worker of each record by town, else (a chunk of one city) by ZIP, or
+ * null when its records crowd into one worker either way (a chunk of one ZIP: dealt whole).
+ */
+export function routing(req: ChunkRequest, workers: number): Uint8Array | null {
+  const byTown = routeOrder(req, workers);
+  if (balanced(byTown, workers)) return byTown;
+  const byZip = routeOrder(req, workers, 'zip');
+  return balanced(byZip, workers) ? byZip : null;
+}
+
 /** The worker of each record of a chunk (routeOf), among `workers`. */
-export function routeOrder(req: ChunkRequest, workers: number): Uint8Array {
+export function routeOrder(req: ChunkRequest, workers: number, by: RouteBy = 'town'): Uint8Array {
   if (req.kind === 'rows') {
     return Uint8Array.from(req.rows, (row) => {
       const text = row.join(' ');
-      return routeOf(text.length, (i) => text.charCodeAt(i), workers);
+      return routeOf(text.length, (i) => text.charCodeAt(i), workers, by);
     });
   }
   const { bytes, ends } = req;
@@ -84,7 +113,7 @@ export function routeOrder(req: ChunkRequest, workers: number): Uint8Array {
   for (let k = 0; k < ends.length; k++) {
     const end = ends[k] as number;
     const from = start;
-    order[k] = routeOf(end - from, (i) => bytes[from + i] as number, workers);
+    order[k] = routeOf(end - from, (i) => bytes[from + i] as number, workers, by);
     start = end;
   }
   return order;

@@ -14,7 +14,7 @@ import type { RowReservation } from '../accounts/row-reservation.js';
 import { saveCheckpoint } from './run-state.js';
 import type { RunState } from './run-state.js';
 import { workerSetup } from './run-settings.js';
-import { balanced, mergeResults, routeOrder, splitChunk } from './chunk-routes.js';
+import { mergeResults, routing, splitChunk } from './chunk-routes.js';
 import { hasStreetData } from '../store/open-engine.js';
 
 /** Exit codes of a run stopped by a signal (128 + the signal number, as shells report them). */
@@ -126,8 +126,8 @@ interface Group {
 
 /** Sends a chunk's records to their areas' workers, unless they crowd into a few; returns the sequence number of its last part. */
 async function submitRouted(pool: BatchPool, req: ChunkRequest, groups: Map<number, Group>): Promise<number> {
-  const order = routeOrder(req, pool.size);
-  if (!balanced(order, pool.size)) return pool.submit((s) => ({ ...req, seq: s }), () => []);
+  const order = routing(req, pool.size);
+  if (order === null) return pool.submit((s) => ({ ...req, seq: s }), () => []);
   const parts = splitChunk(req, order, pool.size);
   const group: Group = { order, workers: new Map(), results: parts.map(() => null), last: -1 };
   for (let w = 0; w < parts.length; w++) {

@@ -1,12 +1,12 @@
 // Rows routed to workers by area (src/batch/chunk-routes.ts): which worker a record goes to,
 // and a chunk split into parts and put back together in input order.
 import { describe, expect, it } from 'vitest';
-import { balanced, mergeResults, routeOf, routeOrder, splitChunk } from '../../src/batch/chunk-routes.js';
+import { balanced, mergeResults, routeOf, routeOrder, routing, splitChunk } from '../../src/batch/chunk-routes.js';
 import type { ChunkRequest, ChunkResult } from '../../src/batch/batch-protocol.js';
 
-/** A chunk's records split by routeOrder: the order and the parts. */
+/** A chunk's records split by routeOrder (by ZIP: the records below are of one town, many ZIPs): the order and the parts. */
 function split(req: ChunkRequest, workers: number): { order: Uint8Array; parts: (ChunkRequest | null)[] } {
-  const order = routeOrder(req, workers);
+  const order = routeOrder(req, workers, 'zip');
   return { order, parts: splitChunk(req, order, workers) };
 }
 
@@ -32,27 +32,50 @@ function answer(part: ChunkRequest): ChunkResult {
 }
 
 describe('routeOf', () => {
-  it('sends the records of one ZIP to one worker, whatever else they hold', () => {
+  const byZip = (s: string, workers = 4): number => routeOf(s.length, (i) => s.charCodeAt(i), workers, 'zip');
+
+  it('sends the records of one town to one worker, with a ZIP or without, whatever else they hold', () => {
     const w = route('1 Main St, Springfield, IL 62701');
-    expect(route('99 Oak Avenue Apt 4,Springfield,IL,62701')).toBe(w);
-    expect(route('"7 Elm Rd","Chatham","IL","62701-1234",customer 5')).toBe(w);
-    expect(route('12345 Oak Ave Springfield IL 62701')).toBe(w);
+    expect(route('99 Oak Avenue Apt 4,Springfield,IL,62702')).toBe(w);
+    expect(route('"7 Elm Rd","Springfield","IL","62703-1234",customer 5')).toBe(w);
+    expect(route('12345 Oak Ave Springfield IL')).toBe(w);
+    expect(route('12345 OAK AVE SPRINGFIELD IL 62704')).toBe(w);
+    // The town is the word before the last state code: a street type that is one (CT) is not it.
+    expect(route('5 Oak Ct, Springfield, IL')).toBe(w);
   });
 
-  it('does not take a house number that starts the line for a ZIP, and goes by the last word without one', () => {
-    expect(route('12345 Main St, Springfield, IL')).toBe(route('7 Oak Ave, Peoria, IL'));
-    expect(route('12345 Main St, Springfield, IL')).toBe(route('IL'));
+  it('tells towns apart by their state too', () => {
+    const towns = ['Springfield, IL', 'Springfield, MO', 'Springfield, MA', 'Springfield, OR', 'Springfield, OH', 'Springfield, VT'];
+    expect(new Set(towns.map((t) => route(`1 Main St, ${t}`, 64))).size).toBeGreaterThan(3);
   });
 
-  it('spreads ZIPs over every worker, within range', () => {
+  it('by ZIP, sends the records of one ZIP to one worker, and does not take a house number that starts the line for a ZIP', () => {
+    const w = byZip('1 Main St, Springfield, IL 62701');
+    expect(byZip('99 Oak Avenue Apt 4,Chatham,IL,62701')).toBe(w);
+    expect(byZip('"7 Elm Rd","Chatham","IL","62701-1234",customer 5')).toBe(w);
+    expect(byZip('12345 Main St, Springfield, IL')).toBe(byZip('7 Oak Ave, Peoria, IL'));
+    expect(byZip('12345 Main St, Springfield, IL')).toBe(byZip('IL'));
+  });
+
+  it('goes by the ZIP, else the last word, where no state code is written', () => {
+    expect(route('1 Main St, Springfield 62701')).toBe(byZip('1 Main St, Anywhere 62701'));
+    expect(route('1 Main St, Springfield')).toBe(route('Springfield'));
+  });
+
+  it('spreads towns and ZIPs over every worker, within range', () => {
     const seen = new Array<number>(4).fill(0);
+    const seenZips = new Array<number>(4).fill(0);
     for (let zip = 10000; zip < 10400; zip++) {
-      const w = route(`1 Main St, Town, NY ${String(zip)}`);
-      expect(w).toBeGreaterThanOrEqual(0);
-      expect(w).toBeLessThan(4);
+      const w = route(`1 Main St, Town${String.fromCharCode(97 + (zip % 26), 97 + (Math.floor(zip / 26) % 26))}, NY ${String(zip)}`);
+      const z = byZip(`1 Main St, Town, NY ${String(zip)}`);
+      for (const x of [w, z]) {
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThan(4);
+      }
       seen[w] = (seen[w] as number) + 1;
+      seenZips[z] = (seenZips[z] as number) + 1;
     }
-    for (const n of seen) expect(n).toBeGreaterThan(50);
+    for (const n of [...seen, ...seenZips]) expect(n).toBeGreaterThan(50);
     expect(route('', 3)).toBe(0);
   });
 });
@@ -90,8 +113,18 @@ describe('routeOrder, splitChunk and mergeResults', () => {
   });
 
   it('calls a chunk balanced only when no worker gets much more than an even share', () => {
-    expect(balanced(routeOrder(bytesChunk(records), 2), 2)).toBe(true);
+    expect(balanced(routeOrder(bytesChunk(records), 2, 'zip'), 2)).toBe(true);
     const oneZip = bytesChunk(records.map((_, k) => `${String(k)} Main St,Town,NY,10001\n`));
-    expect(balanced(routeOrder(oneZip, 2), 2)).toBe(false);
+    expect(balanced(routeOrder(oneZip, 2, 'zip'), 2)).toBe(false);
+  });
+
+  it('routes a chunk by town, a chunk of one city by ZIP, and a chunk of one ZIP not at all', () => {
+    const towns = bytesChunk(records.map((_, k) => `${String(k)} Main St,Town${String.fromCharCode(97 + k)},NY\n`));
+    expect(routing(towns, 2)).toEqual(routeOrder(towns, 2));
+    // records (above): one town, 40 ZIPs
+    const oneCity = bytesChunk(records);
+    expect(balanced(routeOrder(oneCity, 2), 2)).toBe(false);
+    expect(routing(oneCity, 2)).toEqual(routeOrder(oneCity, 2, 'zip'));
+    expect(routing(bytesChunk(records.map((_, k) => `${String(k)} Main St,Town,NY,10001\n`)), 2)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { balanced, routeOrder } from '../../src/batch/chunk-routes.js';
+import { routing } from '../../src/batch/chunk-routes.js';
 import { POINT_FIXTURES } from '../store/points-fixtures.js';
 import { runCli, tempDir } from './run-cli.js';
 
@@ -54,7 +54,7 @@ describe('addr batch routed by area', () => {
     // The chunks are spread evenly enough to be routed (else the pool deals them whole).
     const first = Buffer.from(`${lines.slice(0, 2000).join('\n')}\n`);
     const ends = Uint32Array.from(lines.slice(0, 2000).map((_, k) => Buffer.byteLength(`${lines.slice(0, k + 1).join('\n')}\n`)));
-    expect(balanced(routeOrder({ seq: 0, kind: 'bytes', bytes: first, ends, quoted: new Uint8Array(2000) }, 3), 3)).toBe(true);
+    expect(routing({ seq: 0, kind: 'bytes', bytes: first, ends, quoted: new Uint8Array(2000) }, 3)).not.toBeNull();
 
     const run = (workers: number, out: string): void => {
       const res = runCli(['batch', 'in.csv', '-o', out, '--workers', String(workers), '--data-dir', data], { cwd: dir, env: { ADDR_DATA_DIR: data } });
