@@ -7,7 +7,8 @@
  * read nearly every street (docs/performance.md, "addr batch with points").
  *
  * The area is read from a record's text without parsing it: its town, the word before its last
- * state code (`Springfield, IL`; the last word of a city's name), so that the records of a town
+ * state code that a ZIP follows, else before its last state code (`Springfield, IL`; the last
+ * word of a city's name; a note after the address may hold an `in` or `or`), so that the records of a town
  * with and without a ZIP go to one worker; else its last run of exactly five digits that has a
  * letter before it (a ZIP; a house number that starts the line is not taken), else its last word
  * of letters. A chunk whose records crowd into one worker by town (a file of one city) is routed
@@ -40,6 +41,8 @@ export function routeOf(length: number, code: (i: number) => number, workers: nu
   let second = 0;
   let lastWord = 0; // hash of the last word of two letters or more
   let town = -1; // hash of the word before the last state code and of the code, once seen
+  let sinceState = -1; // that town while no other word came after its state code
+  let townOfZip = -1; // the town of the last state code a ZIP follows (not an `in` or `or` of a note)
   for (let i = 0; i <= length; i++) {
     const c = i < length ? code(i) : 0;
     if (c >= 48 && c <= 57) {
@@ -47,7 +50,10 @@ export function routeOf(length: number, code: (i: number) => number, workers: nu
       digits++;
       continue;
     }
-    if (digits === 5 && sawLetter) area = value;
+    if (digits === 5 && sawLetter) {
+      area = value;
+      if (sinceState >= 0) townOfZip = sinceState;
+    }
     digits = 0;
     value = 0;
     const lower = c | 0x20;
@@ -59,12 +65,13 @@ export function routeOf(length: number, code: (i: number) => number, workers: nu
       letters++;
       sawLetter = true;
     } else {
-      if (letters === 2 && IS_STATE[(first - 97) * 26 + (second - 97)] === 1) town = (Math.imul(lastWord, 31) ^ hash) >>> 0;
+      if (letters === 2 && IS_STATE[(first - 97) * 26 + (second - 97)] === 1) sinceState = town = (Math.imul(lastWord, 31) ^ hash) >>> 0;
+      else if (letters > 0) sinceState = -1;
       if (letters >= 2) lastWord = hash;
       letters = 0;
     }
   }
-  const key = by === 'town' && town >= 0 ? town : area >= 0 ? area : lastWord;
+  const key = by === 'town' && townOfZip >= 0 ? townOfZip : by === 'town' && town >= 0 ? town : area >= 0 ? area : lastWord;
   return mix(key) % workers;
 }
 

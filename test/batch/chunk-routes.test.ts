@@ -42,6 +42,9 @@ describe('routeOf', () => {
     expect(route('12345 OAK AVE SPRINGFIELD IL 62704')).toBe(w);
     // The town is the word before the last state code: a street type that is one (CT) is not it.
     expect(route('5 Oak Ct, Springfield, IL')).toBe(w);
+    // ... the last one a ZIP follows, where one does: a note after the address is not it.
+    const notes = ['call in the morning', 'leave at door or in box', 'hi me ok', 'de la cruz'];
+    for (const note of notes) expect(route(`"7 Elm Rd","Springfield","IL","62703",${note}`), note).toBe(w);
   });
 
   it('tells towns apart by their state too', () => {
