@@ -8,10 +8,10 @@
  *
  * The area is read from a record's text without parsing it: its town, the word before its last
  * state code that a ZIP follows, else before its last state code (`Springfield, IL`; the last
- * word of a city's name; a note after the address may hold an `in` or `or`), so that the records of a town
- * with and without a ZIP go to one worker; else its last run of exactly five digits that has a
- * letter before it (a ZIP; a house number that starts the line is not taken), else its last word
- * of letters. A chunk whose records crowd into one worker by town (a file of one city) is routed
+ * word of a city's name; a note after the address may hold an `in` or `or`), so that the
+ * records of a town with and without a ZIP go to one worker; else its last run of exactly five
+ * digits that has a letter before it (a ZIP; a house number that starts the line is not taken),
+ * else its last word of letters. A chunk whose records crowd into one worker by town (a file of one city) is routed
  * by ZIP instead, the way a city's streets are filed; where they crowd by ZIP too (a file of one
  * ZIP), the chunk is not routed (`balanced`): the workers share it as before. A wrong guess costs
  * only locality: every record is validated the same on whichever worker it lands.
