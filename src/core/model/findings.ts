@@ -12,6 +12,12 @@ export interface Change {
   to: string | null; // the value returned (null when removed)
 }
 
+/** What a Findings held at one moment (Findings.mark), to tell whether a layer added anything and to undo it. */
+export interface FindingsMark {
+  readonly reasons: readonly ReasonCode[];
+  readonly changes: readonly Change[];
+}
+
 /** The reasons and changes of one validation, in the order they were decided. */
 export class Findings {
   readonly reasons: ReasonCode[] = [];
@@ -59,5 +65,22 @@ export class Findings {
   hasChange(code: ChangeCode): boolean {
     for (const c of this.changes) if (c.code === code) return true;
     return false;
+  }
+
+  /** What these findings hold now (copied: later changes to them leave the mark as it is). */
+  mark(): FindingsMark {
+    return { reasons: [...this.reasons], changes: this.changes.map((c) => ({ ...c })) };
+  }
+
+  /** True when the findings hold exactly what `m` held (the same reasons and changes, in order). */
+  sameAs(m: FindingsMark): boolean {
+    return this.reasons.length === m.reasons.length && this.reasons.every((r, i) => r === m.reasons[i])
+      && this.changes.length === m.changes.length && this.changes.every((c, i) => c.code === m.changes[i]?.code && c.from === m.changes[i]?.from && c.to === m.changes[i]?.to);
+  }
+
+  /** Puts the findings back to what `m` held. */
+  rollback(m: FindingsMark): void {
+    this.reasons.splice(0, this.reasons.length, ...m.reasons);
+    this.changes.splice(0, this.changes.length, ...m.changes.map((c) => ({ ...c })));
   }
 }

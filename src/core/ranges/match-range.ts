@@ -299,8 +299,7 @@ function localityOfSide(zip5: string, c: AddressComponents, loc: Locality, local
   if (zip === null) return loc;
   if (c.zip5 === zip5) {
     // The locality layer had replaced the ZIP given, which the ranges bear out: the change goes.
-    const at = f.changes.findIndex((ch) => ch.code === 'ZIP_CORRECTED');
-    if (at >= 0) f.changes.splice(at, 1);
+    f.unchange('ZIP_CORRECTED');
   } else if (c.zip5 === null || loc.zip5 === null || f.hasChange('ZIP_ADDED')) {
     f.amend('ZIP_ADDED', null, zip.zip5);
   } else f.amend('ZIP_CORRECTED', c.zip5, zip.zip5);

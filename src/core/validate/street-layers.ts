@@ -10,7 +10,7 @@
  * the import inferred from the nearest centre) are still asked first: their ZIP is then taken from
  * the range side they lie on.
  */
-import type { Change, Findings } from '../model/findings.js';
+import type { Findings, FindingsMark } from '../model/findings.js';
 import type { Locality } from '../locality/locality.js';
 import type { LocalityStore, PointStore } from '../model/ports.js';
 import type { AddressComponents } from '../model/types.js';
@@ -27,31 +27,11 @@ export interface StreetLayers {
   rm: RangeMatch | null;
 }
 
-/** What a Findings holds at one moment. */
-interface Snapshot {
-  reasons: Findings['reasons'];
-  changes: Change[];
-}
-
-function snapshot(f: Findings): Snapshot {
-  return { reasons: [...f.reasons], changes: f.changes.map((ch) => ({ ...ch })) };
-}
-
-function holds(f: Findings, s: Snapshot): boolean {
-  return f.reasons.length === s.reasons.length && f.reasons.every((r, i) => r === s.reasons[i])
-    && f.changes.length === s.changes.length && f.changes.every((ch, i) => ch.code === s.changes[i]?.code && ch.from === s.changes[i]?.from && ch.to === s.changes[i]?.to);
-}
-
-function restore(f: Findings, s: Snapshot): void {
-  f.reasons.splice(0, f.reasons.length, ...s.reasons);
-  f.changes.splice(0, f.changes.length, ...s.changes.map((ch) => ({ ...ch })));
-}
-
 /** The range layer asked first: its answer, whether it confirms the address as it stands in its own ZIP, and the findings it left. */
 interface FirstAsk {
   rm: RangeMatch | null;
   asGiven: boolean;
-  after: Snapshot;
+  after: FindingsMark;
 }
 
 /**
@@ -59,11 +39,11 @@ interface FirstAsk {
  * `f` keeps its findings; otherwise `f` is put back as it was.
  */
 export function rangeAsGiven(c: AddressComponents, loc: Locality, zip4: string | null, ranges: RangeStore, store: LocalityStore, f: Findings): FirstAsk {
-  const before = snapshot(f);
+  const before = f.mark();
   const rm = matchRange(c, loc, zip4, ranges, store, f);
-  const asGiven = rm !== null && rm.level === 'range' && rm.locality.zip5 === loc.zip5 && holds(f, before);
-  const after = snapshot(f);
-  if (!asGiven) restore(f, before);
+  const asGiven = rm !== null && rm.level === 'range' && rm.locality.zip5 === loc.zip5 && f.sameAs(before);
+  const after = f.mark();
+  if (!asGiven) f.rollback(before);
   return { rm, asGiven, after };
 }
 
@@ -74,13 +54,13 @@ export function matchStreetLayers(c: AddressComponents, loc: Locality, zip4: str
     first = rangeAsGiven(c, loc, zip4, ranges, store, f);
     if (first.asGiven) return { pm: null, rm: first.rm };
   }
-  const before = first !== null ? snapshot(f) : null;
+  const before = first !== null ? f.mark() : null;
   const pm = points !== null ? matchPoint(c, loc, zip4, points, store, f, ranges) : null;
   if (pm !== null || ranges === null) return { pm, rm: null };
   // The range layer, where no points answered: the answer of the first ask stands when the points
   // left the findings as they were (the same question, asked again, gets the same answer).
-  if (first !== null && before !== null && holds(f, before)) {
-    restore(f, first.after);
+  if (first !== null && before !== null && f.sameAs(before)) {
+    f.rollback(first.after);
     return { pm: null, rm: first.rm };
   }
   return { pm: null, rm: matchRange(c, loc, zip4, ranges, store, f) };
