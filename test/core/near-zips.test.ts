@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Locality } from '../../src/core/locality/locality.js';
 import type { LocalityStore, ZipRecord } from '../../src/core/model/ports.js';
-import { NEARBY_KM, zipsNear } from '../../src/core/ranges/near-zips.js';
+import { NEARBY_KM } from '../../src/core/points/nearby-streets.js';
+import { zipsNear } from '../../src/core/ranges/near-zips.js';
 import { withinKm } from '../../src/core/util/geo-distance.js';
 import { zipNumber } from '../../src/core/util/zip-number.js';
 

@@ -6,8 +6,8 @@
  * unit, and correct the ZIP and city from the point. Returns null when no
  * points cover the area: the result then stays at the locality layer.
  *
- * Knobs: NEARBY_KM (how far from the given locality a street in another ZIP may
- * be), the geocode accuracies in point-geocode.ts.
+ * Knobs: NEARBY_KM (nearby-streets.ts: how far from the given locality a street in
+ * another ZIP may be), the geocode accuracies in point-geocode.ts.
  */
 import { cityKey } from '../parse/city-key.js';
 import type { Findings } from '../model/findings.js';
@@ -16,7 +16,7 @@ import { isZip5 } from '../locality/match-zip.js';
 import { pointGeocode, streetGeocode } from './point-geocode.js';
 import { samePlace, unitKey } from './same-place.js';
 import { settleLocality } from './point-locality.js';
-import { nearbyStreets } from './nearby-streets.js';
+import { NEARBY_KM, nearbyStreets } from './nearby-streets.js';
 import { FUZZY_ZIPS, coveredZips } from './city-coverage.js';
 import type { LocalityStore, PointRecord, PointStore, StreetRecord } from '../model/ports.js';
 import { INFERRED } from '../model/ports.js';
@@ -26,8 +26,6 @@ import type { AddressComponents } from '../model/types.js';
 import { leadingNumber } from '../parse/vocabulary.js';
 import type { Deliverability, Geocode, QualityLevel } from '../model/validation-result.js';
 
-/** A street in another ZIP than the one given counts when it lies this close to the given locality. */
-const NEARBY_KM = 25;
 /** Points asked on each side of a number not found: enough to find a neighbour of the same parity past the units of a building. */
 const NEAR_WINDOW = 12;
 /** The nearest numbers offered (candidates) for a number not found. */

@@ -11,6 +11,12 @@ import type { Locality } from '../locality/locality.js';
 import type { PointStore, StreetRecord } from '../model/ports.js';
 import { latitudeSpan, withinKm } from '../util/geo-distance.js';
 
+/**
+ * A street in another ZIP than the one given counts when it lies this close to the given locality
+ * (the points layer, match-point.ts; the range layer measures a ZIP's centre, ranges/near-zips.ts).
+ */
+export const NEARBY_KM = 25;
+
 /** What nearbyStreets reads of a list of streets, laid out compactly (one object, a few arrays, not one record per street). */
 interface StreetListSummary {
   zipIds: Int32Array; // each street's ZIP as an index into zipIndex's values (-1: none)

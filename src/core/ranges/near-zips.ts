@@ -9,9 +9,8 @@
 import type { Locality } from '../locality/locality.js';
 import type { LocalityStore } from '../model/ports.js';
 import { withinKm } from '../util/geo-distance.js';
+import { NEARBY_KM } from '../points/nearby-streets.js';
 
-/** A street in another ZIP than the one given counts when that ZIP's centre lies this close to the given locality. */
-export const NEARBY_KM = 25;
 
 const ANSWERS_KEPT = 1_000_000; // ~30 MB at most; a position collects tens to a few thousand answers
 
