@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vmHwmBytes } from './peak-rss.js';
 
 const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
 const TIME = '/usr/bin/time';
@@ -37,12 +38,7 @@ export async function timeAddr(args: readonly string[], scratch: string, input: 
   });
   let hwm = 0;
   const poll = viaTime ? null : setInterval(() => {
-    try {
-      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-      if (m) hwm = Math.max(hwm, Number(m[1]) * 1024);
-    } catch {
-      // the process has ended
-    }
+    hwm = Math.max(hwm, (child.pid !== undefined ? vmHwmBytes(child.pid) : null) ?? 0);
   }, 50);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
