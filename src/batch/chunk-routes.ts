@@ -16,6 +16,7 @@
  * ZIP), the chunk is not routed (`balanced`): the workers share it as before. A wrong guess costs
  * only locality: every record is validated the same on whichever worker it lands.
  */
+import { isDigitCode } from '../core/parse/chars.js';
 import { STATE_CODES } from '../core/parse/pub28.js';
 import type { ChunkRequest, ChunkResult } from './batch-protocol.js';
 
@@ -45,7 +46,7 @@ export function routeOf(length: number, code: (i: number) => number, workers: nu
   let townOfZip = -1; // the town of the last state code a ZIP follows (not an `in` or `or` of a note)
   for (let i = 0; i <= length; i++) {
     const c = i < length ? code(i) : 0;
-    if (c >= 48 && c <= 57) {
+    if (isDigitCode(c)) {
       value = value * 10 + (c - 48);
       digits++;
       continue;

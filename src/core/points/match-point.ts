@@ -79,6 +79,12 @@ export interface KnownStreets {
   streetsInZip(zip5: string, key: string): readonly unknown[];
 }
 
+/** Whether the ranges hold a street of this key in the ZIP given or in the ZIPs searched for a misspelling (each asked once). */
+function knowsName(known: KnownStreets, key: string, zip5: string | null, zips: readonly string[]): boolean {
+  if (zip5 !== null && !zips.includes(zip5) && known.streetsInZip(zip5, key).length > 0) return true;
+  return zips.some((z) => known.streetsInZip(z, key).length > 0);
+}
+
 /**
  * Streets named like the input near the locality; fuzzy when only a misspelling matched;
  * inZip when they are the streets of the decided ZIP (others nearby may still hold the number).
@@ -96,9 +102,7 @@ function findStreets(key: string, loc: Locality, zipCovered: boolean, points: Po
   // when one name wins. Not where the ranges know a street of the name as written, in the ZIP
   // given or in those: the name is a street's, one the points lack, not another's misspelt.
   const zips = fuzzyZips(loc, zipCovered, points, locality);
-  if (known !== null && ((loc.zip5 !== null && known.streetsInZip(loc.zip5, key).length > 0) || zips.some((z) => known.streetsInZip(z, key).length > 0))) {
-    return { streets: [], fuzzy: false, inZip: false };
-  }
+  if (known !== null && knowsName(known, key, loc.zip5, zips)) return { streets: [], fuzzy: false, inZip: false };
   const max = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
   const names = nearestNames(key, zips.map((z) => points.streetNamesInZip(z)), max);
   if (names.length === 1) {
