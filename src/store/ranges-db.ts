@@ -43,9 +43,9 @@ const RECENT_ZIP_KEY_NAMES = 200_000;
 // Edges whose TLID and line are kept (a few vertices each, ~200 bytes): the addresses of a block share
 // its edge, and a lookup makes its edges anew from the street's spans.
 const RECENT_LINES = 20_000;
-// The index entries (id, ZIP, lowest and highest number) of a street key in a state, kept for keys
-// of at most STATE_KEY_ENTRIES streets, RECENT_STATE_KEY_ENTRIES entries in all (~60 bytes each,
-// ~12 MB): a lookup by state of a number then filters them in memory instead of asking the index
+// The index entries (lowest and highest number, id, ZIP) of a street key in a state, kept for keys
+// of at most STATE_KEY_ENTRIES streets, RECENT_STATE_KEY_ENTRIES entries in all (~40 bytes each,
+// ~8 MB): a lookup by state of a number then filters them in memory instead of asking the index
 // again. A key of more streets is asked per number, as the index narrows it to the streets that
 // span it. At national scale common names have hundreds of streets in a state: kept up to 512,
 // validation with 5,000,000 edges and 10,000,000 points cost ~5% less than up to 16
@@ -90,8 +90,15 @@ export function deleteRangeSourceRows(db: Database.Database, sourceId: number): 
 
 /** An entry of range_streets_span: id, ZIP, lowest and highest number of a street. */
 type StateKeyEntry = [number, string, number | null, number | null];
-/** The index entries of a key in a state as columns (scanned for every lookup of a number: no array per entry). */
-interface KeyEntries { ids: Float64Array; zips: string[]; zipNumbers: Int32Array; lows: Float64Array; highs: Float64Array }
+/**
+ * The index entries of a key in a state, scanned for every lookup of a number: per entry, its
+ * lowest and highest number, id and ZIP as a number (zip-number.ts), side by side in one array
+ * (ENTRY_FIELDS numbers an entry), and the ZIPs as text beside. The entries of a batch's keys are
+ * many and seldom in the CPU's caches: one array read in order, not one per field, is what a
+ * lookup waits for (docs/performance.md, "The range layer at national scale").
+ */
+interface KeyEntries { nums: Float64Array; zips: string[] }
+const ENTRY_FIELDS = 4;
 
 const STREET_COLUMNS = 'id, predir, street, suffix, postdir, state, zip5';
 
@@ -112,7 +119,7 @@ export class SqliteRangeStore implements RangeStore {
   private readonly zipKeys = new AreaKeyCache<string[]>(RECENT_ZIP_KEY_NAMES, (keys) => keys.length + 1);
   private readonly lines = new Map<number, { tlid: number; line: Float64Array }>();
   // entriesOf answers; null: too many entries, or some not a safe integer (asked per number).
-  private readonly stateKeys = new AreaKeyCache<KeyEntries | null>(RECENT_STATE_KEY_ENTRIES, (entries) => (entries?.ids.length ?? 0) + 1);
+  private readonly stateKeys = new AreaKeyCache<KeyEntries | null>(RECENT_STATE_KEY_ENTRIES, (entries) => (entries?.zips.length ?? 0) + 1);
   private readonly byId = new Map<number, RangeStreet>(); // streetById
   // The spans (range-spans.ts) of the streets this store returned, kept as long as the street is (by
   // a caller, or in `inZip` and `inState`); null: inexact, the edges' rows are read.
@@ -200,10 +207,9 @@ export class SqliteRangeStore implements RangeStore {
       readInTurn(this.db);
       const rows = this.stmts.stateKey.all(state, key, this.stateKeyEntries + 1);
       if (rows.length > this.stateKeyEntries || !rows.every((r) => Number.isSafeInteger(r[2]) && Number.isSafeInteger(r[3]))) return null;
-      return {
-        ids: Float64Array.from(rows, (r) => r[0]), zips: rows.map((r) => r[1]), zipNumbers: Int32Array.from(rows, (r) => zipNumber(r[1])),
-        lows: Float64Array.from(rows, (r) => r[2] as number), highs: Float64Array.from(rows, (r) => r[3] as number),
-      };
+      const nums = new Float64Array(rows.length * ENTRY_FIELDS);
+      rows.forEach(([id, zip5, low, high], i) => nums.set([low as number, high as number, id, zipNumber(zip5)], i * ENTRY_FIELDS));
+      return { nums, zips: rows.map((r) => r[1]) };
     });
   }
 
@@ -223,13 +229,13 @@ export class SqliteRangeStore implements RangeStore {
       for (const [id, zip5] of this.stmts.holdingIds.all(state, key, n as number, n as number)) keep(id, zip5, zipNumber(zip5));
       return streets;
     }
-    const { ids, zips, zipNumbers, lows, highs } = entries;
-    for (let i = 0; i < ids.length; i++) {
+    const { nums, zips } = entries;
+    for (let at = 0, i = 0; at < nums.length; at += ENTRY_FIELDS, i++) {
       if (n !== null) {
-        if ((lows[i] as number) > n) break; // by lowest number: none after spans n
-        if ((highs[i] as number) < n) continue;
+        if ((nums[at] as number) > n) break; // by lowest number: none after spans n
+        if ((nums[at + 1] as number) < n) continue;
       }
-      keep(ids[i] as number, zips[i] as string, zipNumbers[i] as number);
+      keep(nums[at + 2] as number, zips[i] as string, nums[at + 3] as number);
     }
     return streets;
   }

@@ -125,18 +125,23 @@ function zipNumbersOf(zips: ReadonlySet<string>): ReadonlySet<number> {
 /**
  * The streets of a key in the decided state in the ZIPs cityStreets or ringStreets may keep (the
  * others are not read); only those whose numbers span `holding` when it is given. Remembered for
- * the lookup: the city's other ZIPs and the ZIPs around filter one answer.
+ * the lookup: the city's other ZIPs and the ZIPs around filter one answer. Without a number only
+ * cityStreets asks (ringStreets always gives one): the city's ZIPs alone, no ZIP's distance.
  */
 function inState(key: string, holding: number | null, ctx: Lookup): RangeStreet[] {
   const id = `${holding ?? ''}|${key}`;
   let streets = ctx.inState.get(id);
   if (streets === undefined) {
     const { loc } = ctx;
-    const near = nearOf(ctx);
     const city = zipNumbersOf(zipsOf(ctx));
     const own = loc.zip5 !== null ? zipNumber(loc.zip5) : -1;
     // By number: the ranges' ZIPs are five digits (ranges-import.ts keeps no other side).
-    const within = (z: string, k: number): boolean => k >= 0 && k !== own && (city.has(k) || near(z, k));
+    let within: NearTest;
+    if (holding === null) within = (_z, k) => k >= 0 && k !== own && city.has(k);
+    else {
+      const near = nearOf(ctx);
+      within = (z, k) => k >= 0 && k !== own && (city.has(k) || near(z, k));
+    }
     streets = ctx.ranges.streetsInStateWithin(loc.state as string, key, holding, within);
     ctx.inState.set(id, streets);
   }
