@@ -18,6 +18,7 @@ import { HeldStreet, MAX_HELD_STREET_POINTS, POINT_ROW_COLUMNS, heldParts, point
 import { unpackStreet } from './packed-street.js';
 import type { PointRow } from './held-street.js';
 import { POINT_MIGRATIONS } from './points-migrations.js';
+import { intern, internOrNull } from '../core/util/intern.js';
 
 /** The file name of the point database in the data directory. */
 export const POINTS_DB_FILE = 'points.sqlite';
@@ -95,6 +96,19 @@ const POINT_FROM = 'points p JOIN streets s ON s.id = p.street_id JOIN sources s
 const STREET_FROM = 'streets s JOIN sources src ON src.id = s.source_id';
 
 /** The PointStore port over one SQLite connection, plus the administration of sources. */
+
+/**
+ * A street's short, repeated fields interned (core/util/intern.ts): the point layer compares them
+ * with the parser's for every street of a name it weighs.
+ */
+function internFields(r: StreetRecord): StreetRecord {
+  r.predir = internOrNull(r.predir);
+  r.suffix = internOrNull(r.suffix);
+  r.postdir = internOrNull(r.postdir);
+  r.state = intern(r.state);
+  r.zip5 = internOrNull(r.zip5);
+  return r;
+}
 export class SqlitePointStore implements PointStore {
   readonly db: Database.Database;
   private readonly zips: ZipSet; // asked for every address: by number (zip-set.ts)
@@ -177,7 +191,7 @@ export class SqlitePointStore implements PointStore {
     const hit = this.streetsById.get(id);
     if (hit !== undefined) return hit;
     const row = this.streetStmt.get(id) ?? null;
-    if (row !== null) this.rememberStreet(row);
+    if (row !== null) this.rememberStreet(internFields(row));
     return row;
   }
 
@@ -188,7 +202,7 @@ export class SqlitePointStore implements PointStore {
 
   // The streets read for a lookup, each remembered by id too.
   private readStreets(rows: StreetRecord[]): StreetRecord[] {
-    for (const r of rows) this.rememberStreet(r);
+    for (const r of rows) this.rememberStreet(internFields(r));
     return rows;
   }
 

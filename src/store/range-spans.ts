@@ -11,6 +11,7 @@
  * the fields, so the street is read from its edges' rows as before).
  */
 import type { Parity, RangeSide } from '../core/ranges/range-store.js';
+import { intern } from '../core/util/intern.js';
 
 /** The bytes of one edge in range_streets.spans. */
 export const SPAN_BYTES = 34;
@@ -47,13 +48,14 @@ export function fillSpansSql(where: string): string {
 /** One edge as its span says: its id and sides. */
 export interface EdgeSpan { id: number; left: RangeSide | null; right: RangeSide | null }
 
-// The text of each ZIP number, made once: every side of every edge decoded carries one, which
-// the range layer then compares and looks up (a string made once is hashed once).
+// The text of each ZIP number, made once and interned (core/util/intern.ts): every side of every
+// edge decoded carries one, which the range layer then compares and looks up (a string made once
+// is hashed once).
 const ZIP_TEXTS = new Map<number, string>();
 const zipText = (n: number): string => {
   if (n >= 100_000) return String(n);
   let text = ZIP_TEXTS.get(n);
-  if (text === undefined) ZIP_TEXTS.set(n, (text = String(n).padStart(5, '0')));
+  if (text === undefined) ZIP_TEXTS.set(n, (text = intern(String(n).padStart(5, '0'))));
   return text;
 };
 

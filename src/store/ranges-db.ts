@@ -29,6 +29,7 @@ import { decodeSpans, spansExact } from './range-spans.js';
 import { RANGE_MIGRATIONS } from './ranges-migrations.js';
 import { ZipSet } from './zip-set.js';
 import { zipNumber } from '../core/util/zip-number.js';
+import { intern, internOrNull } from '../core/util/intern.js';
 
 /** The file name of the range database in the data directory. */
 export const RANGES_DB_FILE = 'ranges.sqlite';
@@ -176,7 +177,8 @@ export class SqliteRangeStore implements RangeStore {
   /** The streets of rows, each with its spans (when read with it) kept for the edgesHolding or edgesOf that follows. */
   private streetsOf(rows: readonly (StreetRow | BareStreetRow)[]): RangeStreet[] {
     return rows.map((r) => {
-      const street: RangeStreet = { id: r[0], predir: r[1], street: r[2], suffix: r[3], postdir: r[4], state: r[5], zip5: r[6] };
+      // The short fields interned (core/util/intern.ts): compared with the parser's for every street weighed.
+      const street: RangeStreet = { id: r[0], predir: internOrNull(r[1]), street: r[2], suffix: internOrNull(r[3]), postdir: internOrNull(r[4]), state: intern(r[5]), zip5: intern(r[6]) };
       if (r.length > 7) {
         const b = (r as StreetRow)[7];
         this.spans.set(street, b !== null && spansExact(b) ? b : null);

@@ -124,12 +124,26 @@ function rankStreets(c: AddressComponents, loc: Locality, points: PointStore, st
     const at = pointsOn(points, street, c);
     return [{ street, fuzzy, points: at, score: fit(c, street, loc, at.length > 0) }];
   }
+  // The best fit, first of its streets in their order: alone, and holding the number, it is the answer.
+  let best = 0;
+  let bestFit = -1;
+  let alone = true;
+  for (let i = 0; i < streets.length; i++) {
+    const f = fit(c, streets[i] as StreetRecord, loc, false);
+    if (f > bestFit) {
+      best = i;
+      bestFit = f;
+      alone = true;
+    } else if (f === bestFit) alone = false;
+  }
+  const first = streets[best] as StreetRecord;
+  const firstAt = alone ? pointsOn(points, first, c) : null;
+  if (firstAt !== null && firstAt.length > 0) return [{ street: first, fuzzy, points: firstAt, score: fit(c, first, loc, true) }];
   // Each street's fit computed once; the sort is stable, as over the streets themselves.
   const ordered = streets.map((street) => ({ street, fit: fit(c, street, loc, false) })).sort((a, b) => b.fit - a.fit);
-  const alone = ordered.length === 1 || (ordered[0] as { fit: number }).fit > (ordered[1] as { fit: number }).fit;
   const hits: StreetHit[] = [];
   for (const { street } of ordered) {
-    const at = pointsOn(points, street, c);
+    const at = street === first && firstAt !== null ? firstAt : pointsOn(points, street, c);
     hits.push({ street, fuzzy, points: at, score: fit(c, street, loc, at.length > 0) });
     if (alone && at.length > 0) break;
   }
