@@ -16,8 +16,9 @@ export function intern(s: string): string {
   const held = interned.get(s);
   if (held !== undefined) return held;
   if (interned.size >= INTERNED_KEPT) return s;
-  // A computed property name is internalized by V8: the key read back is that string.
-  const key = Object.keys({ [s]: 0 })[0] as string;
+  // V8's JSON parser internalizes the short strings it reads (a computed property name would be
+  // too, at the cost of a hidden class per text).
+  const key = JSON.parse(JSON.stringify(s)) as string;
   interned.set(key, key);
   return key;
 }
