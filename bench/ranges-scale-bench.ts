@@ -257,18 +257,18 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
   const n = opts.edges >= 1_000_000 ? 20_000 : 5_000;
   const rangesOnly = ask('edges', { localityDb, rangesDir, pointsDir: null, inputs: edgeInputs(edgeStreets, n, 31), positions: edgePositions(edgeStreets, n, 37), typed: edgeTyped(edgeStreets, n / 4, 59) });
   log(`ranges: ${Math.round((rangesOnly.suggest.answered / (n / 4 + 500)) * 100)}% of the typed prefixes get a suggestion from the ranges`);
-  log(`ranges: validate levels with ranges: ${JSON.stringify(rangesOnly.levels)}; reverse coverage: ${JSON.stringify(rangesOnly.reverse.coverage)}`);
+  log(`ranges: validate levels with ranges: ${JSON.stringify(rangesOnly.levels)}; reverse coverage: ${JSON.stringify(rangesOnly.reverse.coverage)}; warm-up passes ${rangesOnly.warmPasses}`);
   const both = ask('both', {
     localityDb, rangesDir, pointsDir,
     inputs: [...edgeInputs(edgeStreets, n / 2, 41), ...pointInputs(pointStreets, n / 2, 43)],
     positions: [...edgePositions(edgeStreets, n / 2, 47), ...pointPositions(pointStreets, n / 2, 53)],
     typed: edgeTyped(edgeStreets, n / 4, 61),
   });
-  log(`ranges: validate levels with points + ranges: ${JSON.stringify(both.levels)}; reverse coverage: ${JSON.stringify(both.reverse.coverage)}`);
+  log(`ranges: validate levels with points + ranges: ${JSON.stringify(both.levels)}; reverse coverage: ${JSON.stringify(both.reverse.coverage)}; warm-up passes ${both.warmPasses}`);
   // Addresses whose streets the edges lack (the points' streets, generated apart), over the edges
   // alone: what a user's addresses on streets TIGER/Line does not have cost.
   const lacking = ask('lacking', { localityDb, rangesDir, pointsDir: null, inputs: pointInputs(pointStreets, n / 2, 67), positions: [], typed: [] });
-  log(`ranges: validate levels with ranges, addresses on streets they lack: ${JSON.stringify(lacking.levels)}`);
+  log(`ranges: validate levels with ranges, addresses on streets they lack: ${JSON.stringify(lacking.levels)}; warm-up passes ${lacking.warmPasses}`);
 
   const e = int(opts.edges);
   const p = int(opts.points);
