@@ -5,7 +5,9 @@
  * validation with the points loaded is timed against locality-only validation
  * (passes alternating, each rate the median of three passes after a warm-up;
  * the first pass with points also fills the store's held streets); then `addr validate -` and
- * `addr batch` as whole processes with the points and without (points-process-bench.ts). Reverse
+ * `addr batch` as whole processes with the points and without (points-process-bench.ts), and `addr
+ * serve --workers 2` answering the same addresses with the points and without
+ * (serve-points-bench.ts). Reverse
  * and autocomplete over the same kind of data are timed in
  * reverse-autocomplete-bench.ts.
  */
@@ -20,6 +22,7 @@ import { importPoints } from '../src/store/points-import.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
 import { prng } from './generate-addresses.js';
 import { benchPointProcesses } from './points-process-bench.js';
+import { benchServeWithPoints } from './serve-points-bench.js';
 import { generateStreets, houseNumber, pointCsvChunks } from './generate-points.js';
 import type { GeneratedStreet, ZipCentroid } from './generate-points.js';
 import type { Figure } from './figure.js';
@@ -117,12 +120,14 @@ export async function benchPoints(localityDb: string, quick: boolean, log: (line
     locality.close();
     const work = join(dir, 'processes');
     const processes: Figure[] = await benchPointProcesses(dir, inputs, work, log);
+    const served: Figure[] = await benchServeWithPoints(dir, inputs, work, quick, log);
     return [
       { metric: `import of a generated ${count.toLocaleString('en-US')}-point OpenAddresses CSV (rows/s)`, value: importRate, unit: 'rows/s', peer: null, target: '≥ 100,000', pass: importRate >= 100_000 },
       { metric: '  the same per CPU-second of this process (wall time on a shared machine counts the others too)', value: summary.rows_read / importCpuSeconds, unit: 'rows/s', peer: null, target: '—', pass: null },
       { metric: 'validate with points loaded vs locality-only (addr/s)', value: pointsRate, unit: 'addr/s', peer: localityRate, target: '≥ 0.5× (within 2×)', pass: pointsRate >= localityRate / 2 },
       { metric: '  the same per CPU-second of this process', value: pointsCpuRate, unit: 'addr/s', peer: localityCpuRate, target: '≥ 0.5× (within 2×)', pass: pointsCpuRate >= localityCpuRate / 2 },
       ...processes,
+      ...served,
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -31,10 +31,10 @@ import type { Load, LoadRequest } from './load-generator.js';
 import type { Figure } from './figure.js';
 
 
-const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../bin/addr.js', import.meta.url));
 const LOAD_GENERATOR = fileURLToPath(new URL('./load-generator.js', import.meta.url));
 const CONNECTIONS = 32;
-const WORKERS = 2; // addr serve --workers, and the echo's processes
+export const WORKERS = 2; // addr serve --workers, and the echo's processes
 const BODIES = 64; // distinct request bodies autocannon cycles through
 
 // The baseline: read the body, parse it, answer it back as JSON with an id, as a JSON API does at the least;
@@ -73,7 +73,7 @@ function processTree(pid: number | undefined): number[] {
 }
 
 /** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);
@@ -86,7 +86,7 @@ function freePort(): Promise<number> {
 }
 
 /** Waits until `url` answers 200 (the child is listening). */
-async function waitReady(url: string, child: ChildProcess): Promise<void> {
+export async function waitReady(url: string, child: ChildProcess): Promise<void> {
   const giveUpAt = performance.now() + 30_000;
   while (performance.now() < giveUpAt) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${String(child.exitCode)}`);
@@ -126,7 +126,7 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-interface Measured {
+export interface Measured {
   warm: Load;
   measured: Load;
   cpuPerRequestUs: number; // the server's CPU time over the measured run, per request answered
@@ -136,7 +136,7 @@ interface Measured {
  * Drives `url` (the server `server`) from a fresh process (load-generator.ts), `warmup` seconds
  * then `seconds`; returns the figures of both runs and the server's CPU per request.
  */
-function load(url: string, server: ChildProcess, bodies: readonly string[], headers: Record<string, string>, warmup: number, seconds: number, connections = CONNECTIONS): Promise<Measured> {
+export function load(url: string, server: ChildProcess, bodies: readonly string[], headers: Record<string, string>, warmup: number, seconds: number, connections = CONNECTIONS): Promise<Measured> {
   const request: LoadRequest = { url, connections, warmup, seconds, headers, bodies: [...bodies] };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -166,7 +166,7 @@ function load(url: string, server: ChildProcess, bodies: readonly string[], head
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
