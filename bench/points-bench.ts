@@ -7,7 +7,7 @@
  * the first pass with points also fills the store's held streets); then `addr validate -` and
  * `addr batch` as whole processes with the points and without (points-process-bench.ts), and `addr
  * serve --workers 2` answering the same addresses with the points and without
- * (serve-points-bench.ts). Reverse
+ * (serve-layers-bench.ts). Reverse
  * and autocomplete over the same kind of data are timed in
  * reverse-autocomplete-bench.ts.
  */
@@ -22,7 +22,7 @@ import { importPoints } from '../src/store/points-import.js';
 import { openLocalityStore } from '../src/store/sqlite-locality-store.js';
 import { prng } from './generate-addresses.js';
 import { benchPointProcesses } from './points-process-bench.js';
-import { benchServeWithPoints } from './serve-points-bench.js';
+import { benchServeWithData } from './serve-layers-bench.js';
 import { generateStreets, houseNumber, pointCsvChunks } from './generate-points.js';
 import type { GeneratedStreet, ZipCentroid } from './generate-points.js';
 import type { Figure } from './figure.js';
@@ -120,7 +120,7 @@ export async function benchPoints(localityDb: string, quick: boolean, log: (line
     locality.close();
     const work = join(dir, 'processes');
     const processes: Figure[] = await benchPointProcesses(dir, inputs, work, log);
-    const served: Figure[] = await benchServeWithPoints(dir, inputs, work, quick, log);
+    const served: Figure[] = await benchServeWithData({ dataDir: dir, holds: `${count.toLocaleString('en-US')} points`, level: 'delivery_point', keepAccounts: true }, inputs, work, quick, log);
     return [
       { metric: `import of a generated ${count.toLocaleString('en-US')}-point OpenAddresses CSV (rows/s)`, value: importRate, unit: 'rows/s', peer: null, target: '≥ 100,000', pass: importRate >= 100_000 },
       { metric: '  the same per CPU-second of this process (wall time on a shared machine counts the others too)', value: summary.rows_read / importCpuSeconds, unit: 'rows/s', peer: null, target: '—', pass: null },

@@ -20,7 +20,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -34,6 +34,7 @@ import { PACKED_POINTS_LIMIT } from '../src/store/street-packer.js';
 import type { GeneratedStreet } from './generate-points.js';
 import type { QueryFigures, QuerySpec } from './ranges-scale-worker.js';
 import type { Figure } from './figure.js';
+import { benchServeWithData } from './serve-layers-bench.js';
 
 
 /** Sizes and where the cache is. */
@@ -269,6 +270,10 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
   // alone: what a user's addresses on streets TIGER/Line does not have cost.
   const lacking = ask('lacking', { localityDb, rangesDir, pointsDir: null, inputs: pointInputs(pointStreets, n / 2, 67), positions: [], typed: [] });
   log(`ranges: validate levels with ranges, addresses on streets they lack: ${JSON.stringify(lacking.levels)}; warm-up passes ${lacking.warmPasses}`);
+  // addr serve over the edges' folder and over an empty one (serve-layers-bench.ts).
+  const serveWork = mkdtempSync(join(tmpdir(), 'addr-bench-serve-ranges-'));
+  const served = await benchServeWithData({ dataDir: rangesDir, holds: `${int(opts.edges)} edges`, level: 'range', keepAccounts: false }, edgeInputs(edgeStreets, 2_000, 71), serveWork, opts.edges < 1_000_000, log)
+    .finally(() => rmSync(serveWork, { recursive: true, force: true }));
 
   const e = int(opts.edges);
   const p = int(opts.points);
@@ -287,6 +292,7 @@ export async function benchRangesScale(localityDb: string, opts: ScaleOptions): 
     { metric: `peak RSS of the query process, ${e} edges`, value: rangesOnly.maxRssMb, unit: 'MB', peer: null, target: 'bounded (docs/data.md)', pass: null },
     { metric: `validate with ${e} edges, addresses on streets they lack, vs locality-only (addr/s)`, value: lacking.layersRate, unit: 'addr/s', peer: lacking.localityRate, target: '≥ 0.5×', pass: lacking.layersRate >= lacking.localityRate / 2 },
     { metric: '  the same per CPU-second', value: lacking.layersCpuRate, unit: 'addr/s', peer: lacking.localityCpuRate, target: '≥ 0.5×', pass: lacking.layersCpuRate >= lacking.localityCpuRate / 2 },
+    ...served,
     { metric: `import of ${p} generated points in ${int(pointsImport.files ?? 1)} OpenAddresses CSV files (one per state), rows/s`, value: pointsImport.rows / pointsImport.seconds, unit: 'rows/s', peer: null, target: '—', pass: null },
     { metric: `validate with ${p} points + ${e} edges vs locality-only (addr/s)`, value: both.layersRate, unit: 'addr/s', peer: both.localityRate, target: '≥ 0.5×', pass: both.layersRate >= both.localityRate / 2 },
     { metric: '  the same per CPU-second', value: both.layersCpuRate, unit: 'addr/s', peer: both.localityCpuRate, target: '≥ 0.5×', pass: both.layersCpuRate >= both.localityCpuRate / 2 },
