@@ -51,11 +51,12 @@ export interface EdgeSpan { id: number; left: RangeSide | null; right: RangeSide
 // The text of each ZIP number, made once and interned (core/util/intern.ts): every side of every
 // edge decoded carries one, which the range layer then compares and looks up (a string made once
 // is hashed once).
-const ZIP_TEXTS = new Map<number, string>();
+// By the ZIP's number: an array read, not a hashed lookup.
+const ZIP_TEXTS: (string | undefined)[] = new Array<string | undefined>(100_000).fill(undefined);
 const zipText = (n: number): string => {
   if (n >= 100_000) return String(n);
-  let text = ZIP_TEXTS.get(n);
-  if (text === undefined) ZIP_TEXTS.set(n, (text = intern(String(n).padStart(5, '0'))));
+  let text = ZIP_TEXTS[n];
+  if (text === undefined) ZIP_TEXTS[n] = text = intern(String(n).padStart(5, '0'));
   return text;
 };
 

@@ -58,9 +58,8 @@ export function shareOf(side: RangeSide, n: number): number {
   return Math.max(0, Math.min(1, (n - side.from) / (side.to - side.from)));
 }
 
-/** The position at share `t` of the line's length, moved `offset` metres to its left (negative: right). */
-export function pointAlong(coords: Float64Array, t: number, offset: number): { lat: number; lon: number } {
-  const total = edgeLength(coords);
+/** The position at share `t` of the line's length (`total`, edgeLength's), moved `offset` metres to its left (negative: right). */
+export function pointAlong(coords: Float64Array, t: number, offset: number, total = edgeLength(coords)): { lat: number; lon: number } {
   let goal = total * t;
   for (let i = 2; i < coords.length; i += 2) {
     const x0 = coords[i - 2] as number;
@@ -83,10 +82,10 @@ export function pointAlong(coords: Float64Array, t: number, offset: number): { l
   return { lon: coords[0] as number, lat: coords[1] as number };
 }
 
-/** The position of number `n` on one side of an edge: interpolated along the line, offset to the side. */
-export function interpolate(edge: RangeEdge, side: 'left' | 'right', n: number): { lat: number; lon: number } {
+/** The position of number `n` on one side of an edge: interpolated along the line (of length `total`, edgeLength's), offset to the side. */
+export function interpolate(edge: RangeEdge, side: 'left' | 'right', n: number, total = edgeLength(edge.coords)): { lat: number; lon: number } {
   const s = edge[side] as RangeSide;
-  return pointAlong(edge.coords, shareOf(s, n), side === 'left' ? SIDE_OFFSET_M : -SIDE_OFFSET_M);
+  return pointAlong(edge.coords, shareOf(s, n), side === 'left' ? SIDE_OFFSET_M : -SIDE_OFFSET_M, total);
 }
 
 /** The nearest place on the line to a position: metres away, share of the length (0..1), and the side it lies on. */
@@ -136,8 +135,9 @@ const MAX_ACCURACY_M = 2000;
  * 101-151), so a number may lie anywhere along its edge.
  */
 export function rangeGeocode(edge: RangeEdge, side: 'left' | 'right', n: number): Geocode {
-  const at = interpolate(edge, side, n);
-  const accuracy = Math.round(Math.min(MAX_ACCURACY_M, Math.max(MIN_ACCURACY_M, edgeLength(edge.coords) / 2)));
+  const length = edgeLength(edge.coords); // measured once, for the position and its accuracy
+  const at = interpolate(edge, side, n, length);
+  const accuracy = Math.round(Math.min(MAX_ACCURACY_M, Math.max(MIN_ACCURACY_M, length / 2)));
   return { lat: Math.round(at.lat * 1e7) / 1e7, lon: Math.round(at.lon * 1e7) / 1e7, quality: 'RANGE_INTERPOLATED', accuracy_meters: accuracy };
 }
 
