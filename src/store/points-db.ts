@@ -95,8 +95,6 @@ const POINT_COLUMNS = `p.id, p.place_id, p.street_id, p.number, p.number_int, p.
 const POINT_FROM = 'points p JOIN streets s ON s.id = p.street_id JOIN sources src ON src.id = s.source_id';
 const STREET_FROM = 'streets s JOIN sources src ON src.id = s.source_id';
 
-/** The PointStore port over one SQLite connection, plus the administration of sources. */
-
 /**
  * A street's short, repeated fields interned (core/util/intern.ts): the point layer compares them
  * with the parser's for every street of a name it weighs.
@@ -109,6 +107,8 @@ function internFields(r: StreetRecord): StreetRecord {
   r.zip5 = internOrNull(r.zip5);
   return r;
 }
+
+/** The PointStore port over one SQLite connection, plus the administration of sources. */
 export class SqlitePointStore implements PointStore {
   readonly db: Database.Database;
   private readonly zips: ZipSet; // asked for every address: by number (zip-set.ts)

@@ -48,10 +48,9 @@ export function fillSpansSql(where: string): string {
 /** One edge as its span says: its id and sides. */
 export interface EdgeSpan { id: number; left: RangeSide | null; right: RangeSide | null }
 
-// The text of each ZIP number, made once and interned (core/util/intern.ts): every side of every
-// edge decoded carries one, which the range layer then compares and looks up (a string made once
-// is hashed once).
-// By the ZIP's number: an array read, not a hashed lookup.
+// The text of each ZIP number, made once and interned (core/util/intern.ts), kept by the number
+// (an array read, not a hashed lookup): every side of every edge decoded carries one, which the
+// range layer then compares and looks up (a string made once is hashed once).
 const ZIP_TEXTS: (string | undefined)[] = new Array<string | undefined>(100_000).fill(undefined);
 const zipText = (n: number): string => {
   if (n >= 100_000) return String(n);
