@@ -12,6 +12,7 @@
  */
 import type { Parity, RangeSide } from '../core/ranges/range-store.js';
 import { intern } from '../core/util/intern.js';
+import { ZIP_NUMBERS, zipTable } from '../core/util/zip-number.js';
 
 /** The bytes of one edge in range_streets.spans. */
 export const SPAN_BYTES = 34;
@@ -51,9 +52,9 @@ export interface EdgeSpan { id: number; left: RangeSide | null; right: RangeSide
 // The text of each ZIP number, made once and interned (core/util/intern.ts), kept by the number
 // (an array read, not a hashed lookup): every side of every edge decoded carries one, which the
 // range layer then compares and looks up (a string made once is hashed once).
-const ZIP_TEXTS: (string | undefined)[] = new Array<string | undefined>(100_000).fill(undefined);
+const ZIP_TEXTS = zipTable<string>();
 const zipText = (n: number): string => {
-  if (n >= 100_000) return String(n);
+  if (n >= ZIP_NUMBERS) return String(n);
   let text = ZIP_TEXTS[n];
   if (text === undefined) ZIP_TEXTS[n] = text = intern(String(n).padStart(5, '0'));
   return text;

@@ -4,11 +4,11 @@
  * a parsed address is a fresh string, which a Set would hash first. Any other string is looked
  * for in a Set, so the answers are those of a Set of the same strings.
  */
-import { zipNumber } from '../core/util/zip-number.js';
+import { ZIP_NUMBERS, zipNumber } from '../core/util/zip-number.js';
 
 /** ZIPs, five-digit ones by number. */
 export class ZipSet {
-  private readonly slots = new Uint8Array(100_000);
+  private readonly slots = new Uint8Array(ZIP_NUMBERS);
   private readonly others = new Set<string>();
 
   constructor(zips: Iterable<string> = []) {

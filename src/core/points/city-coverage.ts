@@ -7,7 +7,7 @@
 import { cityKey } from '../parse/city-key.js';
 import type { Locality } from '../locality/locality.js';
 import type { LocalityStore, PlaceRecord, PointStore } from '../model/ports.js';
-import { zipNumber } from '../util/zip-number.js';
+import { zipNumber, zipTable } from '../util/zip-number.js';
 
 /** At most this many ZIPs of a city are searched for a misspelled street name. */
 export const FUZZY_ZIPS = 12;
@@ -44,8 +44,7 @@ function byZipOf(points: PointStore, locality: LocalityStore): ByZip {
   let byLocality = coversOfStores.get(points);
   if (byLocality === undefined) coversOfStores.set(points, (byLocality = new WeakMap()));
   let byZip = byLocality.get(locality);
-  // Filled up front: a table indexed by every five-digit number, never a sparse (hashed) array.
-  if (byZip === undefined) byLocality.set(locality, (byZip = new Array<CityCover | undefined>(100_000).fill(undefined)));
+  if (byZip === undefined) byLocality.set(locality, (byZip = zipTable<CityCover>()));
   return byZip;
 }
 

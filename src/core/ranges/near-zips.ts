@@ -11,14 +11,12 @@ import type { Locality } from '../locality/locality.js';
 import type { LocalityStore } from '../model/ports.js';
 import { withinKm } from '../util/geo-distance.js';
 import { NEARBY_KM } from '../points/nearby-streets.js';
+import { ZIP_NUMBERS } from '../util/zip-number.js';
 
 /** Whether a ZIP (as a five-digit string and its number) is near one position. */
 export type NearTest = (zip5: string, zip: number) => boolean;
 
 const NOWHERE: NearTest = () => false;
-
-/** Every number a five-digit ZIP can have. */
-const ZIP_NUMBERS = 100_000;
 
 /**
  * The centres of the ZIPs asked about, per locality store: latitude and longitude of ZIP number
