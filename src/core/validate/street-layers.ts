@@ -27,24 +27,29 @@ export interface StreetLayers {
   rm: RangeMatch | null;
 }
 
-/** The range layer asked first: its answer, whether it confirms the address as it stands in its own ZIP, and the findings it left. */
+/**
+ * The range layer asked first: its answer, whether it confirms the address as it stands in its
+ * own ZIP, the findings before it (what `f` holds again when it does not) and those it left.
+ */
 interface FirstAsk {
   rm: RangeMatch | null;
   asGiven: boolean;
+  before: FindingsMark;
   after: FindingsMark;
 }
 
 /**
  * Asks the range layer first: when its answer confirms the address as it stands (`asGiven`),
- * `f` keeps its findings; otherwise `f` is put back as it was.
+ * `f` keeps its findings (the same as before it); otherwise `f` is put back as it was.
  */
 export function rangeAsGiven(c: AddressComponents, loc: Locality, zip4: string | null, ranges: RangeStore, store: LocalityStore, f: Findings): FirstAsk {
   const before = f.mark();
   const rm = matchRange(c, loc, zip4, ranges, store, f);
   const asGiven = rm !== null && rm.level === 'range' && rm.locality.zip5 === loc.zip5 && f.sameAs(before);
+  if (asGiven) return { rm, asGiven, before, after: before };
   const after = f.mark();
-  if (!asGiven) f.rollback(before);
-  return { rm, asGiven, after };
+  f.rollback(before);
+  return { rm, asGiven, before, after };
 }
 
 /** The street layers' answer for an address whose locality is decided (`loc`) and that has a delivery line. */
@@ -54,12 +59,11 @@ export function matchStreetLayers(c: AddressComponents, loc: Locality, zip4: str
     first = rangeAsGiven(c, loc, zip4, ranges, store, f);
     if (first.asGiven) return { pm: null, rm: first.rm };
   }
-  const before = first !== null ? f.mark() : null;
   const pm = points !== null ? matchPoint(c, loc, zip4, points, store, f, ranges) : null;
   if (pm !== null || ranges === null) return { pm, rm: null };
   // The range layer, where no points answered: the answer of the first ask stands when the points
-  // left the findings as they were (the same question, asked again, gets the same answer).
-  if (first !== null && before !== null && f.sameAs(before)) {
+  // left the findings as they were before it (the same question, asked again, gets the same answer).
+  if (first !== null && f.sameAs(first.before)) {
     f.rollback(first.after);
     return { pm: null, rm: first.rm };
   }
