@@ -62,8 +62,6 @@ export interface QueryFigures {
   maxRssMb: number;
 }
 
-const rssMb = peakRssMb;
-
 /** The most passes over a query step's inputs before the three measured. */
 const MAX_WARM_PASSES = 4;
 
@@ -81,7 +79,7 @@ async function importRangesStep(shp: string, dataDir: string, localityDb: string
   db.close();
   locality.close();
   const bytes = statSync(rangesDbPath(dataDir)).size;
-  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rows: summary.rows_read, imported: summary.rows_imported, edges: summary.edges, streets: summary.streets, skipped: summary.skipped, bytes, maxRssMb: rssMb() }));
+  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rows: summary.rows_read, imported: summary.rows_imported, edges: summary.edges, streets: summary.streets, skipped: summary.skipped, bytes, maxRssMb: peakRssMb() }));
 }
 
 async function importPointsStep(dataDir: string, localityDb: string, csvs: readonly string[]): Promise<void> {
@@ -103,7 +101,7 @@ async function importPointsStep(dataDir: string, localityDb: string, csvs: reado
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   locality.close();
-  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rows, imported, files: csvs.length, maxRssMb: rssMb() }));
+  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rows, imported, files: csvs.length, maxRssMb: peakRssMb() }));
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -163,7 +161,7 @@ function query(spec: QuerySpec): void {
   const figures: QueryFigures = {
     localityRate: median(lp.map((p) => p.wall)), layersRate: median(rp.map((p) => p.wall)),
     localityCpuRate: median(lp.map((p) => p.cpu)), layersCpuRate: median(rp.map((p) => p.cpu)),
-    levels, warmPasses, reverse: { ...reverse, coverage }, suggest: { ...suggest, answered }, maxRssMb: rssMb(),
+    levels, warmPasses, reverse: { ...reverse, coverage }, suggest: { ...suggest, answered }, maxRssMb: peakRssMb(),
   };
   ranges?.close();
   points?.close();

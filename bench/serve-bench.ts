@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateApiKey } from '../src/accounts/api-keys.js';
+import type { NewApiKey } from '../src/accounts/api-keys.js';
 import { openAccountsDb } from '../src/store/accounts-db.js';
 import { generateAddresses, oneLine } from './generate-addresses.js';
 import type { Locality } from './generate-addresses.js';
@@ -174,6 +175,14 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Adds the bench's account (production, overage on: every request decided and recorded, never refused) and `key` to the accounts database of `dataDir`. */
+export async function addAccount(dataDir: string, key: NewApiKey): Promise<void> {
+  const store = openAccountsDb(dataDir);
+  await store.createAccount({ name: 'bench', plan: 'production', overage: true }, new Date());
+  await store.addKey({ prefix: key.prefix, account: 'bench', hash: key.hash, createdAt: new Date().toISOString() });
+  store.close();
+}
+
 /** Runs the section; `long` is the 60-second run with RSS at its start and end. */
 export async function benchServe(localities: Locality[] | undefined, quick: boolean, long: boolean, log: (line: string) => void): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'addr-bench-serve-'));
@@ -186,11 +195,8 @@ export async function benchServe(localities: Locality[] | undefined, quick: bool
   const bodies = generateAddresses(BODIES, 7, localities).map((a) => JSON.stringify({ input: oneLine(a) }));
   const children: ChildProcess[] = [];
   try {
-    const store = openAccountsDb(dir);
-    await store.createAccount({ name: 'bench', plan: 'production', overage: true }, new Date());
     const key = generateApiKey();
-    await store.addKey({ prefix: key.prefix, account: 'bench', hash: key.hash, createdAt: new Date().toISOString() });
-    store.close();
+    await addAccount(dir, key);
 
     const echoPort = await freePort();
     const echo = spawn(process.execPath, ['-e', ECHO, String(echoPort), String(WORKERS)], { stdio: 'ignore' });

@@ -14,10 +14,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateApiKey } from '../src/accounts/api-keys.js';
-import type { NewApiKey } from '../src/accounts/api-keys.js';
-import { openAccountsDb } from '../src/store/accounts-db.js';
 import type { Figure } from './figure.js';
-import { BIN, WORKERS, freePort, load, stop, waitReady } from './serve-bench.js';
+import { BIN, WORKERS, addAccount, freePort, load, stop, waitReady } from './serve-bench.js';
 import type { Measured } from './serve-bench.js';
 
 const BODIES = 2_000; // distinct request bodies, cycled
@@ -29,14 +27,6 @@ export interface ServedData {
   holds: string; // "1,000,000 points", say
   level: string; // quality.level some of the first answers must have
   keepAccounts: boolean; // false: what the runs made in dataDir (accounts database, spreadsheet jobs folder) is removed after them (a cached folder)
-}
-
-/** Adds the bench's account and key to the accounts database of `dataDir`. */
-async function addAccount(dataDir: string, key: NewApiKey): Promise<void> {
-  const store = openAccountsDb(dataDir);
-  await store.createAccount({ name: 'bench', plan: 'production', overage: true }, new Date());
-  await store.addKey({ prefix: key.prefix, account: 'bench', hash: key.hash, createdAt: new Date().toISOString() });
-  store.close();
 }
 
 /** The levels of the answers to `bodies` from the server at `url`. */
